@@ -1,0 +1,88 @@
+// The set of loaded input files: each read and parsed once, found by path or by `$id`.
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { SpecLayout } from './layout.ts';
+import { SourceFile } from './source.ts';
+
+export class SourceSet {
+  private readonly byPath = new Map<string, SourceFile>();
+  private idIndex?: Map<string, string>;
+
+  constructor(readonly layout: SpecLayout) {}
+
+  relOf(abs: string): string {
+    return relative(this.layout.displayRoot, abs).split(sep).join('/');
+  }
+
+  /** The file at an absolute path, loaded on first use; undefined when it does not exist. */
+  get(abs: string): SourceFile | undefined {
+    const hit = this.byPath.get(abs);
+    if (hit) return hit;
+    if (!existsSync(abs)) return undefined;
+    const file = SourceFile.read(this.relOf(abs), abs);
+    this.byPath.set(abs, file);
+    return file;
+  }
+
+  getRel(rel: string): SourceFile | undefined {
+    for (const f of this.byPath.values()) if (f.rel === rel) return f;
+    return undefined;
+  }
+
+  /**
+   * The schema whose root `$id` is `uri`. Only files in the layout's schema directories whose
+   * name matches the URI's last segment are opened, so nothing unrelated is read or fetched.
+   */
+  byId(uri: string): SourceFile | undefined {
+    const wanted = stripFragment(uri);
+    const known = this.index().get(wanted);
+    if (known) return this.get(known);
+    const base = wanted.slice(wanted.lastIndexOf('/') + 1);
+    for (const dir of this.layout.schemaDirs) {
+      const candidate = join(dir, base);
+      const file = this.get(candidate);
+      if (file && rootId(file.data) === wanted) {
+        this.index().set(wanted, candidate);
+        return file;
+      }
+    }
+    return undefined;
+  }
+
+  /** Every loaded file, sorted by relative path: the generator's inputs. */
+  files(): SourceFile[] {
+    return [...this.byPath.values()].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  }
+
+  private index(): Map<string, string> {
+    if (!this.idIndex) {
+      this.idIndex = new Map();
+      for (const f of this.byPath.values()) {
+        const id = rootId(f.data);
+        if (id) this.idIndex.set(stripFragment(id), f.abs);
+      }
+    }
+    return this.idIndex;
+  }
+
+  /** Names of the JSON files directly inside a directory (for facet discovery). */
+  static listJson(dir: string): string[] {
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .filter((n) => n.endsWith('.json'))
+      .sort();
+  }
+}
+
+export function rootId(data: unknown): string | undefined {
+  if (data && typeof data === 'object' && !Array.isArray(data)) {
+    const id = (data as Record<string, unknown>)['$id'];
+    if (typeof id === 'string') return id;
+  }
+  return undefined;
+}
+
+function stripFragment(uri: string): string {
+  const i = uri.indexOf('#');
+  return i < 0 ? uri : uri.slice(0, i);
+}

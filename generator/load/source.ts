@@ -1,0 +1,77 @@
+// A loaded input file: its text, digest, parsed data, and a lazy pointer → line:column locator.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parseDocument, type Document } from 'yaml';
+import type { Position } from '../check/diagnostic.ts';
+import { locateJson, locateYaml, offsetToPosition, parseJsonTree } from './positions.ts';
+
+export interface SyntaxProblem {
+  message: string;
+  offset: number;
+}
+
+export class SourceFile {
+  readonly sha256: string;
+  readonly kind: 'json' | 'yaml';
+  readonly data: unknown;
+  readonly syntax?: SyntaxProblem;
+  private yamlDoc?: Document;
+  private jsonTree?: ReturnType<typeof parseJsonTree> | null;
+
+  constructor(
+    /** Path relative to the spec directory, posix separators: the name diagnostics use. */
+    readonly rel: string,
+    readonly abs: string,
+    readonly text: string,
+  ) {
+    this.sha256 = createHash('sha256').update(text).digest('hex');
+    this.kind = /\.ya?ml$/i.test(abs) ? 'yaml' : 'json';
+    const parsed = this.kind === 'yaml' ? this.parseYaml() : parseJson(text);
+    this.data = parsed.data;
+    if (parsed.syntax) this.syntax = parsed.syntax;
+  }
+
+  static read(rel: string, abs: string): SourceFile {
+    return new SourceFile(rel, abs, readFileSync(abs, 'utf8'));
+  }
+
+  locate(pointer: string): Position {
+    if (this.syntax) return offsetToPosition(this.text, this.syntax.offset);
+    if (this.kind === 'yaml' && this.yamlDoc) {
+      return offsetToPosition(this.text, locateYaml(this.yamlDoc, pointer));
+    }
+    if (this.jsonTree === undefined) this.jsonTree = parseJsonTree(this.text) ?? null;
+    return offsetToPosition(this.text, locateJson(this.text, this.jsonTree ?? undefined, pointer));
+  }
+
+  private parseYaml(): { data: unknown; syntax?: SyntaxProblem } {
+    const doc = parseDocument(this.text, { prettyErrors: false, uniqueKeys: true });
+    this.yamlDoc = doc;
+    const first = doc.errors[0];
+    if (first) {
+      return {
+        data: undefined,
+        syntax: { message: first.message.split('\n')[0] ?? first.code, offset: first.pos[0] },
+      };
+    }
+    return { data: doc.toJS({ maxAliasCount: 1000 }) };
+  }
+}
+
+function parseJson(text: string): { data: unknown; syntax?: SyntaxProblem } {
+  try {
+    return { data: JSON.parse(text) };
+  } catch {
+    // JSON.parse names no reliable offset; a strict jsonc parse finds the first error's offset.
+    const errors: ParseError[] = [];
+    parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false });
+    const first = errors[0];
+    return {
+      data: undefined,
+      syntax: first
+        ? { message: `JSON ${printParseErrorCode(first.error)}`, offset: first.offset }
+        : { message: 'invalid JSON', offset: 0 },
+    };
+  }
+}

@@ -1,0 +1,81 @@
+// Event payload models for the events the interop layer emits or reads. The payload of each v2
+// event type is found through the payload schema's root `_typeIndex` (the normative v2 map;
+// `$defs._typeIndex` holds v1 spellings and is only a fallback), reached from the AsyncAPI
+// document's message payloads.
+import type { DiagnosticSink } from '../check/diagnostic.ts';
+import { bundle } from '../load/bundle.ts';
+import { getAt, joinPointer } from '../load/pointer.ts';
+import { isRefOnly, resolveRef, type RefTarget } from '../load/refs.ts';
+import type { SourceSet } from '../load/source-set.ts';
+import type { SourceFile } from '../load/source.ts';
+import type { EventModel } from './ir.ts';
+
+/** Event types the interop rules name (interop.md; DESIGN.md §5), with the fields they require. */
+export const INTEROP_EVENTS: Record<string, string[]> = {
+  'interrupt.requested': [],
+  'interrupt.resolved': [],
+  'negotiation.decided': ['protocol', 'outcome', 'at', 'version', 'floor', 'peerDigest', 'reason', 'requested'],
+  'node.suspended': [],
+  'run.cancelled': ['reason'],
+  'run.completed': [],
+  'run.failed': [],
+  'run.started': ['transport'],
+};
+
+const INDEX_POINTERS = ['/_typeIndex/properties', '/$defs/_typeIndex/properties'];
+
+export interface EventsPart {
+  events: EventModel[];
+  payloadsFile: SourceFile | null;
+}
+
+export function buildEvents(set: SourceSet, sink: DiagnosticSink, asyncapi: SourceFile): EventsPart {
+  const payloadsFile = findPayloadsFile(set, asyncapi);
+  const events: EventModel[] = [];
+  for (const [type, fields] of Object.entries(INTEROP_EVENTS)) {
+    const indexPointer = INDEX_POINTERS.map((p) => joinPointer(p, type)).find((p) => payloadsFile && getAt(payloadsFile.data, p) !== undefined) ?? joinPointer(INDEX_POINTERS[0]!, type);
+    const entry = payloadsFile ? getAt(payloadsFile.data, indexPointer) : undefined;
+    const r = payloadsFile && isRefOnly(entry) ? resolveRef(set, payloadsFile, entry.$ref) : undefined;
+    if (!r?.ok) {
+      sink.report(
+        'event-missing',
+        payloadsFile?.rel ?? asyncapi.rel,
+        payloadsFile ? indexPointer : '/components/messages',
+        `no payload schema for interop event "${type}"`,
+      );
+      continue;
+    }
+    const schema = bundle(set, sink, r.target, { defsPath: ['$defs'] }).value;
+    const props = (schema['properties'] ?? {}) as Record<string, unknown>;
+    const missing = fields.filter((f) => !(f in props));
+    if (missing.length > 0) {
+      sink.report(
+        'event-field-missing',
+        r.target.file.rel,
+        r.target.pointer,
+        `payload of "${type}" declares no ${missing.map((m) => `"${m}"`).join(', ')}; the interop rules require ${missing.length > 1 ? 'them' : 'it'}`,
+      );
+    }
+    events.push({ type, schema, origin: { file: r.target.file.rel, pointer: r.target.pointer } });
+  }
+  return { events, payloadsFile };
+}
+
+/** The file behind the AsyncAPI message payloads that carries the v2 type index. */
+function findPayloadsFile(set: SourceSet, asyncapi: SourceFile): SourceFile | null {
+  const sections = ['messages', 'schemas'];
+  for (const section of sections) {
+    const entries = (getAt(asyncapi.data, `/components/${section}`) ?? {}) as Record<string, Record<string, unknown>>;
+    for (const value of Object.values(entries)) {
+      const payload = section === 'messages' ? value?.['payload'] : value;
+      if (!isRefOnly(payload)) continue;
+      const r = resolveRef(set, asyncapi, payload.$ref);
+      if (r.ok && hasTypeIndex(r.target)) return r.target.file;
+    }
+  }
+  return null;
+}
+
+function hasTypeIndex(t: RefTarget): boolean {
+  return INDEX_POINTERS.some((p) => getAt(t.file.data, p) !== undefined);
+}

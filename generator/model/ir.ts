@@ -1,0 +1,144 @@
+// The SpecModel: the one intermediate representation every emitter reads (DESIGN.md §2).
+// Names and order are decided here, once, from stable keys.
+
+/** Where a declaration came from: file and JSON pointer, printed as its source comment. */
+export interface Origin {
+  file: string;
+  pointer: string;
+}
+
+export interface InputDigest {
+  file: string;
+  sha256: string;
+}
+
+export interface HttpBinding {
+  verb: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+}
+
+export interface A2aOperation {
+  /** Handler member name, unique: lowerCamel(upstream) plus the `when` case where a name has several. */
+  member: string;
+  /** JSON-RPC method name (the upstream operation name in A2A 1.0). */
+  method: string;
+  http: HttpBinding | null;
+  when: string;
+  /** Run statuses the `when` case covers, when it names a task; null for a message with no taskId. */
+  caseStatuses: string[] | null;
+  v2Operation: string | null;
+  requires: string[];
+  streaming: boolean;
+  origin: Origin;
+}
+
+export interface A2aError {
+  /** Upstream name, e.g. `TaskNotFoundError`, or a key like `InvalidParams` for a generic row. */
+  name: string;
+  /** Stable key used in generated tables. */
+  key: string;
+  jsonrpc: number;
+  http: number;
+  grpc: string;
+  reason: string;
+  clientProjection: string;
+  origin: Origin;
+}
+
+export interface StateRow {
+  runStatus: string;
+  stored: string;
+  wire: string;
+  interruptKind?: string;
+  origin: Origin;
+}
+
+export interface ReverseRow {
+  wire: string;
+  runStatus: string;
+  origin: Origin;
+}
+
+export interface McpMethod {
+  member: string;
+  method: string;
+  v2Operation: string | null;
+  requires: string[];
+  /** Served only when the request declares the tasks extension. */
+  extension: string | null;
+  origin: Origin;
+}
+
+export interface McpProtocolError {
+  name: string;
+  code: number;
+  httpStatus: number;
+  source: string;
+}
+
+export interface ElementRow {
+  element: string;
+  origin: Origin;
+}
+
+export interface ErrorCodeRow {
+  code: string;
+  httpStatus: number;
+  retriable: boolean;
+  origin: Origin;
+}
+
+export interface FacetModel {
+  family: 'a2a' | 'mcp';
+  /** Bundled, self-contained JSON Schema of the facet. */
+  schema: Record<string, unknown>;
+  properties: string[];
+  versionsField: string;
+  preferredField: string;
+  floorField: string;
+  /** Regular expression source a version string must match, from the facet schema. */
+  versionPattern: string;
+  /** 'numeric' compares major.minor numerically; 'date' compares ISO dates. */
+  ordering: 'numeric' | 'date';
+  profilePattern: string | null;
+  origin: Origin;
+}
+
+export interface EventModel {
+  type: string;
+  schema: Record<string, unknown>;
+  origin: Origin;
+}
+
+export interface SpecModel {
+  layout: 'wopgen' | 'upstream';
+  inputs: InputDigest[];
+  /** sha256 over the sorted `file sha256` lines of every input. */
+  digest: string;
+  openapi: { title: string; version: string; operationIds: string[]; document: Record<string, unknown> };
+  runStatuses: string[];
+  terminalStatuses: string[];
+  errors: ErrorCodeRow[];
+  a2a: {
+    release: string;
+    negotiated: string;
+    operations: A2aOperation[];
+    errors: A2aError[];
+    taskState: StateRow[];
+    taskStateReverse: ReverseRow[];
+  };
+  mcp: {
+    revision: string;
+    tasksExtension: string | null;
+    features: { id: string; requiredFor: string[]; origin: Origin }[];
+    methods: McpMethod[];
+    headers: ElementRow[];
+    meta: ElementRow[];
+    taskStatus: { runStatus: string; taskStatus: string; origin: Origin }[];
+    protocolErrors: McpProtocolError[];
+  };
+  facets: FacetModel[];
+  discovery: { schema: Record<string, unknown>; origin: Origin } | null;
+  events: EventModel[];
+  hostEvent: { schema: Record<string, unknown>; origin: Origin } | null;
+}

@@ -1,0 +1,61 @@
+// Validates a loaded file against the schema its `$schema` names (when that schema is loaded
+// from the spec, never fetched), reporting each failure at the offending pointer.
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import addFormatsImport from 'ajv-formats';
+import type { DiagnosticCode } from '../check/catalogue.ts';
+import type { DiagnosticSink } from '../check/diagnostic.ts';
+import { resolveRef } from '../load/refs.ts';
+import type { SourceSet } from '../load/source-set.ts';
+import type { SourceFile } from '../load/source.ts';
+
+const addFormats = addFormatsImport as unknown as (ajv: Ajv2020) => Ajv2020;
+
+export function newAjv(): Ajv2020 {
+  // strict off: spec schemas carry annotations (x-*, $comment-like keys) ajv does not know.
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+  addFormats(ajv);
+  return ajv;
+}
+
+/** Returns false when the file's `$schema` could not be found (nothing is reported then). */
+export function validateAgainstOwnSchema(
+  set: SourceSet,
+  sink: DiagnosticSink,
+  file: SourceFile,
+  code: DiagnosticCode,
+): boolean {
+  const data = file.data as Record<string, unknown> | undefined;
+  const ref = data?.['$schema'];
+  if (typeof ref !== 'string' || /json-schema\.org/.test(ref)) return false;
+  const r = resolveRef(set, file, ref);
+  if (!r.ok) return false;
+  const ajv = newAjv();
+  const schema = { ...(r.target.file.data as Record<string, unknown>) };
+  delete schema['$id'];
+  const validate = ajv.compile(schema);
+  if (!validate(file.data)) {
+    for (const e of dedupe(validate.errors ?? [])) {
+      sink.report(code, file.rel, e.instancePath, `${describe(e)} (schema ${r.target.file.rel}${e.schemaPath})`);
+    }
+  }
+  return true;
+}
+
+function describe(e: ErrorObject): string {
+  const p = e.params as Record<string, unknown>;
+  if (e.keyword === 'additionalProperties') return `unexpected property "${String(p['additionalProperty'])}"`;
+  if (e.keyword === 'const') return `must equal ${JSON.stringify(p['allowedValue'])}`;
+  if (e.keyword === 'enum') return `must be one of ${JSON.stringify(p['allowedValues'])}`;
+  return e.message ?? e.keyword;
+}
+
+/** ajv reports one failure per branch of oneOf/anyOf; keep the first per pointer and keyword. */
+function dedupe(errors: ErrorObject[]): ErrorObject[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    const k = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
