@@ -5,6 +5,8 @@ import { checkModel } from './check/rules.ts';
 import { DiagnosticSink, GeneratorBug, type Diagnostic } from './check/diagnostic.ts';
 import { emitAll } from './emit/index.ts';
 import { formatFiles } from './emit/format.ts';
+import { emitManifest } from './emit/package.ts';
+import { GENERATOR_VERSION, generatorFingerprint, sha256 } from './version.ts';
 import { detectLayout } from './load/layout.ts';
 import { SourceSet } from './load/source-set.ts';
 import { buildModel } from './model/build.ts';
@@ -23,7 +25,12 @@ export interface GenerateResult {
   timings: StageTiming[];
 }
 
-export async function generate(specDir: string): Promise<GenerateResult> {
+export interface GenerateOptions {
+  /** The regenerate command printed in every header. */
+  command: string;
+}
+
+export async function generate(specDir: string, opts: GenerateOptions): Promise<GenerateResult> {
   const timings: StageTiming[] = [];
   const stage = async <T>(name: string, run: () => T | Promise<T>): Promise<T> => {
     const start = performance.now();
@@ -60,8 +67,9 @@ export async function generate(specDir: string): Promise<GenerateResult> {
     await stage('check', () => checkModel(model, sink, set.get(layout.interopMap)!.data as Record<string, unknown>, set.relOf(layout.interopMap)));
   }
   if (!model || sink.errorCount > 0) return { diagnostics: sink.sorted(), files: null, model, timings };
-  const raw = await stage('emit', () => emitAll(model, sink));
+  const raw = await stage('emit', () => emitAll(model, sink, { command: opts.command, openapiFile: set.relOf(layout.openapi) }));
   if (sink.errorCount > 0) return { diagnostics: sink.sorted(), files: null, model, timings };
   const files = await stage('format', () => formatFiles(raw));
+  files.set('manifest.json', emitManifest(model, { version: GENERATOR_VERSION, fingerprint: generatorFingerprint() }, files, sha256));
   return { diagnostics: sink.sorted(), files, model, timings };
 }

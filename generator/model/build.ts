@@ -115,6 +115,10 @@ export function buildModel(set: SourceSet, sink: DiagnosticSink): SpecModel | nu
     facets,
     discovery,
     events: events.events,
+    asyncapi: {
+      document: bundle(set, sink, { file: asyncapiFile, pointer: '' }, { defsPath: ['components', 'schemas'] }).value,
+      origin: { file: asyncapiFile.rel, pointer: '' },
+    },
     hostEvent,
   };
   const inputs = set.files().map((f) => ({ file: f.rel, sha256: f.sha256 }));

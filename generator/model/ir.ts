@@ -140,5 +140,7 @@ export interface SpecModel {
   facets: FacetModel[];
   discovery: { schema: Record<string, unknown>; origin: Origin } | null;
   events: EventModel[];
+  /** The AsyncAPI document, bundled so its parser resolves nothing itself. */
+  asyncapi: { document: Record<string, unknown>; origin: Origin };
   hostEvent: { schema: Record<string, unknown>; origin: Origin } | null;
 }

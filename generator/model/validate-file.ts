@@ -59,3 +59,10 @@ function dedupe(errors: ErrorObject[]): ErrorObject[] {
     return true;
   });
 }
+
+/** An ajv instance whose compiled validators can be written out as ESM standalone code. */
+export function newStandaloneAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, code: { source: true, esm: true, lines: true } });
+  addFormats(ajv);
+  return ajv;
+}

@@ -1,0 +1,60 @@
+// Facet, event-payload and host-event types by json-schema-to-typescript. Several bundled schemas
+// are merged into one document per output file so shared definitions are declared once; names come
+// from definition keys (titles are dropped), so there are no `Foo1`-style names.
+import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import type { DiagnosticSink } from '../check/diagnostic.ts';
+import type { Origin } from '../model/ir.ts';
+import { pascal } from '../model/naming.ts';
+import type { EmittedFile } from './source-file.ts';
+
+export interface NamedSchema {
+  name: string;
+  schema: Record<string, unknown>;
+  origin: Origin;
+}
+
+export async function emitSchemaTypes(path: string, rootName: string, entries: NamedSchema[], sink: DiagnosticSink): Promise<EmittedFile> {
+  const defs: Record<string, unknown> = {};
+  const properties: Record<string, unknown> = {};
+  for (const e of entries) {
+    const { $defs, ...own } = e.schema as { $defs?: Record<string, unknown> } & Record<string, unknown>;
+    for (const [k, v] of Object.entries($defs ?? {})) defs[k] = v;
+    defs[e.name] = own;
+    properties[e.name] = { $ref: `#/$defs/${e.name}` };
+  }
+  const owner = new Map<string, string>();
+  for (const k of Object.keys(defs)) {
+    const n = pascal(k);
+    const prior = owner.get(n);
+    const origin = entries[0]?.origin ?? { file: path, pointer: '' };
+    if (prior) sink.report('name-collision', origin.file, origin.pointer, `definitions "${prior}" and "${k}" both become the type name ${n}`);
+    owner.set(n, k);
+  }
+  const root = stripTitles({ type: 'object', properties, additionalProperties: false, $defs: sortKeys(defs) }) as JSONSchema;
+  const ts = await compile(root, rootName, {
+    bannerComment: '',
+    format: false,
+    additionalProperties: false,
+    declareExternallyReferenced: true,
+    unreachableDefinitions: false,
+    $refOptions: { resolve: { external: false, file: false, http: false } } as never,
+  });
+  const sources = entries.map((e) => `/** ${e.name} — Source: ${e.origin.file}#${e.origin.pointer} */`);
+  return { path, from: [...new Set(entries.map((e) => e.origin.file))].sort(), body: [...sources, ts].join('\n'), parser: 'typescript' };
+}
+
+/** Removes the `title` keyword (a string in schema position) everywhere; keeps data values intact. */
+function stripTitles(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripTitles);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (k === 'title' && typeof v === 'string') continue;
+    out[k] = ['const', 'enum', 'default', 'examples', 'example'].includes(k) ? v : stripTitles(v);
+  }
+  return out;
+}
+
+function sortKeys(obj: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(obj).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

@@ -1,0 +1,68 @@
+// Validators as ajv standalone code: no schema is compiled when the host starts. The JS module is
+// paired with a declaration file so TypeScript callers get typed guards.
+import standaloneModule from 'ajv/dist/standalone/index.js';
+import { newStandaloneAjv } from '../model/validate-file.ts';
+import type { SpecModel } from '../model/ir.ts';
+import type { EmittedFile } from './source-file.ts';
+
+interface ValidatorSpec {
+  exportName: string;
+  type: string;
+  typeImport: string;
+  schema: Record<string, unknown>;
+  from: string;
+}
+
+export function emitValidators(model: SpecModel): EmittedFile[] {
+  const specs: ValidatorSpec[] = [];
+  for (const f of model.facets) {
+    const type = f.family === 'a2a' ? 'A2aFacet' : 'McpFacet';
+    specs.push({ exportName: `validate${type}`, type, typeImport: '../types/facets.ts', schema: f.schema, from: f.origin.file });
+  }
+  if (model.discovery) {
+    specs.push({ exportName: 'validateDiscoveryDocument', type: 'DiscoveryDocument', typeImport: '../types/openapi.ts', schema: model.discovery.schema, from: model.discovery.origin.file });
+  }
+  if (model.hostEvent) {
+    specs.push({ exportName: 'validateHostEvent', type: 'HostEvent', typeImport: '../types/events.ts', schema: model.hostEvent.schema, from: model.hostEvent.origin.file });
+  }
+  const negotiation = model.events.find((e) => e.type === 'negotiation.decided');
+  if (negotiation) {
+    specs.push({ exportName: 'validateNegotiationDecided', type: 'NegotiationDecided', typeImport: '../types/events.ts', schema: negotiation.schema, from: negotiation.origin.file });
+  }
+
+  const ajv = newStandaloneAjv();
+  const refs: Record<string, string> = {};
+  for (const s of specs) {
+    const { $id: _id, $schema: _schema, ...schema } = s.schema;
+    ajv.addSchema(schema, s.exportName);
+    refs[s.exportName] = s.exportName;
+  }
+  const js = toEsmImports(standaloneModule.default(ajv, refs));
+  const from = [...new Set(specs.map((s) => s.from))].sort();
+  const dts = [
+    `export interface ValidationError { instancePath: string; schemaPath: string; keyword: string; message?: string; params: Record<string, unknown> }`,
+    `export interface Validator<T> { (data: unknown): data is T; errors?: ValidationError[] | null }`,
+    ...[...new Set(specs.map((s) => s.typeImport))].map(
+      (imp) => `import type { ${specs.filter((s) => s.typeImport === imp).map((s) => s.type).join(', ')} } from '${imp}';`,
+    ),
+    ...specs.map((s) => `export declare const ${s.exportName}: Validator<${s.type}>;`),
+  ].join('\n');
+  return [
+    { path: 'validators/standalone.js', from, body: js, parser: 'babel' },
+    { path: 'validators/standalone.d.ts', from, body: dts, parser: 'typescript' },
+  ];
+}
+
+/**
+ * ajv's standalone output still `require`s its runtime helpers even in ESM mode; each distinct
+ * module becomes one default import (CommonJS module.exports) with an explicit `.js` subpath.
+ */
+function toEsmImports(code: string): string {
+  const modules: string[] = [];
+  const body = code.replace(/require\((['"])([^'"]+)\1\)/g, (_m, _q, mod: string) => {
+    if (!modules.includes(mod)) modules.push(mod);
+    return `__runtime${modules.indexOf(mod)}`;
+  });
+  const imports = modules.map((mod, i) => `import __runtime${i} from '${mod.endsWith('.js') ? mod : mod + '.js'}';`);
+  return [...imports, body.replace(/^"use strict";\s*/, '')].join('\n');
+}

@@ -1,0 +1,41 @@
+// The generator's identity, recorded only in manifest.json: its version and a fingerprint of its
+// own sources and of the emitting libraries, so a warm regeneration reruns after either changes.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export const GENERATOR_VERSION: string = (
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
+).version;
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+const EMITTING_LIBRARIES = ['openapi-typescript', 'json-schema-to-typescript', 'ajv', 'prettier'];
+
+let fingerprint: string | undefined;
+
+export function generatorFingerprint(): string {
+  if (fingerprint) return fingerprint;
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/\.(ts|hbs)$/.test(name)) hash.update(`${p.slice(root.length)}\n`).update(readFileSync(p));
+    }
+  };
+  walk(join(root, 'generator'));
+  const require = createRequire(import.meta.url);
+  for (const lib of EMITTING_LIBRARIES) {
+    const pkg = JSON.parse(readFileSync(require.resolve(`${lib}/package.json`), 'utf8')) as { version: string };
+    hash.update(`${lib}@${pkg.version}\n`);
+  }
+  fingerprint = hash.digest('hex');
+  return fingerprint;
+}
