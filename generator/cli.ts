@@ -6,9 +6,9 @@ import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatDiagnostic, GeneratorBug, type Diagnostic } from './check/diagnostic.ts';
 import { detectLayout } from './load/layout.ts';
-import { generate, type GenerateResult } from './pipeline.ts';
-import { GENERATOR_VERSION, generatorFingerprint } from './version.ts';
-import { compareWithDisk, hasDrift, shortDiff, upToDate, writeAtomically } from './write.ts';
+import type { GenerateResult } from './pipeline.ts';
+import { cacheFile, GENERATOR_VERSION, generatorFingerprint } from './version.ts';
+import { compareWithDisk, hasDrift, recordWarmState, shortDiff, upToDate, writeAtomically } from './write.ts';
 
 const USAGE = `usage:
   wopgen generate --spec DIR --out DIR [--force] [--format text|json] [--verbose] [--summary]
@@ -59,7 +59,7 @@ export async function main(argv: string[]): Promise<number> {
 
   if (command === 'generate' && !values.force) {
     const layout = detectLayout(specDir);
-    if (layout && upToDate(outDir, layout.displayRoot, { version: GENERATOR_VERSION, fingerprint: generatorFingerprint() })) {
+    if (layout && upToDate(outDir, layout.displayRoot, cacheFile(outDir), generatorFingerprint())) {
       if (!json) process.stdout.write(`wopgen: ${posix(values.out)} is up to date\n`);
       return 0;
     }
@@ -67,6 +67,7 @@ export async function main(argv: string[]): Promise<number> {
 
   let result: GenerateResult;
   try {
+    const { generate } = await import('./pipeline.ts');
     result = await generate(specDir, { command: regen });
   } catch (err) {
     const bug = err instanceof GeneratorBug ? err : new GeneratorBug('cli', err);
@@ -102,6 +103,7 @@ export async function main(argv: string[]): Promise<number> {
   }
 
   writeAtomically(outDir, result.files);
+  recordWarmState(cacheFile(outDir), generatorFingerprint(), result.files.get('manifest.json')!);
   if (values.summary && result.model) {
     const m = result.model;
     process.stdout.write(

@@ -3,10 +3,8 @@
 import { performance } from 'node:perf_hooks';
 import { checkModel } from './check/rules.ts';
 import { DiagnosticSink, GeneratorBug, type Diagnostic } from './check/diagnostic.ts';
-import { emitAll } from './emit/index.ts';
-import { formatFiles } from './emit/format.ts';
 import { emitManifest } from './emit/package.ts';
-import { GENERATOR_VERSION, generatorFingerprint, sha256 } from './version.ts';
+import { GENERATOR_VERSION, sha256 } from './version.ts';
 import { detectLayout } from './load/layout.ts';
 import { SourceSet } from './load/source-set.ts';
 import { buildModel } from './model/build.ts';
@@ -67,9 +65,12 @@ export async function generate(specDir: string, opts: GenerateOptions): Promise<
     await stage('check', () => checkModel(model, sink, set.get(layout.interopMap)!.data as Record<string, unknown>, set.relOf(layout.interopMap)));
   }
   if (!model || sink.errorCount > 0) return { diagnostics: sink.sorted(), files: null, model, timings };
+  // Emitters and the formatter load their libraries only when a generation gets this far.
+  const { emitAll } = await import('./emit/index.ts');
+  const { formatFiles } = await import('./emit/format.ts');
   const raw = await stage('emit', () => emitAll(model, sink, { command: opts.command, openapiFile: set.relOf(layout.openapi) }));
   if (sink.errorCount > 0) return { diagnostics: sink.sorted(), files: null, model, timings };
   const files = await stage('format', () => formatFiles(raw));
-  files.set('manifest.json', emitManifest(model, { version: GENERATOR_VERSION, fingerprint: generatorFingerprint() }, files, sha256));
+  files.set('manifest.json', emitManifest(model, GENERATOR_VERSION, files, sha256));
   return { diagnostics: sink.sorted(), files, model, timings };
 }

@@ -1,5 +1,6 @@
-// The generator's identity, recorded only in manifest.json: its version and a fingerprint of its
-// own sources and of the emitting libraries, so a warm regeneration reruns after either changes.
+// The generator's identity: its version (recorded in manifest.json) and a fingerprint of its own
+// sources and emitting libraries (kept in a local cache), so a warm regeneration reruns after either
+// changes without making the committed manifest churn on every generator edit.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -38,4 +39,9 @@ export function generatorFingerprint(): string {
   }
   fingerprint = hash.digest('hex');
   return fingerprint;
+}
+
+/** Where warm-regeneration state lives: the package's node_modules cache, never the output. */
+export function cacheFile(outDir: string): string {
+  return join(root, 'node_modules/.cache/wopgen', `${sha256(outDir).slice(0, 24)}.json`);
 }

@@ -25,9 +25,9 @@ export function emitIndex(paths: string[]): EmittedFile {
   return { path: 'index.ts', from: ['every artifact'], body: lines.join('\n') + '\n', parser: 'typescript' };
 }
 
-export function emitManifest(model: SpecModel, generator: { version: string; fingerprint: string }, outputs: Map<string, string>, sha: (s: string) => string): string {
+export function emitManifest(model: SpecModel, generatorVersion: string, outputs: Map<string, string>, sha: (s: string) => string): string {
   const manifest = {
-    generator: { name: 'wopgen', ...generator },
+    generator: { name: 'wopgen', version: generatorVersion },
     layout: model.layout,
     inputDigest: model.digest,
     inputs: model.inputs,

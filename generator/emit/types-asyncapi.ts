@@ -10,7 +10,7 @@ import { lit, unionOf, type EmittedFile } from './source-file.ts';
 export async function emitAsyncApiTypes(model: SpecModel, sink: DiagnosticSink): Promise<EmittedFile> {
   const file = model.asyncapi.origin.file;
   const parser = new Parser();
-  const { document, diagnostics } = await parser.parse(structuredClone(model.asyncapi.document));
+  const { document, diagnostics } = await parser.parse(structuredClone(model.asyncapi.document) as Parameters<Parser['parse']>[0]);
   for (const d of diagnostics) {
     // Severity 0 is an error in spectral's scale; hints and infos are not worth a line each.
     if (d.severity > 1) continue;

@@ -35,13 +35,14 @@ export function buildModel(set: SourceSet, sink: DiagnosticSink): SpecModel | nu
   const errorsFile = required(set, sink, layout.errors);
   if (!openapiFile || !asyncapiFile || !mapFile || !errorsFile) return null;
 
-  // The map must validate against its schema: rows are read by shape below.
-  const mapChecked = validateAgainstOwnSchema(set, sink, mapFile, 'map-schema');
-  if (!mapChecked) sink.report('map-schema', mapFile.rel, '/$schema', 'the interop map names no loadable schema in $schema');
+  // The map must validate against its schema. Rows are read by shape below, so a shape failure
+  // stops here; a bad value (a pattern, an enum) is reported and the cross-checks still run.
+  const mapCheck = validateAgainstOwnSchema(set, sink, mapFile, 'map-schema');
+  if (!mapCheck.checked) sink.report('map-schema', mapFile.rel, '/$schema', 'the interop map names no loadable schema in $schema');
   validateAgainstOwnSchema(set, sink, errorsFile, 'file-schema');
   const codemap = set.get(join(layout.interopMap, '..', 'event-codemap.json'));
   if (codemap && !codemap.syntax) validateAgainstOwnSchema(set, sink, codemap, 'file-schema');
-  if (sink.errorCount > 0) return null;
+  if (!mapCheck.checked || mapCheck.structural > 0) return null;
 
   const openapi = buildOpenApi(set, sink, openapiFile);
   const map = mapFile.data as Json;

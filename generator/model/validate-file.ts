@@ -17,28 +17,38 @@ export function newAjv(): Ajv2020 {
   return ajv;
 }
 
-/** Returns false when the file's `$schema` could not be found (nothing is reported then). */
+export interface FileValidation {
+  /** False when the file's `$schema` could not be found (nothing is reported then). */
+  checked: boolean;
+  /** Failures that change the document's shape (type, required, unknown property, item count). */
+  structural: number;
+}
+
+const VALUE_KEYWORDS = new Set(['pattern', 'enum', 'const', 'format', 'minimum', 'maximum', 'minLength', 'maxLength', 'uniqueItems']);
+
 export function validateAgainstOwnSchema(
   set: SourceSet,
   sink: DiagnosticSink,
   file: SourceFile,
   code: DiagnosticCode,
-): boolean {
+): FileValidation {
   const data = file.data as Record<string, unknown> | undefined;
   const ref = data?.['$schema'];
-  if (typeof ref !== 'string' || /json-schema\.org/.test(ref)) return false;
+  if (typeof ref !== 'string' || /json-schema\.org/.test(ref)) return { checked: false, structural: 0 };
   const r = resolveRef(set, file, ref);
-  if (!r.ok) return false;
+  if (!r.ok) return { checked: false, structural: 0 };
   const ajv = newAjv();
   const schema = { ...(r.target.file.data as Record<string, unknown>) };
   delete schema['$id'];
   const validate = ajv.compile(schema);
+  let structural = 0;
   if (!validate(file.data)) {
     for (const e of dedupe(validate.errors ?? [])) {
+      if (!VALUE_KEYWORDS.has(e.keyword)) structural++;
       sink.report(code, file.rel, e.instancePath, `${describe(e)} (schema ${r.target.file.rel}${e.schemaPath})`);
     }
   }
-  return true;
+  return { checked: true, structural };
 }
 
 function describe(e: ErrorObject): string {
