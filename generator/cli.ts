@@ -8,7 +8,14 @@ import { formatDiagnostic, GeneratorBug, type Diagnostic } from './check/diagnos
 import { detectLayout } from './load/layout.ts';
 import type { GenerateResult } from './pipeline.ts';
 import { cacheFile, GENERATOR_VERSION, generatorFingerprint } from './version.ts';
-import { compareWithDisk, hasDrift, recordWarmState, shortDiff, upToDate, writeAtomically } from './write.ts';
+import {
+  compareWithDisk,
+  hasDrift,
+  recordWarmState,
+  shortDiff,
+  upToDate,
+  writeAtomically,
+} from './write.ts';
 
 const USAGE = `usage:
   wopgen generate --spec DIR --out DIR [--force] [--format text|json] [--verbose] [--summary]
@@ -48,7 +55,12 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE + '\n');
     return 0;
   }
-  if ((command !== 'generate' && command !== 'check') || !values.spec || !values.out || !['text', 'json'].includes(values.format!)) {
+  if (
+    (command !== 'generate' && command !== 'check') ||
+    !values.spec ||
+    !values.out ||
+    !['text', 'json'].includes(values.format!)
+  ) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
@@ -71,13 +83,16 @@ export async function main(argv: string[]): Promise<number> {
     result = await generate(specDir, { command: regen });
   } catch (err) {
     const bug = err instanceof GeneratorBug ? err : new GeneratorBug('cli', err);
-    process.stderr.write(`${bug.message}\nThis is a bug in wopgen, not in the spec; please report it with the spec that triggered it.\n`);
+    process.stderr.write(
+      `${bug.message}\nThis is a bug in wopgen, not in the spec; please report it with the spec that triggered it.\n`,
+    );
     if (values.verbose && bug.cause instanceof Error) process.stderr.write(`${bug.cause.stack}\n`);
     return 3;
   }
   printDiagnostics(result.diagnostics, json);
   if (values.verbose) {
-    for (const t of result.timings) process.stderr.write(`  ${t.stage.padEnd(12)} ${t.ms.toFixed(1)} ms\n`);
+    for (const t of result.timings)
+      process.stderr.write(`  ${t.stage.padEnd(12)} ${t.ms.toFixed(1)} ms\n`);
   }
   if (!result.files) {
     const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
@@ -88,7 +103,10 @@ export async function main(argv: string[]): Promise<number> {
   if (command === 'check') {
     const drift = compareWithDisk(outDir, result.files);
     if (!hasDrift(drift)) {
-      if (!json) process.stdout.write(`wopgen: ${posix(values.out)} matches the spec (${result.files.size} files)\n`);
+      if (!json)
+        process.stdout.write(
+          `wopgen: ${posix(values.out)} matches the spec (${result.files.size} files)\n`,
+        );
       return 0;
     }
     const lines = [`wopgen: ${posix(values.out)} is stale; run: ${regen}`];
@@ -131,7 +149,10 @@ function posix(p: string): string {
   return p.split(sep).join('/');
 }
 
-const invokedDirectly = process.argv[1] && existsSync(process.argv[1]) && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname);
+const invokedDirectly =
+  process.argv[1] &&
+  existsSync(process.argv[1]) &&
+  resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname);
 if (invokedDirectly) {
   main(process.argv.slice(2)).then((code) => process.exit(code));
 }

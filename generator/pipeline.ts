@@ -62,13 +62,23 @@ export async function generate(specDir: string, opts: GenerateOptions): Promise<
   const sink = new DiagnosticSink((file, pointer) => set.getRel(file)?.locate(pointer));
   const model = await stage('load+build', () => buildModel(set, sink));
   if (model) {
-    await stage('check', () => checkModel(model, sink, set.get(layout.interopMap)!.data as Record<string, unknown>, set.relOf(layout.interopMap)));
+    await stage('check', () =>
+      checkModel(
+        model,
+        sink,
+        set.get(layout.interopMap)!.data as Record<string, unknown>,
+        set.relOf(layout.interopMap),
+      ),
+    );
   }
-  if (!model || sink.errorCount > 0) return { diagnostics: sink.sorted(), files: null, model, timings };
+  if (!model || sink.errorCount > 0)
+    return { diagnostics: sink.sorted(), files: null, model, timings };
   // Emitters and the formatter load their libraries only when a generation gets this far.
   const { emitAll } = await import('./emit/index.ts');
   const { formatFiles } = await import('./emit/format.ts');
-  const raw = await stage('emit', () => emitAll(model, sink, { command: opts.command, openapiFile: set.relOf(layout.openapi) }));
+  const raw = await stage('emit', () =>
+    emitAll(model, sink, { command: opts.command, openapiFile: set.relOf(layout.openapi) }),
+  );
   if (sink.errorCount > 0) return { diagnostics: sink.sorted(), files: null, model, timings };
   const files = await stage('format', () => formatFiles(raw));
   files.set('manifest.json', emitManifest(model, GENERATOR_VERSION, files, sha256));

@@ -28,13 +28,16 @@ export function generatorFingerprint(): string {
     for (const name of readdirSync(dir).sort()) {
       const p = join(dir, name);
       if (statSync(p).isDirectory()) walk(p);
-      else if (/\.(ts|hbs)$/.test(name)) hash.update(`${p.slice(root.length)}\n`).update(readFileSync(p));
+      else if (/\.(ts|hbs)$/.test(name))
+        hash.update(`${p.slice(root.length)}\n`).update(readFileSync(p));
     }
   };
   walk(join(root, 'generator'));
   const require = createRequire(import.meta.url);
   for (const lib of EMITTING_LIBRARIES) {
-    const pkg = JSON.parse(readFileSync(require.resolve(`${lib}/package.json`), 'utf8')) as { version: string };
+    const pkg = JSON.parse(readFileSync(require.resolve(`${lib}/package.json`), 'utf8')) as {
+      version: string;
+    };
     hash.update(`${lib}@${pkg.version}\n`);
   }
   fingerprint = hash.digest('hex');

@@ -1,6 +1,15 @@
 // Output: write a whole generation atomically, compare it with what is on disk (`check`), and
 // tell a no-change regeneration apart cheaply through manifest.json.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { sha256 } from './version.ts';
 
@@ -85,14 +94,22 @@ export function recordWarmState(cache: string, fingerprint: string, manifest: st
  * without parsing anything. The input list is the manifest's; it only changes when one of those
  * files does.
  */
-export function upToDate(outDir: string, displayRoot: string, cache: string, fingerprint: string): boolean {
+export function upToDate(
+  outDir: string,
+  displayRoot: string,
+  cache: string,
+  fingerprint: string,
+): boolean {
   const manifestPath = join(outDir, 'manifest.json');
   if (!existsSync(manifestPath) || !existsSync(cache)) return false;
   try {
     const text = readFileSync(manifestPath, 'utf8');
     const state = JSON.parse(readFileSync(cache, 'utf8')) as WarmState;
     if (state.fingerprint !== fingerprint || state.manifestSha256 !== sha256(text)) return false;
-    const m = JSON.parse(text) as { inputs: { file: string; sha256: string }[]; outputs: { file: string; sha256: string }[] };
+    const m = JSON.parse(text) as {
+      inputs: { file: string; sha256: string }[];
+      outputs: { file: string; sha256: string }[];
+    };
     const same = (base: string, entries: { file: string; sha256: string }[]) =>
       entries.every((e) => {
         const p = join(base, e.file);

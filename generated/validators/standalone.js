@@ -4,4710 +4,2970 @@
 import __runtime0 from 'ajv-formats/dist/formats.js';
 import __runtime1 from 'ajv/dist/runtime/ucs2length.js';
 export const validateA2aFacet = validate0;
-const schema0 = {
-  title: 'A2A facet',
-  description: 'What a host advertises about its A2A support in the discovery document.',
-  type: 'object',
-  additionalProperties: false,
-  required: ['versions', 'preferredVersion', 'minimumVersion', 'refreshedAt'],
-  properties: {
-    versions: {
-      type: 'array',
-      minItems: 1,
-      items: { type: 'string', pattern: '^[0-9]+\\.[0-9]+$' },
-      description: 'A2A versions offered, as major.minor.',
-    },
-    preferredVersion: {
-      type: 'string',
-      pattern: '^[0-9]+\\.[0-9]+$',
-      description: 'Version used when the peer does not ask for one.',
-    },
-    minimumVersion: {
-      type: 'string',
-      pattern: '^[0-9]+\\.[0-9]+$',
-      description: 'Lowest version the host will negotiate.',
-    },
-    refreshedAt: {
-      type: 'string',
-      format: 'date',
-      description: 'Day the version list was last checked against upstream.',
-    },
-    profiles: {
-      type: 'array',
-      items: { type: 'string', pattern: '^a2a-[0-9]+\\.[0-9]+$' },
-      description: 'Interop profiles claimed, such as a2a-1.0.',
-    },
-    agentCardUrl: {
-      type: 'string',
-      format: 'uri',
-      description: 'Absolute URL of the public agent card.',
-    },
-    streaming: { type: 'boolean', description: 'Streaming operations are served.' },
-    pushNotifications: { type: 'boolean', description: 'Push-notification configs are accepted.' },
-    durableTasks: { type: 'boolean', description: 'Tasks outlive the request that created them.' },
-    agentCards: {
-      const: true,
-      description: 'Each agent in the inventory gets its own card; omit the key when not offered.',
-    },
-  },
-};
+const schema0 = {"title":"A2A facet","description":"What a host advertises about its A2A support in the discovery document.","type":"object","additionalProperties":false,"required":["versions","preferredVersion","minimumVersion","refreshedAt"],"properties":{"versions":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[0-9]+\\.[0-9]+$"},"description":"A2A versions offered, as major.minor."},"preferredVersion":{"type":"string","pattern":"^[0-9]+\\.[0-9]+$","description":"Version used when the peer does not ask for one."},"minimumVersion":{"type":"string","pattern":"^[0-9]+\\.[0-9]+$","description":"Lowest version the host will negotiate."},"refreshedAt":{"type":"string","format":"date","description":"Day the version list was last checked against upstream."},"profiles":{"type":"array","items":{"type":"string","pattern":"^a2a-[0-9]+\\.[0-9]+$"},"description":"Interop profiles claimed, such as a2a-1.0."},"agentCardUrl":{"type":"string","format":"uri","description":"Absolute URL of the public agent card."},"streaming":{"type":"boolean","description":"Streaming operations are served."},"pushNotifications":{"type":"boolean","description":"Push-notification configs are accepted."},"durableTasks":{"type":"boolean","description":"Tasks outlive the request that created them."},"agentCards":{"const":true,"description":"Each agent in the inventory gets its own card; omit the key when not offered."}}};
 const func0 = Object.prototype.hasOwnProperty;
-const pattern0 = new RegExp('^[0-9]+\\.[0-9]+$', 'u');
-const pattern3 = new RegExp('^a2a-[0-9]+\\.[0-9]+$', 'u');
+const pattern0 = new RegExp("^[0-9]+\\.[0-9]+$", "u");
+const pattern3 = new RegExp("^a2a-[0-9]+\\.[0-9]+$", "u");
 const formats0 = __runtime0.fullFormats.date;
 const formats2 = __runtime0.fullFormats.uri;
 
-function validate0(
-  data,
-  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate0.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.versions === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'versions' },
-        message: "must have required property '" + 'versions' + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.preferredVersion === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'preferredVersion' },
-        message: "must have required property '" + 'preferredVersion' + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.minimumVersion === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'minimumVersion' },
-        message: "must have required property '" + 'minimumVersion' + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.refreshedAt === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'refreshedAt' },
-        message: "must have required property '" + 'refreshedAt' + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!func0.call(schema0.properties, key0)) {
-        const err4 = {
-          instancePath,
-          schemaPath: '#/additionalProperties',
-          keyword: 'additionalProperties',
-          params: { additionalProperty: key0 },
-          message: 'must NOT have additional properties',
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.versions !== undefined) {
-      let data0 = data.versions;
-      if (Array.isArray(data0)) {
-        if (data0.length < 1) {
-          const err5 = {
-            instancePath: instancePath + '/versions',
-            schemaPath: '#/properties/versions/minItems',
-            keyword: 'minItems',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 items',
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        const len0 = data0.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data1 = data0[i0];
-          if (typeof data1 === 'string') {
-            if (!pattern0.test(data1)) {
-              const err6 = {
-                instancePath: instancePath + '/versions/' + i0,
-                schemaPath: '#/properties/versions/items/pattern',
-                keyword: 'pattern',
-                params: { pattern: '^[0-9]+\\.[0-9]+$' },
-                message: 'must match pattern "' + '^[0-9]+\\.[0-9]+$' + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err6];
-              } else {
-                vErrors.push(err6);
-              }
-              errors++;
-            }
-          } else {
-            const err7 = {
-              instancePath: instancePath + '/versions/' + i0,
-              schemaPath: '#/properties/versions/items/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + '/versions',
-          schemaPath: '#/properties/versions/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.preferredVersion !== undefined) {
-      let data2 = data.preferredVersion;
-      if (typeof data2 === 'string') {
-        if (!pattern0.test(data2)) {
-          const err9 = {
-            instancePath: instancePath + '/preferredVersion',
-            schemaPath: '#/properties/preferredVersion/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[0-9]+\\.[0-9]+$' },
-            message: 'must match pattern "' + '^[0-9]+\\.[0-9]+$' + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      } else {
-        const err10 = {
-          instancePath: instancePath + '/preferredVersion',
-          schemaPath: '#/properties/preferredVersion/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.minimumVersion !== undefined) {
-      let data3 = data.minimumVersion;
-      if (typeof data3 === 'string') {
-        if (!pattern0.test(data3)) {
-          const err11 = {
-            instancePath: instancePath + '/minimumVersion',
-            schemaPath: '#/properties/minimumVersion/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[0-9]+\\.[0-9]+$' },
-            message: 'must match pattern "' + '^[0-9]+\\.[0-9]+$' + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      } else {
-        const err12 = {
-          instancePath: instancePath + '/minimumVersion',
-          schemaPath: '#/properties/minimumVersion/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data.refreshedAt !== undefined) {
-      let data4 = data.refreshedAt;
-      if (typeof data4 === 'string') {
-        if (!formats0.validate(data4)) {
-          const err13 = {
-            instancePath: instancePath + '/refreshedAt',
-            schemaPath: '#/properties/refreshedAt/format',
-            keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      } else {
-        const err14 = {
-          instancePath: instancePath + '/refreshedAt',
-          schemaPath: '#/properties/refreshedAt/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data.profiles !== undefined) {
-      let data5 = data.profiles;
-      if (Array.isArray(data5)) {
-        const len1 = data5.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          let data6 = data5[i1];
-          if (typeof data6 === 'string') {
-            if (!pattern3.test(data6)) {
-              const err15 = {
-                instancePath: instancePath + '/profiles/' + i1,
-                schemaPath: '#/properties/profiles/items/pattern',
-                keyword: 'pattern',
-                params: { pattern: '^a2a-[0-9]+\\.[0-9]+$' },
-                message: 'must match pattern "' + '^a2a-[0-9]+\\.[0-9]+$' + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err15];
-              } else {
-                vErrors.push(err15);
-              }
-              errors++;
-            }
-          } else {
-            const err16 = {
-              instancePath: instancePath + '/profiles/' + i1,
-              schemaPath: '#/properties/profiles/items/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err16];
-            } else {
-              vErrors.push(err16);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err17 = {
-          instancePath: instancePath + '/profiles',
-          schemaPath: '#/properties/profiles/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-        };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-    }
-    if (data.agentCardUrl !== undefined) {
-      let data7 = data.agentCardUrl;
-      if (typeof data7 === 'string') {
-        if (!formats2(data7)) {
-          const err18 = {
-            instancePath: instancePath + '/agentCardUrl',
-            schemaPath: '#/properties/agentCardUrl/format',
-            keyword: 'format',
-            params: { format: 'uri' },
-            message: 'must match format "' + 'uri' + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err18];
-          } else {
-            vErrors.push(err18);
-          }
-          errors++;
-        }
-      } else {
-        const err19 = {
-          instancePath: instancePath + '/agentCardUrl',
-          schemaPath: '#/properties/agentCardUrl/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
-        errors++;
-      }
-    }
-    if (data.streaming !== undefined) {
-      if (typeof data.streaming !== 'boolean') {
-        const err20 = {
-          instancePath: instancePath + '/streaming',
-          schemaPath: '#/properties/streaming/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-        };
-        if (vErrors === null) {
-          vErrors = [err20];
-        } else {
-          vErrors.push(err20);
-        }
-        errors++;
-      }
-    }
-    if (data.pushNotifications !== undefined) {
-      if (typeof data.pushNotifications !== 'boolean') {
-        const err21 = {
-          instancePath: instancePath + '/pushNotifications',
-          schemaPath: '#/properties/pushNotifications/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-        };
-        if (vErrors === null) {
-          vErrors = [err21];
-        } else {
-          vErrors.push(err21);
-        }
-        errors++;
-      }
-    }
-    if (data.durableTasks !== undefined) {
-      if (typeof data.durableTasks !== 'boolean') {
-        const err22 = {
-          instancePath: instancePath + '/durableTasks',
-          schemaPath: '#/properties/durableTasks/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-        };
-        if (vErrors === null) {
-          vErrors = [err22];
-        } else {
-          vErrors.push(err22);
-        }
-        errors++;
-      }
-    }
-    if (data.agentCards !== undefined) {
-      if (true !== data.agentCards) {
-        const err23 = {
-          instancePath: instancePath + '/agentCards',
-          schemaPath: '#/properties/agentCards/const',
-          keyword: 'const',
-          params: { allowedValue: true },
-          message: 'must be equal to constant',
-        };
-        if (vErrors === null) {
-          vErrors = [err23];
-        } else {
-          vErrors.push(err23);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err24 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-    };
-    if (vErrors === null) {
-      vErrors = [err24];
-    } else {
-      vErrors.push(err24);
-    }
-    errors++;
-  }
-  validate0.errors = vErrors;
-  return errors === 0;
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate0.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
 }
-validate0.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.versions === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "versions"},message:"must have required property '"+"versions"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.preferredVersion === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "preferredVersion"},message:"must have required property '"+"preferredVersion"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.minimumVersion === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "minimumVersion"},message:"must have required property '"+"minimumVersion"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.refreshedAt === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refreshedAt"},message:"must have required property '"+"refreshedAt"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func0.call(schema0.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.versions !== undefined){
+let data0 = data.versions;
+if(Array.isArray(data0)){
+if(data0.length < 1){
+const err5 = {instancePath:instancePath+"/versions",schemaPath:"#/properties/versions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+const err6 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"#/properties/versions/items/pattern",keyword:"pattern",params:{pattern: "^[0-9]+\\.[0-9]+$"},message:"must match pattern \""+"^[0-9]+\\.[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"#/properties/versions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/versions",schemaPath:"#/properties/versions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.preferredVersion !== undefined){
+let data2 = data.preferredVersion;
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+const err9 = {instancePath:instancePath+"/preferredVersion",schemaPath:"#/properties/preferredVersion/pattern",keyword:"pattern",params:{pattern: "^[0-9]+\\.[0-9]+$"},message:"must match pattern \""+"^[0-9]+\\.[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/preferredVersion",schemaPath:"#/properties/preferredVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.minimumVersion !== undefined){
+let data3 = data.minimumVersion;
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+const err11 = {instancePath:instancePath+"/minimumVersion",schemaPath:"#/properties/minimumVersion/pattern",keyword:"pattern",params:{pattern: "^[0-9]+\\.[0-9]+$"},message:"must match pattern \""+"^[0-9]+\\.[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/minimumVersion",schemaPath:"#/properties/minimumVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.refreshedAt !== undefined){
+let data4 = data.refreshedAt;
+if(typeof data4 === "string"){
+if(!(formats0.validate(data4))){
+const err13 = {instancePath:instancePath+"/refreshedAt",schemaPath:"#/properties/refreshedAt/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/refreshedAt",schemaPath:"#/properties/refreshedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.profiles !== undefined){
+let data5 = data.profiles;
+if(Array.isArray(data5)){
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+let data6 = data5[i1];
+if(typeof data6 === "string"){
+if(!pattern3.test(data6)){
+const err15 = {instancePath:instancePath+"/profiles/" + i1,schemaPath:"#/properties/profiles/items/pattern",keyword:"pattern",params:{pattern: "^a2a-[0-9]+\\.[0-9]+$"},message:"must match pattern \""+"^a2a-[0-9]+\\.[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/profiles/" + i1,schemaPath:"#/properties/profiles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.agentCardUrl !== undefined){
+let data7 = data.agentCardUrl;
+if(typeof data7 === "string"){
+if(!(formats2(data7))){
+const err18 = {instancePath:instancePath+"/agentCardUrl",schemaPath:"#/properties/agentCardUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/agentCardUrl",schemaPath:"#/properties/agentCardUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.streaming !== undefined){
+if(typeof data.streaming !== "boolean"){
+const err20 = {instancePath:instancePath+"/streaming",schemaPath:"#/properties/streaming/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.pushNotifications !== undefined){
+if(typeof data.pushNotifications !== "boolean"){
+const err21 = {instancePath:instancePath+"/pushNotifications",schemaPath:"#/properties/pushNotifications/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.durableTasks !== undefined){
+if(typeof data.durableTasks !== "boolean"){
+const err22 = {instancePath:instancePath+"/durableTasks",schemaPath:"#/properties/durableTasks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.agentCards !== undefined){
+if(true !== data.agentCards){
+const err23 = {instancePath:instancePath+"/agentCards",schemaPath:"#/properties/agentCards/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+validate0.errors = vErrors;
+return errors === 0;
+}
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateMcpFacet = validate1;
-const schema1 = {
-  title: 'MCP facet',
-  description: 'What a host advertises about its MCP support in the discovery document.',
-  type: 'object',
-  additionalProperties: false,
-  required: ['revisions', 'preferredVersion', 'minimumRevision', 'refreshedAt'],
-  properties: {
-    revisions: {
-      type: 'array',
-      minItems: 1,
-      items: { type: 'string', format: 'date' },
-      description: 'MCP revisions offered, as dates.',
-    },
-    preferredVersion: {
-      type: 'string',
-      format: 'date',
-      description: 'Revision used when the peer does not ask for one.',
-    },
-    minimumRevision: {
-      type: 'string',
-      format: 'date',
-      description: 'Lowest revision the host will negotiate.',
-    },
-    refreshedAt: {
-      type: 'string',
-      format: 'date',
-      description: 'Day the revision list was last checked against upstream.',
-    },
-    profiles: {
-      type: 'array',
-      items: { type: 'string', pattern: '^mcp-[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
-      description: 'Interop profiles claimed, such as mcp-2026-07-28.',
-    },
-    features: {
-      type: 'array',
-      items: { type: 'string' },
-      description: 'Feature ids from the interop map that the host implements.',
-    },
-    serverUrls: {
-      type: 'array',
-      items: { type: 'string', format: 'uri' },
-      description: 'Absolute URLs where the MCP server is reachable.',
-    },
-    serverMount: {
-      type: 'object',
-      additionalProperties: false,
-      description: 'The host exposes its workflows as an MCP server.',
-      properties: {
-        transports: {
-          type: 'array',
-          items: { type: 'string', enum: ['stdio', 'streamable-http'] },
-          description: 'MCP transports of that server; not a list of host transports.',
-        },
-      },
-    },
-    mrtr: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['maxRounds'],
-      description: 'Limits for multi-round tool results.',
-      properties: {
-        maxRounds: {
-          type: 'integer',
-          minimum: 1,
-          maximum: 16,
-          description: 'Most input_required rounds allowed per call.',
-        },
-      },
-    },
-  },
-};
-const pattern4 = new RegExp('^mcp-[0-9]{4}-[0-9]{2}-[0-9]{2}$', 'u');
+const schema1 = {"title":"MCP facet","description":"What a host advertises about its MCP support in the discovery document.","type":"object","additionalProperties":false,"required":["revisions","preferredVersion","minimumRevision","refreshedAt"],"properties":{"revisions":{"type":"array","minItems":1,"items":{"type":"string","format":"date"},"description":"MCP revisions offered, as dates."},"preferredVersion":{"type":"string","format":"date","description":"Revision used when the peer does not ask for one."},"minimumRevision":{"type":"string","format":"date","description":"Lowest revision the host will negotiate."},"refreshedAt":{"type":"string","format":"date","description":"Day the revision list was last checked against upstream."},"profiles":{"type":"array","items":{"type":"string","pattern":"^mcp-[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"description":"Interop profiles claimed, such as mcp-2026-07-28."},"features":{"type":"array","items":{"type":"string"},"description":"Feature ids from the interop map that the host implements."},"serverUrls":{"type":"array","items":{"type":"string","format":"uri"},"description":"Absolute URLs where the MCP server is reachable."},"serverMount":{"type":"object","additionalProperties":false,"description":"The host exposes its workflows as an MCP server.","properties":{"transports":{"type":"array","items":{"type":"string","enum":["stdio","streamable-http"]},"description":"MCP transports of that server; not a list of host transports."}}},"mrtr":{"type":"object","additionalProperties":false,"required":["maxRounds"],"description":"Limits for multi-round tool results.","properties":{"maxRounds":{"type":"integer","minimum":1,"maximum":16,"description":"Most input_required rounds allowed per call."}}}}};
+const pattern4 = new RegExp("^mcp-[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
 
-function validate1(
-  data,
-  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate1.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.revisions === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'revisions' },
-        message: "must have required property '" + 'revisions' + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.preferredVersion === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'preferredVersion' },
-        message: "must have required property '" + 'preferredVersion' + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.minimumRevision === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'minimumRevision' },
-        message: "must have required property '" + 'minimumRevision' + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.refreshedAt === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'refreshedAt' },
-        message: "must have required property '" + 'refreshedAt' + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!func0.call(schema1.properties, key0)) {
-        const err4 = {
-          instancePath,
-          schemaPath: '#/additionalProperties',
-          keyword: 'additionalProperties',
-          params: { additionalProperty: key0 },
-          message: 'must NOT have additional properties',
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.revisions !== undefined) {
-      let data0 = data.revisions;
-      if (Array.isArray(data0)) {
-        if (data0.length < 1) {
-          const err5 = {
-            instancePath: instancePath + '/revisions',
-            schemaPath: '#/properties/revisions/minItems',
-            keyword: 'minItems',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 items',
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        const len0 = data0.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data1 = data0[i0];
-          if (typeof data1 === 'string') {
-            if (!formats0.validate(data1)) {
-              const err6 = {
-                instancePath: instancePath + '/revisions/' + i0,
-                schemaPath: '#/properties/revisions/items/format',
-                keyword: 'format',
-                params: { format: 'date' },
-                message: 'must match format "' + 'date' + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err6];
-              } else {
-                vErrors.push(err6);
-              }
-              errors++;
-            }
-          } else {
-            const err7 = {
-              instancePath: instancePath + '/revisions/' + i0,
-              schemaPath: '#/properties/revisions/items/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + '/revisions',
-          schemaPath: '#/properties/revisions/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.preferredVersion !== undefined) {
-      let data2 = data.preferredVersion;
-      if (typeof data2 === 'string') {
-        if (!formats0.validate(data2)) {
-          const err9 = {
-            instancePath: instancePath + '/preferredVersion',
-            schemaPath: '#/properties/preferredVersion/format',
-            keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      } else {
-        const err10 = {
-          instancePath: instancePath + '/preferredVersion',
-          schemaPath: '#/properties/preferredVersion/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.minimumRevision !== undefined) {
-      let data3 = data.minimumRevision;
-      if (typeof data3 === 'string') {
-        if (!formats0.validate(data3)) {
-          const err11 = {
-            instancePath: instancePath + '/minimumRevision',
-            schemaPath: '#/properties/minimumRevision/format',
-            keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      } else {
-        const err12 = {
-          instancePath: instancePath + '/minimumRevision',
-          schemaPath: '#/properties/minimumRevision/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data.refreshedAt !== undefined) {
-      let data4 = data.refreshedAt;
-      if (typeof data4 === 'string') {
-        if (!formats0.validate(data4)) {
-          const err13 = {
-            instancePath: instancePath + '/refreshedAt',
-            schemaPath: '#/properties/refreshedAt/format',
-            keyword: 'format',
-            params: { format: 'date' },
-            message: 'must match format "' + 'date' + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      } else {
-        const err14 = {
-          instancePath: instancePath + '/refreshedAt',
-          schemaPath: '#/properties/refreshedAt/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data.profiles !== undefined) {
-      let data5 = data.profiles;
-      if (Array.isArray(data5)) {
-        const len1 = data5.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          let data6 = data5[i1];
-          if (typeof data6 === 'string') {
-            if (!pattern4.test(data6)) {
-              const err15 = {
-                instancePath: instancePath + '/profiles/' + i1,
-                schemaPath: '#/properties/profiles/items/pattern',
-                keyword: 'pattern',
-                params: { pattern: '^mcp-[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
-                message: 'must match pattern "' + '^mcp-[0-9]{4}-[0-9]{2}-[0-9]{2}$' + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err15];
-              } else {
-                vErrors.push(err15);
-              }
-              errors++;
-            }
-          } else {
-            const err16 = {
-              instancePath: instancePath + '/profiles/' + i1,
-              schemaPath: '#/properties/profiles/items/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err16];
-            } else {
-              vErrors.push(err16);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err17 = {
-          instancePath: instancePath + '/profiles',
-          schemaPath: '#/properties/profiles/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-        };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-    }
-    if (data.features !== undefined) {
-      let data7 = data.features;
-      if (Array.isArray(data7)) {
-        const len2 = data7.length;
-        for (let i2 = 0; i2 < len2; i2++) {
-          if (typeof data7[i2] !== 'string') {
-            const err18 = {
-              instancePath: instancePath + '/features/' + i2,
-              schemaPath: '#/properties/features/items/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err18];
-            } else {
-              vErrors.push(err18);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err19 = {
-          instancePath: instancePath + '/features',
-          schemaPath: '#/properties/features/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-        };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
-        errors++;
-      }
-    }
-    if (data.serverUrls !== undefined) {
-      let data9 = data.serverUrls;
-      if (Array.isArray(data9)) {
-        const len3 = data9.length;
-        for (let i3 = 0; i3 < len3; i3++) {
-          let data10 = data9[i3];
-          if (typeof data10 === 'string') {
-            if (!formats2(data10)) {
-              const err20 = {
-                instancePath: instancePath + '/serverUrls/' + i3,
-                schemaPath: '#/properties/serverUrls/items/format',
-                keyword: 'format',
-                params: { format: 'uri' },
-                message: 'must match format "' + 'uri' + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err20];
-              } else {
-                vErrors.push(err20);
-              }
-              errors++;
-            }
-          } else {
-            const err21 = {
-              instancePath: instancePath + '/serverUrls/' + i3,
-              schemaPath: '#/properties/serverUrls/items/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err21];
-            } else {
-              vErrors.push(err21);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err22 = {
-          instancePath: instancePath + '/serverUrls',
-          schemaPath: '#/properties/serverUrls/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-        };
-        if (vErrors === null) {
-          vErrors = [err22];
-        } else {
-          vErrors.push(err22);
-        }
-        errors++;
-      }
-    }
-    if (data.serverMount !== undefined) {
-      let data11 = data.serverMount;
-      if (data11 && typeof data11 == 'object' && !Array.isArray(data11)) {
-        for (const key1 in data11) {
-          if (!(key1 === 'transports')) {
-            const err23 = {
-              instancePath: instancePath + '/serverMount',
-              schemaPath: '#/properties/serverMount/additionalProperties',
-              keyword: 'additionalProperties',
-              params: { additionalProperty: key1 },
-              message: 'must NOT have additional properties',
-            };
-            if (vErrors === null) {
-              vErrors = [err23];
-            } else {
-              vErrors.push(err23);
-            }
-            errors++;
-          }
-        }
-        if (data11.transports !== undefined) {
-          let data12 = data11.transports;
-          if (Array.isArray(data12)) {
-            const len4 = data12.length;
-            for (let i4 = 0; i4 < len4; i4++) {
-              let data13 = data12[i4];
-              if (typeof data13 !== 'string') {
-                const err24 = {
-                  instancePath: instancePath + '/serverMount/transports/' + i4,
-                  schemaPath: '#/properties/serverMount/properties/transports/items/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err24];
-                } else {
-                  vErrors.push(err24);
-                }
-                errors++;
-              }
-              if (!(data13 === 'stdio' || data13 === 'streamable-http')) {
-                const err25 = {
-                  instancePath: instancePath + '/serverMount/transports/' + i4,
-                  schemaPath: '#/properties/serverMount/properties/transports/items/enum',
-                  keyword: 'enum',
-                  params: {
-                    allowedValues: schema1.properties.serverMount.properties.transports.items.enum,
-                  },
-                  message: 'must be equal to one of the allowed values',
-                };
-                if (vErrors === null) {
-                  vErrors = [err25];
-                } else {
-                  vErrors.push(err25);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err26 = {
-              instancePath: instancePath + '/serverMount/transports',
-              schemaPath: '#/properties/serverMount/properties/transports/type',
-              keyword: 'type',
-              params: { type: 'array' },
-              message: 'must be array',
-            };
-            if (vErrors === null) {
-              vErrors = [err26];
-            } else {
-              vErrors.push(err26);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err27 = {
-          instancePath: instancePath + '/serverMount',
-          schemaPath: '#/properties/serverMount/type',
-          keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
-        };
-        if (vErrors === null) {
-          vErrors = [err27];
-        } else {
-          vErrors.push(err27);
-        }
-        errors++;
-      }
-    }
-    if (data.mrtr !== undefined) {
-      let data14 = data.mrtr;
-      if (data14 && typeof data14 == 'object' && !Array.isArray(data14)) {
-        if (data14.maxRounds === undefined) {
-          const err28 = {
-            instancePath: instancePath + '/mrtr',
-            schemaPath: '#/properties/mrtr/required',
-            keyword: 'required',
-            params: { missingProperty: 'maxRounds' },
-            message: "must have required property '" + 'maxRounds' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err28];
-          } else {
-            vErrors.push(err28);
-          }
-          errors++;
-        }
-        for (const key2 in data14) {
-          if (!(key2 === 'maxRounds')) {
-            const err29 = {
-              instancePath: instancePath + '/mrtr',
-              schemaPath: '#/properties/mrtr/additionalProperties',
-              keyword: 'additionalProperties',
-              params: { additionalProperty: key2 },
-              message: 'must NOT have additional properties',
-            };
-            if (vErrors === null) {
-              vErrors = [err29];
-            } else {
-              vErrors.push(err29);
-            }
-            errors++;
-          }
-        }
-        if (data14.maxRounds !== undefined) {
-          let data15 = data14.maxRounds;
-          if (!(typeof data15 == 'number' && !(data15 % 1) && !isNaN(data15))) {
-            const err30 = {
-              instancePath: instancePath + '/mrtr/maxRounds',
-              schemaPath: '#/properties/mrtr/properties/maxRounds/type',
-              keyword: 'type',
-              params: { type: 'integer' },
-              message: 'must be integer',
-            };
-            if (vErrors === null) {
-              vErrors = [err30];
-            } else {
-              vErrors.push(err30);
-            }
-            errors++;
-          }
-          if (typeof data15 == 'number') {
-            if (data15 > 16 || isNaN(data15)) {
-              const err31 = {
-                instancePath: instancePath + '/mrtr/maxRounds',
-                schemaPath: '#/properties/mrtr/properties/maxRounds/maximum',
-                keyword: 'maximum',
-                params: { comparison: '<=', limit: 16 },
-                message: 'must be <= 16',
-              };
-              if (vErrors === null) {
-                vErrors = [err31];
-              } else {
-                vErrors.push(err31);
-              }
-              errors++;
-            }
-            if (data15 < 1 || isNaN(data15)) {
-              const err32 = {
-                instancePath: instancePath + '/mrtr/maxRounds',
-                schemaPath: '#/properties/mrtr/properties/maxRounds/minimum',
-                keyword: 'minimum',
-                params: { comparison: '>=', limit: 1 },
-                message: 'must be >= 1',
-              };
-              if (vErrors === null) {
-                vErrors = [err32];
-              } else {
-                vErrors.push(err32);
-              }
-              errors++;
-            }
-          }
-        }
-      } else {
-        const err33 = {
-          instancePath: instancePath + '/mrtr',
-          schemaPath: '#/properties/mrtr/type',
-          keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
-        };
-        if (vErrors === null) {
-          vErrors = [err33];
-        } else {
-          vErrors.push(err33);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err34 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-    };
-    if (vErrors === null) {
-      vErrors = [err34];
-    } else {
-      vErrors.push(err34);
-    }
-    errors++;
-  }
-  validate1.errors = vErrors;
-  return errors === 0;
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate1.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
 }
-validate1.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.revisions === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revisions"},message:"must have required property '"+"revisions"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.preferredVersion === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "preferredVersion"},message:"must have required property '"+"preferredVersion"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.minimumRevision === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "minimumRevision"},message:"must have required property '"+"minimumRevision"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.refreshedAt === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "refreshedAt"},message:"must have required property '"+"refreshedAt"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func0.call(schema1.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.revisions !== undefined){
+let data0 = data.revisions;
+if(Array.isArray(data0)){
+if(data0.length < 1){
+const err5 = {instancePath:instancePath+"/revisions",schemaPath:"#/properties/revisions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(!(formats0.validate(data1))){
+const err6 = {instancePath:instancePath+"/revisions/" + i0,schemaPath:"#/properties/revisions/items/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/revisions/" + i0,schemaPath:"#/properties/revisions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/revisions",schemaPath:"#/properties/revisions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.preferredVersion !== undefined){
+let data2 = data.preferredVersion;
+if(typeof data2 === "string"){
+if(!(formats0.validate(data2))){
+const err9 = {instancePath:instancePath+"/preferredVersion",schemaPath:"#/properties/preferredVersion/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/preferredVersion",schemaPath:"#/properties/preferredVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.minimumRevision !== undefined){
+let data3 = data.minimumRevision;
+if(typeof data3 === "string"){
+if(!(formats0.validate(data3))){
+const err11 = {instancePath:instancePath+"/minimumRevision",schemaPath:"#/properties/minimumRevision/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/minimumRevision",schemaPath:"#/properties/minimumRevision/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.refreshedAt !== undefined){
+let data4 = data.refreshedAt;
+if(typeof data4 === "string"){
+if(!(formats0.validate(data4))){
+const err13 = {instancePath:instancePath+"/refreshedAt",schemaPath:"#/properties/refreshedAt/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/refreshedAt",schemaPath:"#/properties/refreshedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.profiles !== undefined){
+let data5 = data.profiles;
+if(Array.isArray(data5)){
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+let data6 = data5[i1];
+if(typeof data6 === "string"){
+if(!pattern4.test(data6)){
+const err15 = {instancePath:instancePath+"/profiles/" + i1,schemaPath:"#/properties/profiles/items/pattern",keyword:"pattern",params:{pattern: "^mcp-[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^mcp-[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/profiles/" + i1,schemaPath:"#/properties/profiles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.features !== undefined){
+let data7 = data.features;
+if(Array.isArray(data7)){
+const len2 = data7.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data7[i2] !== "string"){
+const err18 = {instancePath:instancePath+"/features/" + i2,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.serverUrls !== undefined){
+let data9 = data.serverUrls;
+if(Array.isArray(data9)){
+const len3 = data9.length;
+for(let i3=0; i3<len3; i3++){
+let data10 = data9[i3];
+if(typeof data10 === "string"){
+if(!(formats2(data10))){
+const err20 = {instancePath:instancePath+"/serverUrls/" + i3,schemaPath:"#/properties/serverUrls/items/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/serverUrls/" + i3,schemaPath:"#/properties/serverUrls/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/serverUrls",schemaPath:"#/properties/serverUrls/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.serverMount !== undefined){
+let data11 = data.serverMount;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+for(const key1 in data11){
+if(!(key1 === "transports")){
+const err23 = {instancePath:instancePath+"/serverMount",schemaPath:"#/properties/serverMount/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data11.transports !== undefined){
+let data12 = data11.transports;
+if(Array.isArray(data12)){
+const len4 = data12.length;
+for(let i4=0; i4<len4; i4++){
+let data13 = data12[i4];
+if(typeof data13 !== "string"){
+const err24 = {instancePath:instancePath+"/serverMount/transports/" + i4,schemaPath:"#/properties/serverMount/properties/transports/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(!((data13 === "stdio") || (data13 === "streamable-http"))){
+const err25 = {instancePath:instancePath+"/serverMount/transports/" + i4,schemaPath:"#/properties/serverMount/properties/transports/items/enum",keyword:"enum",params:{allowedValues: schema1.properties.serverMount.properties.transports.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/serverMount/transports",schemaPath:"#/properties/serverMount/properties/transports/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/serverMount",schemaPath:"#/properties/serverMount/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.mrtr !== undefined){
+let data14 = data.mrtr;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.maxRounds === undefined){
+const err28 = {instancePath:instancePath+"/mrtr",schemaPath:"#/properties/mrtr/required",keyword:"required",params:{missingProperty: "maxRounds"},message:"must have required property '"+"maxRounds"+"'"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+for(const key2 in data14){
+if(!(key2 === "maxRounds")){
+const err29 = {instancePath:instancePath+"/mrtr",schemaPath:"#/properties/mrtr/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data14.maxRounds !== undefined){
+let data15 = data14.maxRounds;
+if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
+const err30 = {instancePath:instancePath+"/mrtr/maxRounds",schemaPath:"#/properties/mrtr/properties/maxRounds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(typeof data15 == "number"){
+if(data15 > 16 || isNaN(data15)){
+const err31 = {instancePath:instancePath+"/mrtr/maxRounds",schemaPath:"#/properties/mrtr/properties/maxRounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 16},message:"must be <= 16"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(data15 < 1 || isNaN(data15)){
+const err32 = {instancePath:instancePath+"/mrtr/maxRounds",schemaPath:"#/properties/mrtr/properties/maxRounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/mrtr",schemaPath:"#/properties/mrtr/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateDiscoveryDocument = validate2;
-const schema2 = {
-  title: 'Capabilities',
-  description:
-    'The discovery document served at /.well-known/openwop. The root is closed, so keys outside this profile (supportedTransports, grpc, a root profiles list) fail validation.',
-  type: 'object',
-  additionalProperties: false,
-  required: ['protocolVersions', 'preferredVersion'],
-  properties: {
-    protocolVersions: {
-      type: 'array',
-      minItems: 1,
-      uniqueItems: true,
-      items: { type: 'string', pattern: '^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$' },
-      description: 'Every OpenWOP major.minor the host serves.',
-    },
-    preferredVersion: {
-      type: 'string',
-      pattern: '^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$',
-      description:
-        'Version used when a request carries no OpenWOP-Version header; one of protocolVersions.',
-    },
-    implementation: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['name', 'version'],
-      description: 'Self-reported identity of the server software; informational only.',
-      properties: {
-        name: { type: 'string', minLength: 1 },
-        version: { type: 'string', minLength: 1 },
-        url: { type: 'string', format: 'uri' },
-      },
-    },
-    a2a: { $ref: '#/$defs/A2a' },
-    mcp: { $ref: '#/$defs/Mcp' },
-    hostEvents: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['types'],
-      description: 'Host event types the host may emit on /host/events and how each is delivered.',
-      properties: {
-        types: {
-          type: 'array',
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['type', 'delivery'],
-            properties: {
-              type: { type: 'string', minLength: 1 },
-              delivery: { type: 'string', enum: ['durable', 'ephemeral'] },
-            },
-          },
-        },
-      },
-    },
-    runList: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['maxPageSize'],
-      description: 'listRuns is served.',
-      properties: {
-        maxPageSize: {
-          type: 'integer',
-          minimum: 1,
-          maximum: 1000,
-          description: 'Largest page the host returns.',
-        },
-        filters: {
-          type: 'array',
-          uniqueItems: true,
-          items: { type: 'string', enum: ['workflowId', 'status'] },
-          description: 'Query filters the host applies.',
-        },
-      },
-    },
-    agents: {
-      type: 'object',
-      additionalProperties: false,
-      description: 'Agent inventory support.',
-      properties: {
-        manifestRuntime: { type: 'boolean', description: 'Installed agent packs can be run.' },
-        inventory: {
-          type: 'boolean',
-          description: 'GET /agents and GET /agents/{agentId} are served.',
-        },
-      },
-    },
-    fixtures: {
-      type: 'array',
-      uniqueItems: true,
-      items: { type: 'string', minLength: 1 },
-      description: 'Ids of the conformance fixture workflows the host has loaded.',
-    },
-  },
-  $defs: {
-    A2a: {
-      title: 'A2A facet',
-      description: 'What a host advertises about its A2A support in the discovery document.',
-      type: 'object',
-      additionalProperties: false,
-      required: ['versions', 'preferredVersion', 'minimumVersion', 'refreshedAt'],
-      properties: {
-        versions: {
-          type: 'array',
-          minItems: 1,
-          items: { type: 'string', pattern: '^[0-9]+\\.[0-9]+$' },
-          description: 'A2A versions offered, as major.minor.',
-        },
-        preferredVersion: {
-          type: 'string',
-          pattern: '^[0-9]+\\.[0-9]+$',
-          description: 'Version used when the peer does not ask for one.',
-        },
-        minimumVersion: {
-          type: 'string',
-          pattern: '^[0-9]+\\.[0-9]+$',
-          description: 'Lowest version the host will negotiate.',
-        },
-        refreshedAt: {
-          type: 'string',
-          format: 'date',
-          description: 'Day the version list was last checked against upstream.',
-        },
-        profiles: {
-          type: 'array',
-          items: { type: 'string', pattern: '^a2a-[0-9]+\\.[0-9]+$' },
-          description: 'Interop profiles claimed, such as a2a-1.0.',
-        },
-        agentCardUrl: {
-          type: 'string',
-          format: 'uri',
-          description: 'Absolute URL of the public agent card.',
-        },
-        streaming: { type: 'boolean', description: 'Streaming operations are served.' },
-        pushNotifications: {
-          type: 'boolean',
-          description: 'Push-notification configs are accepted.',
-        },
-        durableTasks: {
-          type: 'boolean',
-          description: 'Tasks outlive the request that created them.',
-        },
-        agentCards: {
-          const: true,
-          description:
-            'Each agent in the inventory gets its own card; omit the key when not offered.',
-        },
-      },
-    },
-    Mcp: {
-      title: 'MCP facet',
-      description: 'What a host advertises about its MCP support in the discovery document.',
-      type: 'object',
-      additionalProperties: false,
-      required: ['revisions', 'preferredVersion', 'minimumRevision', 'refreshedAt'],
-      properties: {
-        revisions: {
-          type: 'array',
-          minItems: 1,
-          items: { type: 'string', format: 'date' },
-          description: 'MCP revisions offered, as dates.',
-        },
-        preferredVersion: {
-          type: 'string',
-          format: 'date',
-          description: 'Revision used when the peer does not ask for one.',
-        },
-        minimumRevision: {
-          type: 'string',
-          format: 'date',
-          description: 'Lowest revision the host will negotiate.',
-        },
-        refreshedAt: {
-          type: 'string',
-          format: 'date',
-          description: 'Day the revision list was last checked against upstream.',
-        },
-        profiles: {
-          type: 'array',
-          items: { type: 'string', pattern: '^mcp-[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
-          description: 'Interop profiles claimed, such as mcp-2026-07-28.',
-        },
-        features: {
-          type: 'array',
-          items: { type: 'string' },
-          description: 'Feature ids from the interop map that the host implements.',
-        },
-        serverUrls: {
-          type: 'array',
-          items: { type: 'string', format: 'uri' },
-          description: 'Absolute URLs where the MCP server is reachable.',
-        },
-        serverMount: {
-          type: 'object',
-          additionalProperties: false,
-          description: 'The host exposes its workflows as an MCP server.',
-          properties: {
-            transports: {
-              type: 'array',
-              items: { type: 'string', enum: ['stdio', 'streamable-http'] },
-              description: 'MCP transports of that server; not a list of host transports.',
-            },
-          },
-        },
-        mrtr: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['maxRounds'],
-          description: 'Limits for multi-round tool results.',
-          properties: {
-            maxRounds: {
-              type: 'integer',
-              minimum: 1,
-              maximum: 16,
-              description: 'Most input_required rounds allowed per call.',
-            },
-          },
-        },
-      },
-    },
-  },
-};
-const schema3 = {
-  title: 'A2A facet',
-  description: 'What a host advertises about its A2A support in the discovery document.',
-  type: 'object',
-  additionalProperties: false,
-  required: ['versions', 'preferredVersion', 'minimumVersion', 'refreshedAt'],
-  properties: {
-    versions: {
-      type: 'array',
-      minItems: 1,
-      items: { type: 'string', pattern: '^[0-9]+\\.[0-9]+$' },
-      description: 'A2A versions offered, as major.minor.',
-    },
-    preferredVersion: {
-      type: 'string',
-      pattern: '^[0-9]+\\.[0-9]+$',
-      description: 'Version used when the peer does not ask for one.',
-    },
-    minimumVersion: {
-      type: 'string',
-      pattern: '^[0-9]+\\.[0-9]+$',
-      description: 'Lowest version the host will negotiate.',
-    },
-    refreshedAt: {
-      type: 'string',
-      format: 'date',
-      description: 'Day the version list was last checked against upstream.',
-    },
-    profiles: {
-      type: 'array',
-      items: { type: 'string', pattern: '^a2a-[0-9]+\\.[0-9]+$' },
-      description: 'Interop profiles claimed, such as a2a-1.0.',
-    },
-    agentCardUrl: {
-      type: 'string',
-      format: 'uri',
-      description: 'Absolute URL of the public agent card.',
-    },
-    streaming: { type: 'boolean', description: 'Streaming operations are served.' },
-    pushNotifications: { type: 'boolean', description: 'Push-notification configs are accepted.' },
-    durableTasks: { type: 'boolean', description: 'Tasks outlive the request that created them.' },
-    agentCards: {
-      const: true,
-      description: 'Each agent in the inventory gets its own card; omit the key when not offered.',
-    },
-  },
-};
-const schema4 = {
-  title: 'MCP facet',
-  description: 'What a host advertises about its MCP support in the discovery document.',
-  type: 'object',
-  additionalProperties: false,
-  required: ['revisions', 'preferredVersion', 'minimumRevision', 'refreshedAt'],
-  properties: {
-    revisions: {
-      type: 'array',
-      minItems: 1,
-      items: { type: 'string', format: 'date' },
-      description: 'MCP revisions offered, as dates.',
-    },
-    preferredVersion: {
-      type: 'string',
-      format: 'date',
-      description: 'Revision used when the peer does not ask for one.',
-    },
-    minimumRevision: {
-      type: 'string',
-      format: 'date',
-      description: 'Lowest revision the host will negotiate.',
-    },
-    refreshedAt: {
-      type: 'string',
-      format: 'date',
-      description: 'Day the revision list was last checked against upstream.',
-    },
-    profiles: {
-      type: 'array',
-      items: { type: 'string', pattern: '^mcp-[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
-      description: 'Interop profiles claimed, such as mcp-2026-07-28.',
-    },
-    features: {
-      type: 'array',
-      items: { type: 'string' },
-      description: 'Feature ids from the interop map that the host implements.',
-    },
-    serverUrls: {
-      type: 'array',
-      items: { type: 'string', format: 'uri' },
-      description: 'Absolute URLs where the MCP server is reachable.',
-    },
-    serverMount: {
-      type: 'object',
-      additionalProperties: false,
-      description: 'The host exposes its workflows as an MCP server.',
-      properties: {
-        transports: {
-          type: 'array',
-          items: { type: 'string', enum: ['stdio', 'streamable-http'] },
-          description: 'MCP transports of that server; not a list of host transports.',
-        },
-      },
-    },
-    mrtr: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['maxRounds'],
-      description: 'Limits for multi-round tool results.',
-      properties: {
-        maxRounds: {
-          type: 'integer',
-          minimum: 1,
-          maximum: 16,
-          description: 'Most input_required rounds allowed per call.',
-        },
-      },
-    },
-  },
-};
+const schema2 = {"title":"Capabilities","description":"The discovery document served at /.well-known/openwop. The root is closed, so keys outside this profile (supportedTransports, grpc, a root profiles list) fail validation.","type":"object","additionalProperties":false,"required":["protocolVersions","preferredVersion"],"properties":{"protocolVersions":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},"description":"Every OpenWOP major.minor the host serves."},"preferredVersion":{"type":"string","pattern":"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$","description":"Version used when a request carries no OpenWOP-Version header; one of protocolVersions."},"implementation":{"type":"object","additionalProperties":false,"required":["name","version"],"description":"Self-reported identity of the server software; informational only.","properties":{"name":{"type":"string","minLength":1},"version":{"type":"string","minLength":1},"url":{"type":"string","format":"uri"}}},"a2a":{"$ref":"#/$defs/A2a"},"mcp":{"$ref":"#/$defs/Mcp"},"hostEvents":{"type":"object","additionalProperties":false,"required":["types"],"description":"Host event types the host may emit on /host/events and how each is delivered.","properties":{"types":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["type","delivery"],"properties":{"type":{"type":"string","minLength":1},"delivery":{"type":"string","enum":["durable","ephemeral"]}}}}}},"runList":{"type":"object","additionalProperties":false,"required":["maxPageSize"],"description":"listRuns is served.","properties":{"maxPageSize":{"type":"integer","minimum":1,"maximum":1000,"description":"Largest page the host returns."},"filters":{"type":"array","uniqueItems":true,"items":{"type":"string","enum":["workflowId","status"]},"description":"Query filters the host applies."}}},"agents":{"type":"object","additionalProperties":false,"description":"Agent inventory support.","properties":{"manifestRuntime":{"type":"boolean","description":"Installed agent packs can be run."},"inventory":{"type":"boolean","description":"GET /agents and GET /agents/{agentId} are served."}}},"fixtures":{"type":"array","uniqueItems":true,"items":{"type":"string","minLength":1},"description":"Ids of the conformance fixture workflows the host has loaded."}},"$defs":{"A2a":{"title":"A2A facet","description":"What a host advertises about its A2A support in the discovery document.","type":"object","additionalProperties":false,"required":["versions","preferredVersion","minimumVersion","refreshedAt"],"properties":{"versions":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[0-9]+\\.[0-9]+$"},"description":"A2A versions offered, as major.minor."},"preferredVersion":{"type":"string","pattern":"^[0-9]+\\.[0-9]+$","description":"Version used when the peer does not ask for one."},"minimumVersion":{"type":"string","pattern":"^[0-9]+\\.[0-9]+$","description":"Lowest version the host will negotiate."},"refreshedAt":{"type":"string","format":"date","description":"Day the version list was last checked against upstream."},"profiles":{"type":"array","items":{"type":"string","pattern":"^a2a-[0-9]+\\.[0-9]+$"},"description":"Interop profiles claimed, such as a2a-1.0."},"agentCardUrl":{"type":"string","format":"uri","description":"Absolute URL of the public agent card."},"streaming":{"type":"boolean","description":"Streaming operations are served."},"pushNotifications":{"type":"boolean","description":"Push-notification configs are accepted."},"durableTasks":{"type":"boolean","description":"Tasks outlive the request that created them."},"agentCards":{"const":true,"description":"Each agent in the inventory gets its own card; omit the key when not offered."}}},"Mcp":{"title":"MCP facet","description":"What a host advertises about its MCP support in the discovery document.","type":"object","additionalProperties":false,"required":["revisions","preferredVersion","minimumRevision","refreshedAt"],"properties":{"revisions":{"type":"array","minItems":1,"items":{"type":"string","format":"date"},"description":"MCP revisions offered, as dates."},"preferredVersion":{"type":"string","format":"date","description":"Revision used when the peer does not ask for one."},"minimumRevision":{"type":"string","format":"date","description":"Lowest revision the host will negotiate."},"refreshedAt":{"type":"string","format":"date","description":"Day the revision list was last checked against upstream."},"profiles":{"type":"array","items":{"type":"string","pattern":"^mcp-[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"description":"Interop profiles claimed, such as mcp-2026-07-28."},"features":{"type":"array","items":{"type":"string"},"description":"Feature ids from the interop map that the host implements."},"serverUrls":{"type":"array","items":{"type":"string","format":"uri"},"description":"Absolute URLs where the MCP server is reachable."},"serverMount":{"type":"object","additionalProperties":false,"description":"The host exposes its workflows as an MCP server.","properties":{"transports":{"type":"array","items":{"type":"string","enum":["stdio","streamable-http"]},"description":"MCP transports of that server; not a list of host transports."}}},"mrtr":{"type":"object","additionalProperties":false,"required":["maxRounds"],"description":"Limits for multi-round tool results.","properties":{"maxRounds":{"type":"integer","minimum":1,"maximum":16,"description":"Most input_required rounds allowed per call."}}}}}}};
+const schema3 = {"title":"A2A facet","description":"What a host advertises about its A2A support in the discovery document.","type":"object","additionalProperties":false,"required":["versions","preferredVersion","minimumVersion","refreshedAt"],"properties":{"versions":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[0-9]+\\.[0-9]+$"},"description":"A2A versions offered, as major.minor."},"preferredVersion":{"type":"string","pattern":"^[0-9]+\\.[0-9]+$","description":"Version used when the peer does not ask for one."},"minimumVersion":{"type":"string","pattern":"^[0-9]+\\.[0-9]+$","description":"Lowest version the host will negotiate."},"refreshedAt":{"type":"string","format":"date","description":"Day the version list was last checked against upstream."},"profiles":{"type":"array","items":{"type":"string","pattern":"^a2a-[0-9]+\\.[0-9]+$"},"description":"Interop profiles claimed, such as a2a-1.0."},"agentCardUrl":{"type":"string","format":"uri","description":"Absolute URL of the public agent card."},"streaming":{"type":"boolean","description":"Streaming operations are served."},"pushNotifications":{"type":"boolean","description":"Push-notification configs are accepted."},"durableTasks":{"type":"boolean","description":"Tasks outlive the request that created them."},"agentCards":{"const":true,"description":"Each agent in the inventory gets its own card; omit the key when not offered."}}};
+const schema4 = {"title":"MCP facet","description":"What a host advertises about its MCP support in the discovery document.","type":"object","additionalProperties":false,"required":["revisions","preferredVersion","minimumRevision","refreshedAt"],"properties":{"revisions":{"type":"array","minItems":1,"items":{"type":"string","format":"date"},"description":"MCP revisions offered, as dates."},"preferredVersion":{"type":"string","format":"date","description":"Revision used when the peer does not ask for one."},"minimumRevision":{"type":"string","format":"date","description":"Lowest revision the host will negotiate."},"refreshedAt":{"type":"string","format":"date","description":"Day the revision list was last checked against upstream."},"profiles":{"type":"array","items":{"type":"string","pattern":"^mcp-[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"description":"Interop profiles claimed, such as mcp-2026-07-28."},"features":{"type":"array","items":{"type":"string"},"description":"Feature ids from the interop map that the host implements."},"serverUrls":{"type":"array","items":{"type":"string","format":"uri"},"description":"Absolute URLs where the MCP server is reachable."},"serverMount":{"type":"object","additionalProperties":false,"description":"The host exposes its workflows as an MCP server.","properties":{"transports":{"type":"array","items":{"type":"string","enum":["stdio","streamable-http"]},"description":"MCP transports of that server; not a list of host transports."}}},"mrtr":{"type":"object","additionalProperties":false,"required":["maxRounds"],"description":"Limits for multi-round tool results.","properties":{"maxRounds":{"type":"integer","minimum":1,"maximum":16,"description":"Most input_required rounds allowed per call."}}}}};
 const func3 = __runtime1.default;
-const pattern5 = new RegExp('^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$', 'u');
+const pattern5 = new RegExp("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$", "u");
 
-function validate2(
-  data,
-  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.protocolVersions === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'protocolVersions' },
-        message: "must have required property '" + 'protocolVersions' + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.preferredVersion === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'preferredVersion' },
-        message: "must have required property '" + 'preferredVersion' + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!func0.call(schema2.properties, key0)) {
-        const err2 = {
-          instancePath,
-          schemaPath: '#/additionalProperties',
-          keyword: 'additionalProperties',
-          params: { additionalProperty: key0 },
-          message: 'must NOT have additional properties',
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.protocolVersions !== undefined) {
-      let data0 = data.protocolVersions;
-      if (Array.isArray(data0)) {
-        if (data0.length < 1) {
-          const err3 = {
-            instancePath: instancePath + '/protocolVersions',
-            schemaPath: '#/properties/protocolVersions/minItems',
-            keyword: 'minItems',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 items',
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-        const len0 = data0.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data1 = data0[i0];
-          if (typeof data1 === 'string') {
-            if (!pattern5.test(data1)) {
-              const err4 = {
-                instancePath: instancePath + '/protocolVersions/' + i0,
-                schemaPath: '#/properties/protocolVersions/items/pattern',
-                keyword: 'pattern',
-                params: { pattern: '^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$' },
-                message: 'must match pattern "' + '^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$' + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-          } else {
-            const err5 = {
-              instancePath: instancePath + '/protocolVersions/' + i0,
-              schemaPath: '#/properties/protocolVersions/items/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-        let i1 = data0.length;
-        let j0;
-        if (i1 > 1) {
-          const indices0 = {};
-          for (; i1--;) {
-            let item0 = data0[i1];
-            if (typeof item0 !== 'string') {
-              continue;
-            }
-            if (typeof indices0[item0] == 'number') {
-              j0 = indices0[item0];
-              const err6 = {
-                instancePath: instancePath + '/protocolVersions',
-                schemaPath: '#/properties/protocolVersions/uniqueItems',
-                keyword: 'uniqueItems',
-                params: { i: i1, j: j0 },
-                message:
-                  'must NOT have duplicate items (items ## ' +
-                  j0 +
-                  ' and ' +
-                  i1 +
-                  ' are identical)',
-              };
-              if (vErrors === null) {
-                vErrors = [err6];
-              } else {
-                vErrors.push(err6);
-              }
-              errors++;
-              break;
-            }
-            indices0[item0] = i1;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + '/protocolVersions',
-          schemaPath: '#/properties/protocolVersions/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.preferredVersion !== undefined) {
-      let data2 = data.preferredVersion;
-      if (typeof data2 === 'string') {
-        if (!pattern5.test(data2)) {
-          const err8 = {
-            instancePath: instancePath + '/preferredVersion',
-            schemaPath: '#/properties/preferredVersion/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$' },
-            message: 'must match pattern "' + '^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$' + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + '/preferredVersion',
-          schemaPath: '#/properties/preferredVersion/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.implementation !== undefined) {
-      let data3 = data.implementation;
-      if (data3 && typeof data3 == 'object' && !Array.isArray(data3)) {
-        if (data3.name === undefined) {
-          const err10 = {
-            instancePath: instancePath + '/implementation',
-            schemaPath: '#/properties/implementation/required',
-            keyword: 'required',
-            params: { missingProperty: 'name' },
-            message: "must have required property '" + 'name' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-        if (data3.version === undefined) {
-          const err11 = {
-            instancePath: instancePath + '/implementation',
-            schemaPath: '#/properties/implementation/required',
-            keyword: 'required',
-            params: { missingProperty: 'version' },
-            message: "must have required property '" + 'version' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-        for (const key1 in data3) {
-          if (!(key1 === 'name' || key1 === 'version' || key1 === 'url')) {
-            const err12 = {
-              instancePath: instancePath + '/implementation',
-              schemaPath: '#/properties/implementation/additionalProperties',
-              keyword: 'additionalProperties',
-              params: { additionalProperty: key1 },
-              message: 'must NOT have additional properties',
-            };
-            if (vErrors === null) {
-              vErrors = [err12];
-            } else {
-              vErrors.push(err12);
-            }
-            errors++;
-          }
-        }
-        if (data3.name !== undefined) {
-          let data4 = data3.name;
-          if (typeof data4 === 'string') {
-            if (func3(data4) < 1) {
-              const err13 = {
-                instancePath: instancePath + '/implementation/name',
-                schemaPath: '#/properties/implementation/properties/name/minLength',
-                keyword: 'minLength',
-                params: { limit: 1 },
-                message: 'must NOT have fewer than 1 characters',
-              };
-              if (vErrors === null) {
-                vErrors = [err13];
-              } else {
-                vErrors.push(err13);
-              }
-              errors++;
-            }
-          } else {
-            const err14 = {
-              instancePath: instancePath + '/implementation/name',
-              schemaPath: '#/properties/implementation/properties/name/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err14];
-            } else {
-              vErrors.push(err14);
-            }
-            errors++;
-          }
-        }
-        if (data3.version !== undefined) {
-          let data5 = data3.version;
-          if (typeof data5 === 'string') {
-            if (func3(data5) < 1) {
-              const err15 = {
-                instancePath: instancePath + '/implementation/version',
-                schemaPath: '#/properties/implementation/properties/version/minLength',
-                keyword: 'minLength',
-                params: { limit: 1 },
-                message: 'must NOT have fewer than 1 characters',
-              };
-              if (vErrors === null) {
-                vErrors = [err15];
-              } else {
-                vErrors.push(err15);
-              }
-              errors++;
-            }
-          } else {
-            const err16 = {
-              instancePath: instancePath + '/implementation/version',
-              schemaPath: '#/properties/implementation/properties/version/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err16];
-            } else {
-              vErrors.push(err16);
-            }
-            errors++;
-          }
-        }
-        if (data3.url !== undefined) {
-          let data6 = data3.url;
-          if (typeof data6 === 'string') {
-            if (!formats2(data6)) {
-              const err17 = {
-                instancePath: instancePath + '/implementation/url',
-                schemaPath: '#/properties/implementation/properties/url/format',
-                keyword: 'format',
-                params: { format: 'uri' },
-                message: 'must match format "' + 'uri' + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err17];
-              } else {
-                vErrors.push(err17);
-              }
-              errors++;
-            }
-          } else {
-            const err18 = {
-              instancePath: instancePath + '/implementation/url',
-              schemaPath: '#/properties/implementation/properties/url/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err18];
-            } else {
-              vErrors.push(err18);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err19 = {
-          instancePath: instancePath + '/implementation',
-          schemaPath: '#/properties/implementation/type',
-          keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
-        };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
-        errors++;
-      }
-    }
-    if (data.a2a !== undefined) {
-      let data7 = data.a2a;
-      if (data7 && typeof data7 == 'object' && !Array.isArray(data7)) {
-        if (data7.versions === undefined) {
-          const err20 = {
-            instancePath: instancePath + '/a2a',
-            schemaPath: '#/$defs/A2a/required',
-            keyword: 'required',
-            params: { missingProperty: 'versions' },
-            message: "must have required property '" + 'versions' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err20];
-          } else {
-            vErrors.push(err20);
-          }
-          errors++;
-        }
-        if (data7.preferredVersion === undefined) {
-          const err21 = {
-            instancePath: instancePath + '/a2a',
-            schemaPath: '#/$defs/A2a/required',
-            keyword: 'required',
-            params: { missingProperty: 'preferredVersion' },
-            message: "must have required property '" + 'preferredVersion' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err21];
-          } else {
-            vErrors.push(err21);
-          }
-          errors++;
-        }
-        if (data7.minimumVersion === undefined) {
-          const err22 = {
-            instancePath: instancePath + '/a2a',
-            schemaPath: '#/$defs/A2a/required',
-            keyword: 'required',
-            params: { missingProperty: 'minimumVersion' },
-            message: "must have required property '" + 'minimumVersion' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err22];
-          } else {
-            vErrors.push(err22);
-          }
-          errors++;
-        }
-        if (data7.refreshedAt === undefined) {
-          const err23 = {
-            instancePath: instancePath + '/a2a',
-            schemaPath: '#/$defs/A2a/required',
-            keyword: 'required',
-            params: { missingProperty: 'refreshedAt' },
-            message: "must have required property '" + 'refreshedAt' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err23];
-          } else {
-            vErrors.push(err23);
-          }
-          errors++;
-        }
-        for (const key2 in data7) {
-          if (!func0.call(schema3.properties, key2)) {
-            const err24 = {
-              instancePath: instancePath + '/a2a',
-              schemaPath: '#/$defs/A2a/additionalProperties',
-              keyword: 'additionalProperties',
-              params: { additionalProperty: key2 },
-              message: 'must NOT have additional properties',
-            };
-            if (vErrors === null) {
-              vErrors = [err24];
-            } else {
-              vErrors.push(err24);
-            }
-            errors++;
-          }
-        }
-        if (data7.versions !== undefined) {
-          let data8 = data7.versions;
-          if (Array.isArray(data8)) {
-            if (data8.length < 1) {
-              const err25 = {
-                instancePath: instancePath + '/a2a/versions',
-                schemaPath: '#/$defs/A2a/properties/versions/minItems',
-                keyword: 'minItems',
-                params: { limit: 1 },
-                message: 'must NOT have fewer than 1 items',
-              };
-              if (vErrors === null) {
-                vErrors = [err25];
-              } else {
-                vErrors.push(err25);
-              }
-              errors++;
-            }
-            const len1 = data8.length;
-            for (let i2 = 0; i2 < len1; i2++) {
-              let data9 = data8[i2];
-              if (typeof data9 === 'string') {
-                if (!pattern0.test(data9)) {
-                  const err26 = {
-                    instancePath: instancePath + '/a2a/versions/' + i2,
-                    schemaPath: '#/$defs/A2a/properties/versions/items/pattern',
-                    keyword: 'pattern',
-                    params: { pattern: '^[0-9]+\\.[0-9]+$' },
-                    message: 'must match pattern "' + '^[0-9]+\\.[0-9]+$' + '"',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err26];
-                  } else {
-                    vErrors.push(err26);
-                  }
-                  errors++;
-                }
-              } else {
-                const err27 = {
-                  instancePath: instancePath + '/a2a/versions/' + i2,
-                  schemaPath: '#/$defs/A2a/properties/versions/items/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err27];
-                } else {
-                  vErrors.push(err27);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err28 = {
-              instancePath: instancePath + '/a2a/versions',
-              schemaPath: '#/$defs/A2a/properties/versions/type',
-              keyword: 'type',
-              params: { type: 'array' },
-              message: 'must be array',
-            };
-            if (vErrors === null) {
-              vErrors = [err28];
-            } else {
-              vErrors.push(err28);
-            }
-            errors++;
-          }
-        }
-        if (data7.preferredVersion !== undefined) {
-          let data10 = data7.preferredVersion;
-          if (typeof data10 === 'string') {
-            if (!pattern0.test(data10)) {
-              const err29 = {
-                instancePath: instancePath + '/a2a/preferredVersion',
-                schemaPath: '#/$defs/A2a/properties/preferredVersion/pattern',
-                keyword: 'pattern',
-                params: { pattern: '^[0-9]+\\.[0-9]+$' },
-                message: 'must match pattern "' + '^[0-9]+\\.[0-9]+$' + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err29];
-              } else {
-                vErrors.push(err29);
-              }
-              errors++;
-            }
-          } else {
-            const err30 = {
-              instancePath: instancePath + '/a2a/preferredVersion',
-              schemaPath: '#/$defs/A2a/properties/preferredVersion/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err30];
-            } else {
-              vErrors.push(err30);
-            }
-            errors++;
-          }
-        }
-        if (data7.minimumVersion !== undefined) {
-          let data11 = data7.minimumVersion;
-          if (typeof data11 === 'string') {
-            if (!pattern0.test(data11)) {
-              const err31 = {
-                instancePath: instancePath + '/a2a/minimumVersion',
-                schemaPath: '#/$defs/A2a/properties/minimumVersion/pattern',
-                keyword: 'pattern',
-                params: { pattern: '^[0-9]+\\.[0-9]+$' },
-                message: 'must match pattern "' + '^[0-9]+\\.[0-9]+$' + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err31];
-              } else {
-                vErrors.push(err31);
-              }
-              errors++;
-            }
-          } else {
-            const err32 = {
-              instancePath: instancePath + '/a2a/minimumVersion',
-              schemaPath: '#/$defs/A2a/properties/minimumVersion/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err32];
-            } else {
-              vErrors.push(err32);
-            }
-            errors++;
-          }
-        }
-        if (data7.refreshedAt !== undefined) {
-          let data12 = data7.refreshedAt;
-          if (typeof data12 === 'string') {
-            if (!formats0.validate(data12)) {
-              const err33 = {
-                instancePath: instancePath + '/a2a/refreshedAt',
-                schemaPath: '#/$defs/A2a/properties/refreshedAt/format',
-                keyword: 'format',
-                params: { format: 'date' },
-                message: 'must match format "' + 'date' + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err33];
-              } else {
-                vErrors.push(err33);
-              }
-              errors++;
-            }
-          } else {
-            const err34 = {
-              instancePath: instancePath + '/a2a/refreshedAt',
-              schemaPath: '#/$defs/A2a/properties/refreshedAt/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err34];
-            } else {
-              vErrors.push(err34);
-            }
-            errors++;
-          }
-        }
-        if (data7.profiles !== undefined) {
-          let data13 = data7.profiles;
-          if (Array.isArray(data13)) {
-            const len2 = data13.length;
-            for (let i3 = 0; i3 < len2; i3++) {
-              let data14 = data13[i3];
-              if (typeof data14 === 'string') {
-                if (!pattern3.test(data14)) {
-                  const err35 = {
-                    instancePath: instancePath + '/a2a/profiles/' + i3,
-                    schemaPath: '#/$defs/A2a/properties/profiles/items/pattern',
-                    keyword: 'pattern',
-                    params: { pattern: '^a2a-[0-9]+\\.[0-9]+$' },
-                    message: 'must match pattern "' + '^a2a-[0-9]+\\.[0-9]+$' + '"',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err35];
-                  } else {
-                    vErrors.push(err35);
-                  }
-                  errors++;
-                }
-              } else {
-                const err36 = {
-                  instancePath: instancePath + '/a2a/profiles/' + i3,
-                  schemaPath: '#/$defs/A2a/properties/profiles/items/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err36];
-                } else {
-                  vErrors.push(err36);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err37 = {
-              instancePath: instancePath + '/a2a/profiles',
-              schemaPath: '#/$defs/A2a/properties/profiles/type',
-              keyword: 'type',
-              params: { type: 'array' },
-              message: 'must be array',
-            };
-            if (vErrors === null) {
-              vErrors = [err37];
-            } else {
-              vErrors.push(err37);
-            }
-            errors++;
-          }
-        }
-        if (data7.agentCardUrl !== undefined) {
-          let data15 = data7.agentCardUrl;
-          if (typeof data15 === 'string') {
-            if (!formats2(data15)) {
-              const err38 = {
-                instancePath: instancePath + '/a2a/agentCardUrl',
-                schemaPath: '#/$defs/A2a/properties/agentCardUrl/format',
-                keyword: 'format',
-                params: { format: 'uri' },
-                message: 'must match format "' + 'uri' + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err38];
-              } else {
-                vErrors.push(err38);
-              }
-              errors++;
-            }
-          } else {
-            const err39 = {
-              instancePath: instancePath + '/a2a/agentCardUrl',
-              schemaPath: '#/$defs/A2a/properties/agentCardUrl/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err39];
-            } else {
-              vErrors.push(err39);
-            }
-            errors++;
-          }
-        }
-        if (data7.streaming !== undefined) {
-          if (typeof data7.streaming !== 'boolean') {
-            const err40 = {
-              instancePath: instancePath + '/a2a/streaming',
-              schemaPath: '#/$defs/A2a/properties/streaming/type',
-              keyword: 'type',
-              params: { type: 'boolean' },
-              message: 'must be boolean',
-            };
-            if (vErrors === null) {
-              vErrors = [err40];
-            } else {
-              vErrors.push(err40);
-            }
-            errors++;
-          }
-        }
-        if (data7.pushNotifications !== undefined) {
-          if (typeof data7.pushNotifications !== 'boolean') {
-            const err41 = {
-              instancePath: instancePath + '/a2a/pushNotifications',
-              schemaPath: '#/$defs/A2a/properties/pushNotifications/type',
-              keyword: 'type',
-              params: { type: 'boolean' },
-              message: 'must be boolean',
-            };
-            if (vErrors === null) {
-              vErrors = [err41];
-            } else {
-              vErrors.push(err41);
-            }
-            errors++;
-          }
-        }
-        if (data7.durableTasks !== undefined) {
-          if (typeof data7.durableTasks !== 'boolean') {
-            const err42 = {
-              instancePath: instancePath + '/a2a/durableTasks',
-              schemaPath: '#/$defs/A2a/properties/durableTasks/type',
-              keyword: 'type',
-              params: { type: 'boolean' },
-              message: 'must be boolean',
-            };
-            if (vErrors === null) {
-              vErrors = [err42];
-            } else {
-              vErrors.push(err42);
-            }
-            errors++;
-          }
-        }
-        if (data7.agentCards !== undefined) {
-          if (true !== data7.agentCards) {
-            const err43 = {
-              instancePath: instancePath + '/a2a/agentCards',
-              schemaPath: '#/$defs/A2a/properties/agentCards/const',
-              keyword: 'const',
-              params: { allowedValue: true },
-              message: 'must be equal to constant',
-            };
-            if (vErrors === null) {
-              vErrors = [err43];
-            } else {
-              vErrors.push(err43);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err44 = {
-          instancePath: instancePath + '/a2a',
-          schemaPath: '#/$defs/A2a/type',
-          keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
-        };
-        if (vErrors === null) {
-          vErrors = [err44];
-        } else {
-          vErrors.push(err44);
-        }
-        errors++;
-      }
-    }
-    if (data.mcp !== undefined) {
-      let data20 = data.mcp;
-      if (data20 && typeof data20 == 'object' && !Array.isArray(data20)) {
-        if (data20.revisions === undefined) {
-          const err45 = {
-            instancePath: instancePath + '/mcp',
-            schemaPath: '#/$defs/Mcp/required',
-            keyword: 'required',
-            params: { missingProperty: 'revisions' },
-            message: "must have required property '" + 'revisions' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err45];
-          } else {
-            vErrors.push(err45);
-          }
-          errors++;
-        }
-        if (data20.preferredVersion === undefined) {
-          const err46 = {
-            instancePath: instancePath + '/mcp',
-            schemaPath: '#/$defs/Mcp/required',
-            keyword: 'required',
-            params: { missingProperty: 'preferredVersion' },
-            message: "must have required property '" + 'preferredVersion' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err46];
-          } else {
-            vErrors.push(err46);
-          }
-          errors++;
-        }
-        if (data20.minimumRevision === undefined) {
-          const err47 = {
-            instancePath: instancePath + '/mcp',
-            schemaPath: '#/$defs/Mcp/required',
-            keyword: 'required',
-            params: { missingProperty: 'minimumRevision' },
-            message: "must have required property '" + 'minimumRevision' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err47];
-          } else {
-            vErrors.push(err47);
-          }
-          errors++;
-        }
-        if (data20.refreshedAt === undefined) {
-          const err48 = {
-            instancePath: instancePath + '/mcp',
-            schemaPath: '#/$defs/Mcp/required',
-            keyword: 'required',
-            params: { missingProperty: 'refreshedAt' },
-            message: "must have required property '" + 'refreshedAt' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err48];
-          } else {
-            vErrors.push(err48);
-          }
-          errors++;
-        }
-        for (const key3 in data20) {
-          if (!func0.call(schema4.properties, key3)) {
-            const err49 = {
-              instancePath: instancePath + '/mcp',
-              schemaPath: '#/$defs/Mcp/additionalProperties',
-              keyword: 'additionalProperties',
-              params: { additionalProperty: key3 },
-              message: 'must NOT have additional properties',
-            };
-            if (vErrors === null) {
-              vErrors = [err49];
-            } else {
-              vErrors.push(err49);
-            }
-            errors++;
-          }
-        }
-        if (data20.revisions !== undefined) {
-          let data21 = data20.revisions;
-          if (Array.isArray(data21)) {
-            if (data21.length < 1) {
-              const err50 = {
-                instancePath: instancePath + '/mcp/revisions',
-                schemaPath: '#/$defs/Mcp/properties/revisions/minItems',
-                keyword: 'minItems',
-                params: { limit: 1 },
-                message: 'must NOT have fewer than 1 items',
-              };
-              if (vErrors === null) {
-                vErrors = [err50];
-              } else {
-                vErrors.push(err50);
-              }
-              errors++;
-            }
-            const len3 = data21.length;
-            for (let i4 = 0; i4 < len3; i4++) {
-              let data22 = data21[i4];
-              if (typeof data22 === 'string') {
-                if (!formats0.validate(data22)) {
-                  const err51 = {
-                    instancePath: instancePath + '/mcp/revisions/' + i4,
-                    schemaPath: '#/$defs/Mcp/properties/revisions/items/format',
-                    keyword: 'format',
-                    params: { format: 'date' },
-                    message: 'must match format "' + 'date' + '"',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err51];
-                  } else {
-                    vErrors.push(err51);
-                  }
-                  errors++;
-                }
-              } else {
-                const err52 = {
-                  instancePath: instancePath + '/mcp/revisions/' + i4,
-                  schemaPath: '#/$defs/Mcp/properties/revisions/items/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err52];
-                } else {
-                  vErrors.push(err52);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err53 = {
-              instancePath: instancePath + '/mcp/revisions',
-              schemaPath: '#/$defs/Mcp/properties/revisions/type',
-              keyword: 'type',
-              params: { type: 'array' },
-              message: 'must be array',
-            };
-            if (vErrors === null) {
-              vErrors = [err53];
-            } else {
-              vErrors.push(err53);
-            }
-            errors++;
-          }
-        }
-        if (data20.preferredVersion !== undefined) {
-          let data23 = data20.preferredVersion;
-          if (typeof data23 === 'string') {
-            if (!formats0.validate(data23)) {
-              const err54 = {
-                instancePath: instancePath + '/mcp/preferredVersion',
-                schemaPath: '#/$defs/Mcp/properties/preferredVersion/format',
-                keyword: 'format',
-                params: { format: 'date' },
-                message: 'must match format "' + 'date' + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err54];
-              } else {
-                vErrors.push(err54);
-              }
-              errors++;
-            }
-          } else {
-            const err55 = {
-              instancePath: instancePath + '/mcp/preferredVersion',
-              schemaPath: '#/$defs/Mcp/properties/preferredVersion/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err55];
-            } else {
-              vErrors.push(err55);
-            }
-            errors++;
-          }
-        }
-        if (data20.minimumRevision !== undefined) {
-          let data24 = data20.minimumRevision;
-          if (typeof data24 === 'string') {
-            if (!formats0.validate(data24)) {
-              const err56 = {
-                instancePath: instancePath + '/mcp/minimumRevision',
-                schemaPath: '#/$defs/Mcp/properties/minimumRevision/format',
-                keyword: 'format',
-                params: { format: 'date' },
-                message: 'must match format "' + 'date' + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err56];
-              } else {
-                vErrors.push(err56);
-              }
-              errors++;
-            }
-          } else {
-            const err57 = {
-              instancePath: instancePath + '/mcp/minimumRevision',
-              schemaPath: '#/$defs/Mcp/properties/minimumRevision/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err57];
-            } else {
-              vErrors.push(err57);
-            }
-            errors++;
-          }
-        }
-        if (data20.refreshedAt !== undefined) {
-          let data25 = data20.refreshedAt;
-          if (typeof data25 === 'string') {
-            if (!formats0.validate(data25)) {
-              const err58 = {
-                instancePath: instancePath + '/mcp/refreshedAt',
-                schemaPath: '#/$defs/Mcp/properties/refreshedAt/format',
-                keyword: 'format',
-                params: { format: 'date' },
-                message: 'must match format "' + 'date' + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err58];
-              } else {
-                vErrors.push(err58);
-              }
-              errors++;
-            }
-          } else {
-            const err59 = {
-              instancePath: instancePath + '/mcp/refreshedAt',
-              schemaPath: '#/$defs/Mcp/properties/refreshedAt/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err59];
-            } else {
-              vErrors.push(err59);
-            }
-            errors++;
-          }
-        }
-        if (data20.profiles !== undefined) {
-          let data26 = data20.profiles;
-          if (Array.isArray(data26)) {
-            const len4 = data26.length;
-            for (let i5 = 0; i5 < len4; i5++) {
-              let data27 = data26[i5];
-              if (typeof data27 === 'string') {
-                if (!pattern4.test(data27)) {
-                  const err60 = {
-                    instancePath: instancePath + '/mcp/profiles/' + i5,
-                    schemaPath: '#/$defs/Mcp/properties/profiles/items/pattern',
-                    keyword: 'pattern',
-                    params: { pattern: '^mcp-[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
-                    message: 'must match pattern "' + '^mcp-[0-9]{4}-[0-9]{2}-[0-9]{2}$' + '"',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err60];
-                  } else {
-                    vErrors.push(err60);
-                  }
-                  errors++;
-                }
-              } else {
-                const err61 = {
-                  instancePath: instancePath + '/mcp/profiles/' + i5,
-                  schemaPath: '#/$defs/Mcp/properties/profiles/items/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err61];
-                } else {
-                  vErrors.push(err61);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err62 = {
-              instancePath: instancePath + '/mcp/profiles',
-              schemaPath: '#/$defs/Mcp/properties/profiles/type',
-              keyword: 'type',
-              params: { type: 'array' },
-              message: 'must be array',
-            };
-            if (vErrors === null) {
-              vErrors = [err62];
-            } else {
-              vErrors.push(err62);
-            }
-            errors++;
-          }
-        }
-        if (data20.features !== undefined) {
-          let data28 = data20.features;
-          if (Array.isArray(data28)) {
-            const len5 = data28.length;
-            for (let i6 = 0; i6 < len5; i6++) {
-              if (typeof data28[i6] !== 'string') {
-                const err63 = {
-                  instancePath: instancePath + '/mcp/features/' + i6,
-                  schemaPath: '#/$defs/Mcp/properties/features/items/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err63];
-                } else {
-                  vErrors.push(err63);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err64 = {
-              instancePath: instancePath + '/mcp/features',
-              schemaPath: '#/$defs/Mcp/properties/features/type',
-              keyword: 'type',
-              params: { type: 'array' },
-              message: 'must be array',
-            };
-            if (vErrors === null) {
-              vErrors = [err64];
-            } else {
-              vErrors.push(err64);
-            }
-            errors++;
-          }
-        }
-        if (data20.serverUrls !== undefined) {
-          let data30 = data20.serverUrls;
-          if (Array.isArray(data30)) {
-            const len6 = data30.length;
-            for (let i7 = 0; i7 < len6; i7++) {
-              let data31 = data30[i7];
-              if (typeof data31 === 'string') {
-                if (!formats2(data31)) {
-                  const err65 = {
-                    instancePath: instancePath + '/mcp/serverUrls/' + i7,
-                    schemaPath: '#/$defs/Mcp/properties/serverUrls/items/format',
-                    keyword: 'format',
-                    params: { format: 'uri' },
-                    message: 'must match format "' + 'uri' + '"',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err65];
-                  } else {
-                    vErrors.push(err65);
-                  }
-                  errors++;
-                }
-              } else {
-                const err66 = {
-                  instancePath: instancePath + '/mcp/serverUrls/' + i7,
-                  schemaPath: '#/$defs/Mcp/properties/serverUrls/items/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err66];
-                } else {
-                  vErrors.push(err66);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err67 = {
-              instancePath: instancePath + '/mcp/serverUrls',
-              schemaPath: '#/$defs/Mcp/properties/serverUrls/type',
-              keyword: 'type',
-              params: { type: 'array' },
-              message: 'must be array',
-            };
-            if (vErrors === null) {
-              vErrors = [err67];
-            } else {
-              vErrors.push(err67);
-            }
-            errors++;
-          }
-        }
-        if (data20.serverMount !== undefined) {
-          let data32 = data20.serverMount;
-          if (data32 && typeof data32 == 'object' && !Array.isArray(data32)) {
-            for (const key4 in data32) {
-              if (!(key4 === 'transports')) {
-                const err68 = {
-                  instancePath: instancePath + '/mcp/serverMount',
-                  schemaPath: '#/$defs/Mcp/properties/serverMount/additionalProperties',
-                  keyword: 'additionalProperties',
-                  params: { additionalProperty: key4 },
-                  message: 'must NOT have additional properties',
-                };
-                if (vErrors === null) {
-                  vErrors = [err68];
-                } else {
-                  vErrors.push(err68);
-                }
-                errors++;
-              }
-            }
-            if (data32.transports !== undefined) {
-              let data33 = data32.transports;
-              if (Array.isArray(data33)) {
-                const len7 = data33.length;
-                for (let i8 = 0; i8 < len7; i8++) {
-                  let data34 = data33[i8];
-                  if (typeof data34 !== 'string') {
-                    const err69 = {
-                      instancePath: instancePath + '/mcp/serverMount/transports/' + i8,
-                      schemaPath:
-                        '#/$defs/Mcp/properties/serverMount/properties/transports/items/type',
-                      keyword: 'type',
-                      params: { type: 'string' },
-                      message: 'must be string',
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err69];
-                    } else {
-                      vErrors.push(err69);
-                    }
-                    errors++;
-                  }
-                  if (!(data34 === 'stdio' || data34 === 'streamable-http')) {
-                    const err70 = {
-                      instancePath: instancePath + '/mcp/serverMount/transports/' + i8,
-                      schemaPath:
-                        '#/$defs/Mcp/properties/serverMount/properties/transports/items/enum',
-                      keyword: 'enum',
-                      params: {
-                        allowedValues:
-                          schema4.properties.serverMount.properties.transports.items.enum,
-                      },
-                      message: 'must be equal to one of the allowed values',
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err70];
-                    } else {
-                      vErrors.push(err70);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err71 = {
-                  instancePath: instancePath + '/mcp/serverMount/transports',
-                  schemaPath: '#/$defs/Mcp/properties/serverMount/properties/transports/type',
-                  keyword: 'type',
-                  params: { type: 'array' },
-                  message: 'must be array',
-                };
-                if (vErrors === null) {
-                  vErrors = [err71];
-                } else {
-                  vErrors.push(err71);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err72 = {
-              instancePath: instancePath + '/mcp/serverMount',
-              schemaPath: '#/$defs/Mcp/properties/serverMount/type',
-              keyword: 'type',
-              params: { type: 'object' },
-              message: 'must be object',
-            };
-            if (vErrors === null) {
-              vErrors = [err72];
-            } else {
-              vErrors.push(err72);
-            }
-            errors++;
-          }
-        }
-        if (data20.mrtr !== undefined) {
-          let data35 = data20.mrtr;
-          if (data35 && typeof data35 == 'object' && !Array.isArray(data35)) {
-            if (data35.maxRounds === undefined) {
-              const err73 = {
-                instancePath: instancePath + '/mcp/mrtr',
-                schemaPath: '#/$defs/Mcp/properties/mrtr/required',
-                keyword: 'required',
-                params: { missingProperty: 'maxRounds' },
-                message: "must have required property '" + 'maxRounds' + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err73];
-              } else {
-                vErrors.push(err73);
-              }
-              errors++;
-            }
-            for (const key5 in data35) {
-              if (!(key5 === 'maxRounds')) {
-                const err74 = {
-                  instancePath: instancePath + '/mcp/mrtr',
-                  schemaPath: '#/$defs/Mcp/properties/mrtr/additionalProperties',
-                  keyword: 'additionalProperties',
-                  params: { additionalProperty: key5 },
-                  message: 'must NOT have additional properties',
-                };
-                if (vErrors === null) {
-                  vErrors = [err74];
-                } else {
-                  vErrors.push(err74);
-                }
-                errors++;
-              }
-            }
-            if (data35.maxRounds !== undefined) {
-              let data36 = data35.maxRounds;
-              if (!(typeof data36 == 'number' && !(data36 % 1) && !isNaN(data36))) {
-                const err75 = {
-                  instancePath: instancePath + '/mcp/mrtr/maxRounds',
-                  schemaPath: '#/$defs/Mcp/properties/mrtr/properties/maxRounds/type',
-                  keyword: 'type',
-                  params: { type: 'integer' },
-                  message: 'must be integer',
-                };
-                if (vErrors === null) {
-                  vErrors = [err75];
-                } else {
-                  vErrors.push(err75);
-                }
-                errors++;
-              }
-              if (typeof data36 == 'number') {
-                if (data36 > 16 || isNaN(data36)) {
-                  const err76 = {
-                    instancePath: instancePath + '/mcp/mrtr/maxRounds',
-                    schemaPath: '#/$defs/Mcp/properties/mrtr/properties/maxRounds/maximum',
-                    keyword: 'maximum',
-                    params: { comparison: '<=', limit: 16 },
-                    message: 'must be <= 16',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err76];
-                  } else {
-                    vErrors.push(err76);
-                  }
-                  errors++;
-                }
-                if (data36 < 1 || isNaN(data36)) {
-                  const err77 = {
-                    instancePath: instancePath + '/mcp/mrtr/maxRounds',
-                    schemaPath: '#/$defs/Mcp/properties/mrtr/properties/maxRounds/minimum',
-                    keyword: 'minimum',
-                    params: { comparison: '>=', limit: 1 },
-                    message: 'must be >= 1',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err77];
-                  } else {
-                    vErrors.push(err77);
-                  }
-                  errors++;
-                }
-              }
-            }
-          } else {
-            const err78 = {
-              instancePath: instancePath + '/mcp/mrtr',
-              schemaPath: '#/$defs/Mcp/properties/mrtr/type',
-              keyword: 'type',
-              params: { type: 'object' },
-              message: 'must be object',
-            };
-            if (vErrors === null) {
-              vErrors = [err78];
-            } else {
-              vErrors.push(err78);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err79 = {
-          instancePath: instancePath + '/mcp',
-          schemaPath: '#/$defs/Mcp/type',
-          keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
-        };
-        if (vErrors === null) {
-          vErrors = [err79];
-        } else {
-          vErrors.push(err79);
-        }
-        errors++;
-      }
-    }
-    if (data.hostEvents !== undefined) {
-      let data37 = data.hostEvents;
-      if (data37 && typeof data37 == 'object' && !Array.isArray(data37)) {
-        if (data37.types === undefined) {
-          const err80 = {
-            instancePath: instancePath + '/hostEvents',
-            schemaPath: '#/properties/hostEvents/required',
-            keyword: 'required',
-            params: { missingProperty: 'types' },
-            message: "must have required property '" + 'types' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err80];
-          } else {
-            vErrors.push(err80);
-          }
-          errors++;
-        }
-        for (const key6 in data37) {
-          if (!(key6 === 'types')) {
-            const err81 = {
-              instancePath: instancePath + '/hostEvents',
-              schemaPath: '#/properties/hostEvents/additionalProperties',
-              keyword: 'additionalProperties',
-              params: { additionalProperty: key6 },
-              message: 'must NOT have additional properties',
-            };
-            if (vErrors === null) {
-              vErrors = [err81];
-            } else {
-              vErrors.push(err81);
-            }
-            errors++;
-          }
-        }
-        if (data37.types !== undefined) {
-          let data38 = data37.types;
-          if (Array.isArray(data38)) {
-            const len8 = data38.length;
-            for (let i9 = 0; i9 < len8; i9++) {
-              let data39 = data38[i9];
-              if (data39 && typeof data39 == 'object' && !Array.isArray(data39)) {
-                if (data39.type === undefined) {
-                  const err82 = {
-                    instancePath: instancePath + '/hostEvents/types/' + i9,
-                    schemaPath: '#/properties/hostEvents/properties/types/items/required',
-                    keyword: 'required',
-                    params: { missingProperty: 'type' },
-                    message: "must have required property '" + 'type' + "'",
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err82];
-                  } else {
-                    vErrors.push(err82);
-                  }
-                  errors++;
-                }
-                if (data39.delivery === undefined) {
-                  const err83 = {
-                    instancePath: instancePath + '/hostEvents/types/' + i9,
-                    schemaPath: '#/properties/hostEvents/properties/types/items/required',
-                    keyword: 'required',
-                    params: { missingProperty: 'delivery' },
-                    message: "must have required property '" + 'delivery' + "'",
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err83];
-                  } else {
-                    vErrors.push(err83);
-                  }
-                  errors++;
-                }
-                for (const key7 in data39) {
-                  if (!(key7 === 'type' || key7 === 'delivery')) {
-                    const err84 = {
-                      instancePath: instancePath + '/hostEvents/types/' + i9,
-                      schemaPath:
-                        '#/properties/hostEvents/properties/types/items/additionalProperties',
-                      keyword: 'additionalProperties',
-                      params: { additionalProperty: key7 },
-                      message: 'must NOT have additional properties',
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err84];
-                    } else {
-                      vErrors.push(err84);
-                    }
-                    errors++;
-                  }
-                }
-                if (data39.type !== undefined) {
-                  let data40 = data39.type;
-                  if (typeof data40 === 'string') {
-                    if (func3(data40) < 1) {
-                      const err85 = {
-                        instancePath: instancePath + '/hostEvents/types/' + i9 + '/type',
-                        schemaPath:
-                          '#/properties/hostEvents/properties/types/items/properties/type/minLength',
-                        keyword: 'minLength',
-                        params: { limit: 1 },
-                        message: 'must NOT have fewer than 1 characters',
-                      };
-                      if (vErrors === null) {
-                        vErrors = [err85];
-                      } else {
-                        vErrors.push(err85);
-                      }
-                      errors++;
-                    }
-                  } else {
-                    const err86 = {
-                      instancePath: instancePath + '/hostEvents/types/' + i9 + '/type',
-                      schemaPath:
-                        '#/properties/hostEvents/properties/types/items/properties/type/type',
-                      keyword: 'type',
-                      params: { type: 'string' },
-                      message: 'must be string',
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err86];
-                    } else {
-                      vErrors.push(err86);
-                    }
-                    errors++;
-                  }
-                }
-                if (data39.delivery !== undefined) {
-                  let data41 = data39.delivery;
-                  if (typeof data41 !== 'string') {
-                    const err87 = {
-                      instancePath: instancePath + '/hostEvents/types/' + i9 + '/delivery',
-                      schemaPath:
-                        '#/properties/hostEvents/properties/types/items/properties/delivery/type',
-                      keyword: 'type',
-                      params: { type: 'string' },
-                      message: 'must be string',
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err87];
-                    } else {
-                      vErrors.push(err87);
-                    }
-                    errors++;
-                  }
-                  if (!(data41 === 'durable' || data41 === 'ephemeral')) {
-                    const err88 = {
-                      instancePath: instancePath + '/hostEvents/types/' + i9 + '/delivery',
-                      schemaPath:
-                        '#/properties/hostEvents/properties/types/items/properties/delivery/enum',
-                      keyword: 'enum',
-                      params: {
-                        allowedValues:
-                          schema2.properties.hostEvents.properties.types.items.properties.delivery
-                            .enum,
-                      },
-                      message: 'must be equal to one of the allowed values',
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err88];
-                    } else {
-                      vErrors.push(err88);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err89 = {
-                  instancePath: instancePath + '/hostEvents/types/' + i9,
-                  schemaPath: '#/properties/hostEvents/properties/types/items/type',
-                  keyword: 'type',
-                  params: { type: 'object' },
-                  message: 'must be object',
-                };
-                if (vErrors === null) {
-                  vErrors = [err89];
-                } else {
-                  vErrors.push(err89);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err90 = {
-              instancePath: instancePath + '/hostEvents/types',
-              schemaPath: '#/properties/hostEvents/properties/types/type',
-              keyword: 'type',
-              params: { type: 'array' },
-              message: 'must be array',
-            };
-            if (vErrors === null) {
-              vErrors = [err90];
-            } else {
-              vErrors.push(err90);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err91 = {
-          instancePath: instancePath + '/hostEvents',
-          schemaPath: '#/properties/hostEvents/type',
-          keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
-        };
-        if (vErrors === null) {
-          vErrors = [err91];
-        } else {
-          vErrors.push(err91);
-        }
-        errors++;
-      }
-    }
-    if (data.runList !== undefined) {
-      let data42 = data.runList;
-      if (data42 && typeof data42 == 'object' && !Array.isArray(data42)) {
-        if (data42.maxPageSize === undefined) {
-          const err92 = {
-            instancePath: instancePath + '/runList',
-            schemaPath: '#/properties/runList/required',
-            keyword: 'required',
-            params: { missingProperty: 'maxPageSize' },
-            message: "must have required property '" + 'maxPageSize' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err92];
-          } else {
-            vErrors.push(err92);
-          }
-          errors++;
-        }
-        for (const key8 in data42) {
-          if (!(key8 === 'maxPageSize' || key8 === 'filters')) {
-            const err93 = {
-              instancePath: instancePath + '/runList',
-              schemaPath: '#/properties/runList/additionalProperties',
-              keyword: 'additionalProperties',
-              params: { additionalProperty: key8 },
-              message: 'must NOT have additional properties',
-            };
-            if (vErrors === null) {
-              vErrors = [err93];
-            } else {
-              vErrors.push(err93);
-            }
-            errors++;
-          }
-        }
-        if (data42.maxPageSize !== undefined) {
-          let data43 = data42.maxPageSize;
-          if (!(typeof data43 == 'number' && !(data43 % 1) && !isNaN(data43))) {
-            const err94 = {
-              instancePath: instancePath + '/runList/maxPageSize',
-              schemaPath: '#/properties/runList/properties/maxPageSize/type',
-              keyword: 'type',
-              params: { type: 'integer' },
-              message: 'must be integer',
-            };
-            if (vErrors === null) {
-              vErrors = [err94];
-            } else {
-              vErrors.push(err94);
-            }
-            errors++;
-          }
-          if (typeof data43 == 'number') {
-            if (data43 > 1000 || isNaN(data43)) {
-              const err95 = {
-                instancePath: instancePath + '/runList/maxPageSize',
-                schemaPath: '#/properties/runList/properties/maxPageSize/maximum',
-                keyword: 'maximum',
-                params: { comparison: '<=', limit: 1000 },
-                message: 'must be <= 1000',
-              };
-              if (vErrors === null) {
-                vErrors = [err95];
-              } else {
-                vErrors.push(err95);
-              }
-              errors++;
-            }
-            if (data43 < 1 || isNaN(data43)) {
-              const err96 = {
-                instancePath: instancePath + '/runList/maxPageSize',
-                schemaPath: '#/properties/runList/properties/maxPageSize/minimum',
-                keyword: 'minimum',
-                params: { comparison: '>=', limit: 1 },
-                message: 'must be >= 1',
-              };
-              if (vErrors === null) {
-                vErrors = [err96];
-              } else {
-                vErrors.push(err96);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data42.filters !== undefined) {
-          let data44 = data42.filters;
-          if (Array.isArray(data44)) {
-            const len9 = data44.length;
-            for (let i10 = 0; i10 < len9; i10++) {
-              let data45 = data44[i10];
-              if (typeof data45 !== 'string') {
-                const err97 = {
-                  instancePath: instancePath + '/runList/filters/' + i10,
-                  schemaPath: '#/properties/runList/properties/filters/items/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err97];
-                } else {
-                  vErrors.push(err97);
-                }
-                errors++;
-              }
-              if (!(data45 === 'workflowId' || data45 === 'status')) {
-                const err98 = {
-                  instancePath: instancePath + '/runList/filters/' + i10,
-                  schemaPath: '#/properties/runList/properties/filters/items/enum',
-                  keyword: 'enum',
-                  params: {
-                    allowedValues: schema2.properties.runList.properties.filters.items.enum,
-                  },
-                  message: 'must be equal to one of the allowed values',
-                };
-                if (vErrors === null) {
-                  vErrors = [err98];
-                } else {
-                  vErrors.push(err98);
-                }
-                errors++;
-              }
-            }
-            let i11 = data44.length;
-            let j1;
-            if (i11 > 1) {
-              const indices1 = {};
-              for (; i11--;) {
-                let item1 = data44[i11];
-                if (typeof item1 !== 'string') {
-                  continue;
-                }
-                if (typeof indices1[item1] == 'number') {
-                  j1 = indices1[item1];
-                  const err99 = {
-                    instancePath: instancePath + '/runList/filters',
-                    schemaPath: '#/properties/runList/properties/filters/uniqueItems',
-                    keyword: 'uniqueItems',
-                    params: { i: i11, j: j1 },
-                    message:
-                      'must NOT have duplicate items (items ## ' +
-                      j1 +
-                      ' and ' +
-                      i11 +
-                      ' are identical)',
-                  };
-                  if (vErrors === null) {
-                    vErrors = [err99];
-                  } else {
-                    vErrors.push(err99);
-                  }
-                  errors++;
-                  break;
-                }
-                indices1[item1] = i11;
-              }
-            }
-          } else {
-            const err100 = {
-              instancePath: instancePath + '/runList/filters',
-              schemaPath: '#/properties/runList/properties/filters/type',
-              keyword: 'type',
-              params: { type: 'array' },
-              message: 'must be array',
-            };
-            if (vErrors === null) {
-              vErrors = [err100];
-            } else {
-              vErrors.push(err100);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err101 = {
-          instancePath: instancePath + '/runList',
-          schemaPath: '#/properties/runList/type',
-          keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
-        };
-        if (vErrors === null) {
-          vErrors = [err101];
-        } else {
-          vErrors.push(err101);
-        }
-        errors++;
-      }
-    }
-    if (data.agents !== undefined) {
-      let data46 = data.agents;
-      if (data46 && typeof data46 == 'object' && !Array.isArray(data46)) {
-        for (const key9 in data46) {
-          if (!(key9 === 'manifestRuntime' || key9 === 'inventory')) {
-            const err102 = {
-              instancePath: instancePath + '/agents',
-              schemaPath: '#/properties/agents/additionalProperties',
-              keyword: 'additionalProperties',
-              params: { additionalProperty: key9 },
-              message: 'must NOT have additional properties',
-            };
-            if (vErrors === null) {
-              vErrors = [err102];
-            } else {
-              vErrors.push(err102);
-            }
-            errors++;
-          }
-        }
-        if (data46.manifestRuntime !== undefined) {
-          if (typeof data46.manifestRuntime !== 'boolean') {
-            const err103 = {
-              instancePath: instancePath + '/agents/manifestRuntime',
-              schemaPath: '#/properties/agents/properties/manifestRuntime/type',
-              keyword: 'type',
-              params: { type: 'boolean' },
-              message: 'must be boolean',
-            };
-            if (vErrors === null) {
-              vErrors = [err103];
-            } else {
-              vErrors.push(err103);
-            }
-            errors++;
-          }
-        }
-        if (data46.inventory !== undefined) {
-          if (typeof data46.inventory !== 'boolean') {
-            const err104 = {
-              instancePath: instancePath + '/agents/inventory',
-              schemaPath: '#/properties/agents/properties/inventory/type',
-              keyword: 'type',
-              params: { type: 'boolean' },
-              message: 'must be boolean',
-            };
-            if (vErrors === null) {
-              vErrors = [err104];
-            } else {
-              vErrors.push(err104);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err105 = {
-          instancePath: instancePath + '/agents',
-          schemaPath: '#/properties/agents/type',
-          keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
-        };
-        if (vErrors === null) {
-          vErrors = [err105];
-        } else {
-          vErrors.push(err105);
-        }
-        errors++;
-      }
-    }
-    if (data.fixtures !== undefined) {
-      let data49 = data.fixtures;
-      if (Array.isArray(data49)) {
-        const len10 = data49.length;
-        for (let i12 = 0; i12 < len10; i12++) {
-          let data50 = data49[i12];
-          if (typeof data50 === 'string') {
-            if (func3(data50) < 1) {
-              const err106 = {
-                instancePath: instancePath + '/fixtures/' + i12,
-                schemaPath: '#/properties/fixtures/items/minLength',
-                keyword: 'minLength',
-                params: { limit: 1 },
-                message: 'must NOT have fewer than 1 characters',
-              };
-              if (vErrors === null) {
-                vErrors = [err106];
-              } else {
-                vErrors.push(err106);
-              }
-              errors++;
-            }
-          } else {
-            const err107 = {
-              instancePath: instancePath + '/fixtures/' + i12,
-              schemaPath: '#/properties/fixtures/items/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err107];
-            } else {
-              vErrors.push(err107);
-            }
-            errors++;
-          }
-        }
-        let i13 = data49.length;
-        let j2;
-        if (i13 > 1) {
-          const indices2 = {};
-          for (; i13--;) {
-            let item2 = data49[i13];
-            if (typeof item2 !== 'string') {
-              continue;
-            }
-            if (typeof indices2[item2] == 'number') {
-              j2 = indices2[item2];
-              const err108 = {
-                instancePath: instancePath + '/fixtures',
-                schemaPath: '#/properties/fixtures/uniqueItems',
-                keyword: 'uniqueItems',
-                params: { i: i13, j: j2 },
-                message:
-                  'must NOT have duplicate items (items ## ' +
-                  j2 +
-                  ' and ' +
-                  i13 +
-                  ' are identical)',
-              };
-              if (vErrors === null) {
-                vErrors = [err108];
-              } else {
-                vErrors.push(err108);
-              }
-              errors++;
-              break;
-            }
-            indices2[item2] = i13;
-          }
-        }
-      } else {
-        const err109 = {
-          instancePath: instancePath + '/fixtures',
-          schemaPath: '#/properties/fixtures/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-        };
-        if (vErrors === null) {
-          vErrors = [err109];
-        } else {
-          vErrors.push(err109);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err110 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-    };
-    if (vErrors === null) {
-      vErrors = [err110];
-    } else {
-      vErrors.push(err110);
-    }
-    errors++;
-  }
-  validate2.errors = vErrors;
-  return errors === 0;
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate2.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
 }
-validate2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.protocolVersions === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocolVersions"},message:"must have required property '"+"protocolVersions"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.preferredVersion === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "preferredVersion"},message:"must have required property '"+"preferredVersion"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func0.call(schema2.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.protocolVersions !== undefined){
+let data0 = data.protocolVersions;
+if(Array.isArray(data0)){
+if(data0.length < 1){
+const err3 = {instancePath:instancePath+"/protocolVersions",schemaPath:"#/properties/protocolVersions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(!pattern5.test(data1)){
+const err4 = {instancePath:instancePath+"/protocolVersions/" + i0,schemaPath:"#/properties/protocolVersions/items/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/protocolVersions/" + i0,schemaPath:"#/properties/protocolVersions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+let i1 = data0.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data0[i1];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err6 = {instancePath:instancePath+"/protocolVersions",schemaPath:"#/properties/protocolVersions/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+break;
+}
+indices0[item0] = i1;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/protocolVersions",schemaPath:"#/properties/protocolVersions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.preferredVersion !== undefined){
+let data2 = data.preferredVersion;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err8 = {instancePath:instancePath+"/preferredVersion",schemaPath:"#/properties/preferredVersion/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/preferredVersion",schemaPath:"#/properties/preferredVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.implementation !== undefined){
+let data3 = data.implementation;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.name === undefined){
+const err10 = {instancePath:instancePath+"/implementation",schemaPath:"#/properties/implementation/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data3.version === undefined){
+const err11 = {instancePath:instancePath+"/implementation",schemaPath:"#/properties/implementation/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+for(const key1 in data3){
+if(!(((key1 === "name") || (key1 === "version")) || (key1 === "url"))){
+const err12 = {instancePath:instancePath+"/implementation",schemaPath:"#/properties/implementation/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data3.name !== undefined){
+let data4 = data3.name;
+if(typeof data4 === "string"){
+if(func3(data4) < 1){
+const err13 = {instancePath:instancePath+"/implementation/name",schemaPath:"#/properties/implementation/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/implementation/name",schemaPath:"#/properties/implementation/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data3.version !== undefined){
+let data5 = data3.version;
+if(typeof data5 === "string"){
+if(func3(data5) < 1){
+const err15 = {instancePath:instancePath+"/implementation/version",schemaPath:"#/properties/implementation/properties/version/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/implementation/version",schemaPath:"#/properties/implementation/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data3.url !== undefined){
+let data6 = data3.url;
+if(typeof data6 === "string"){
+if(!(formats2(data6))){
+const err17 = {instancePath:instancePath+"/implementation/url",schemaPath:"#/properties/implementation/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/implementation/url",schemaPath:"#/properties/implementation/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/implementation",schemaPath:"#/properties/implementation/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.a2a !== undefined){
+let data7 = data.a2a;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.versions === undefined){
+const err20 = {instancePath:instancePath+"/a2a",schemaPath:"#/$defs/A2a/required",keyword:"required",params:{missingProperty: "versions"},message:"must have required property '"+"versions"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data7.preferredVersion === undefined){
+const err21 = {instancePath:instancePath+"/a2a",schemaPath:"#/$defs/A2a/required",keyword:"required",params:{missingProperty: "preferredVersion"},message:"must have required property '"+"preferredVersion"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data7.minimumVersion === undefined){
+const err22 = {instancePath:instancePath+"/a2a",schemaPath:"#/$defs/A2a/required",keyword:"required",params:{missingProperty: "minimumVersion"},message:"must have required property '"+"minimumVersion"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data7.refreshedAt === undefined){
+const err23 = {instancePath:instancePath+"/a2a",schemaPath:"#/$defs/A2a/required",keyword:"required",params:{missingProperty: "refreshedAt"},message:"must have required property '"+"refreshedAt"+"'"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+for(const key2 in data7){
+if(!(func0.call(schema3.properties, key2))){
+const err24 = {instancePath:instancePath+"/a2a",schemaPath:"#/$defs/A2a/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data7.versions !== undefined){
+let data8 = data7.versions;
+if(Array.isArray(data8)){
+if(data8.length < 1){
+const err25 = {instancePath:instancePath+"/a2a/versions",schemaPath:"#/$defs/A2a/properties/versions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+const len1 = data8.length;
+for(let i2=0; i2<len1; i2++){
+let data9 = data8[i2];
+if(typeof data9 === "string"){
+if(!pattern0.test(data9)){
+const err26 = {instancePath:instancePath+"/a2a/versions/" + i2,schemaPath:"#/$defs/A2a/properties/versions/items/pattern",keyword:"pattern",params:{pattern: "^[0-9]+\\.[0-9]+$"},message:"must match pattern \""+"^[0-9]+\\.[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/a2a/versions/" + i2,schemaPath:"#/$defs/A2a/properties/versions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/a2a/versions",schemaPath:"#/$defs/A2a/properties/versions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data7.preferredVersion !== undefined){
+let data10 = data7.preferredVersion;
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err29 = {instancePath:instancePath+"/a2a/preferredVersion",schemaPath:"#/$defs/A2a/properties/preferredVersion/pattern",keyword:"pattern",params:{pattern: "^[0-9]+\\.[0-9]+$"},message:"must match pattern \""+"^[0-9]+\\.[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/a2a/preferredVersion",schemaPath:"#/$defs/A2a/properties/preferredVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data7.minimumVersion !== undefined){
+let data11 = data7.minimumVersion;
+if(typeof data11 === "string"){
+if(!pattern0.test(data11)){
+const err31 = {instancePath:instancePath+"/a2a/minimumVersion",schemaPath:"#/$defs/A2a/properties/minimumVersion/pattern",keyword:"pattern",params:{pattern: "^[0-9]+\\.[0-9]+$"},message:"must match pattern \""+"^[0-9]+\\.[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/a2a/minimumVersion",schemaPath:"#/$defs/A2a/properties/minimumVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data7.refreshedAt !== undefined){
+let data12 = data7.refreshedAt;
+if(typeof data12 === "string"){
+if(!(formats0.validate(data12))){
+const err33 = {instancePath:instancePath+"/a2a/refreshedAt",schemaPath:"#/$defs/A2a/properties/refreshedAt/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/a2a/refreshedAt",schemaPath:"#/$defs/A2a/properties/refreshedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data7.profiles !== undefined){
+let data13 = data7.profiles;
+if(Array.isArray(data13)){
+const len2 = data13.length;
+for(let i3=0; i3<len2; i3++){
+let data14 = data13[i3];
+if(typeof data14 === "string"){
+if(!pattern3.test(data14)){
+const err35 = {instancePath:instancePath+"/a2a/profiles/" + i3,schemaPath:"#/$defs/A2a/properties/profiles/items/pattern",keyword:"pattern",params:{pattern: "^a2a-[0-9]+\\.[0-9]+$"},message:"must match pattern \""+"^a2a-[0-9]+\\.[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/a2a/profiles/" + i3,schemaPath:"#/$defs/A2a/properties/profiles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/a2a/profiles",schemaPath:"#/$defs/A2a/properties/profiles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data7.agentCardUrl !== undefined){
+let data15 = data7.agentCardUrl;
+if(typeof data15 === "string"){
+if(!(formats2(data15))){
+const err38 = {instancePath:instancePath+"/a2a/agentCardUrl",schemaPath:"#/$defs/A2a/properties/agentCardUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/a2a/agentCardUrl",schemaPath:"#/$defs/A2a/properties/agentCardUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data7.streaming !== undefined){
+if(typeof data7.streaming !== "boolean"){
+const err40 = {instancePath:instancePath+"/a2a/streaming",schemaPath:"#/$defs/A2a/properties/streaming/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data7.pushNotifications !== undefined){
+if(typeof data7.pushNotifications !== "boolean"){
+const err41 = {instancePath:instancePath+"/a2a/pushNotifications",schemaPath:"#/$defs/A2a/properties/pushNotifications/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data7.durableTasks !== undefined){
+if(typeof data7.durableTasks !== "boolean"){
+const err42 = {instancePath:instancePath+"/a2a/durableTasks",schemaPath:"#/$defs/A2a/properties/durableTasks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data7.agentCards !== undefined){
+if(true !== data7.agentCards){
+const err43 = {instancePath:instancePath+"/a2a/agentCards",schemaPath:"#/$defs/A2a/properties/agentCards/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/a2a",schemaPath:"#/$defs/A2a/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data.mcp !== undefined){
+let data20 = data.mcp;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.revisions === undefined){
+const err45 = {instancePath:instancePath+"/mcp",schemaPath:"#/$defs/Mcp/required",keyword:"required",params:{missingProperty: "revisions"},message:"must have required property '"+"revisions"+"'"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(data20.preferredVersion === undefined){
+const err46 = {instancePath:instancePath+"/mcp",schemaPath:"#/$defs/Mcp/required",keyword:"required",params:{missingProperty: "preferredVersion"},message:"must have required property '"+"preferredVersion"+"'"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(data20.minimumRevision === undefined){
+const err47 = {instancePath:instancePath+"/mcp",schemaPath:"#/$defs/Mcp/required",keyword:"required",params:{missingProperty: "minimumRevision"},message:"must have required property '"+"minimumRevision"+"'"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+if(data20.refreshedAt === undefined){
+const err48 = {instancePath:instancePath+"/mcp",schemaPath:"#/$defs/Mcp/required",keyword:"required",params:{missingProperty: "refreshedAt"},message:"must have required property '"+"refreshedAt"+"'"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+for(const key3 in data20){
+if(!(func0.call(schema4.properties, key3))){
+const err49 = {instancePath:instancePath+"/mcp",schemaPath:"#/$defs/Mcp/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data20.revisions !== undefined){
+let data21 = data20.revisions;
+if(Array.isArray(data21)){
+if(data21.length < 1){
+const err50 = {instancePath:instancePath+"/mcp/revisions",schemaPath:"#/$defs/Mcp/properties/revisions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+const len3 = data21.length;
+for(let i4=0; i4<len3; i4++){
+let data22 = data21[i4];
+if(typeof data22 === "string"){
+if(!(formats0.validate(data22))){
+const err51 = {instancePath:instancePath+"/mcp/revisions/" + i4,schemaPath:"#/$defs/Mcp/properties/revisions/items/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/mcp/revisions/" + i4,schemaPath:"#/$defs/Mcp/properties/revisions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/mcp/revisions",schemaPath:"#/$defs/Mcp/properties/revisions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data20.preferredVersion !== undefined){
+let data23 = data20.preferredVersion;
+if(typeof data23 === "string"){
+if(!(formats0.validate(data23))){
+const err54 = {instancePath:instancePath+"/mcp/preferredVersion",schemaPath:"#/$defs/Mcp/properties/preferredVersion/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/mcp/preferredVersion",schemaPath:"#/$defs/Mcp/properties/preferredVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data20.minimumRevision !== undefined){
+let data24 = data20.minimumRevision;
+if(typeof data24 === "string"){
+if(!(formats0.validate(data24))){
+const err56 = {instancePath:instancePath+"/mcp/minimumRevision",schemaPath:"#/$defs/Mcp/properties/minimumRevision/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/mcp/minimumRevision",schemaPath:"#/$defs/Mcp/properties/minimumRevision/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data20.refreshedAt !== undefined){
+let data25 = data20.refreshedAt;
+if(typeof data25 === "string"){
+if(!(formats0.validate(data25))){
+const err58 = {instancePath:instancePath+"/mcp/refreshedAt",schemaPath:"#/$defs/Mcp/properties/refreshedAt/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/mcp/refreshedAt",schemaPath:"#/$defs/Mcp/properties/refreshedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data20.profiles !== undefined){
+let data26 = data20.profiles;
+if(Array.isArray(data26)){
+const len4 = data26.length;
+for(let i5=0; i5<len4; i5++){
+let data27 = data26[i5];
+if(typeof data27 === "string"){
+if(!pattern4.test(data27)){
+const err60 = {instancePath:instancePath+"/mcp/profiles/" + i5,schemaPath:"#/$defs/Mcp/properties/profiles/items/pattern",keyword:"pattern",params:{pattern: "^mcp-[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^mcp-[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\""};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/mcp/profiles/" + i5,schemaPath:"#/$defs/Mcp/properties/profiles/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/mcp/profiles",schemaPath:"#/$defs/Mcp/properties/profiles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+if(data20.features !== undefined){
+let data28 = data20.features;
+if(Array.isArray(data28)){
+const len5 = data28.length;
+for(let i6=0; i6<len5; i6++){
+if(typeof data28[i6] !== "string"){
+const err63 = {instancePath:instancePath+"/mcp/features/" + i6,schemaPath:"#/$defs/Mcp/properties/features/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/mcp/features",schemaPath:"#/$defs/Mcp/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data20.serverUrls !== undefined){
+let data30 = data20.serverUrls;
+if(Array.isArray(data30)){
+const len6 = data30.length;
+for(let i7=0; i7<len6; i7++){
+let data31 = data30[i7];
+if(typeof data31 === "string"){
+if(!(formats2(data31))){
+const err65 = {instancePath:instancePath+"/mcp/serverUrls/" + i7,schemaPath:"#/$defs/Mcp/properties/serverUrls/items/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/mcp/serverUrls/" + i7,schemaPath:"#/$defs/Mcp/properties/serverUrls/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/mcp/serverUrls",schemaPath:"#/$defs/Mcp/properties/serverUrls/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data20.serverMount !== undefined){
+let data32 = data20.serverMount;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+for(const key4 in data32){
+if(!(key4 === "transports")){
+const err68 = {instancePath:instancePath+"/mcp/serverMount",schemaPath:"#/$defs/Mcp/properties/serverMount/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data32.transports !== undefined){
+let data33 = data32.transports;
+if(Array.isArray(data33)){
+const len7 = data33.length;
+for(let i8=0; i8<len7; i8++){
+let data34 = data33[i8];
+if(typeof data34 !== "string"){
+const err69 = {instancePath:instancePath+"/mcp/serverMount/transports/" + i8,schemaPath:"#/$defs/Mcp/properties/serverMount/properties/transports/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if(!((data34 === "stdio") || (data34 === "streamable-http"))){
+const err70 = {instancePath:instancePath+"/mcp/serverMount/transports/" + i8,schemaPath:"#/$defs/Mcp/properties/serverMount/properties/transports/items/enum",keyword:"enum",params:{allowedValues: schema4.properties.serverMount.properties.transports.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/mcp/serverMount/transports",schemaPath:"#/$defs/Mcp/properties/serverMount/properties/transports/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/mcp/serverMount",schemaPath:"#/$defs/Mcp/properties/serverMount/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data20.mrtr !== undefined){
+let data35 = data20.mrtr;
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(data35.maxRounds === undefined){
+const err73 = {instancePath:instancePath+"/mcp/mrtr",schemaPath:"#/$defs/Mcp/properties/mrtr/required",keyword:"required",params:{missingProperty: "maxRounds"},message:"must have required property '"+"maxRounds"+"'"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+for(const key5 in data35){
+if(!(key5 === "maxRounds")){
+const err74 = {instancePath:instancePath+"/mcp/mrtr",schemaPath:"#/$defs/Mcp/properties/mrtr/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data35.maxRounds !== undefined){
+let data36 = data35.maxRounds;
+if(!((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36)))){
+const err75 = {instancePath:instancePath+"/mcp/mrtr/maxRounds",schemaPath:"#/$defs/Mcp/properties/mrtr/properties/maxRounds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+if(typeof data36 == "number"){
+if(data36 > 16 || isNaN(data36)){
+const err76 = {instancePath:instancePath+"/mcp/mrtr/maxRounds",schemaPath:"#/$defs/Mcp/properties/mrtr/properties/maxRounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 16},message:"must be <= 16"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+if(data36 < 1 || isNaN(data36)){
+const err77 = {instancePath:instancePath+"/mcp/mrtr/maxRounds",schemaPath:"#/$defs/Mcp/properties/mrtr/properties/maxRounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/mcp/mrtr",schemaPath:"#/$defs/Mcp/properties/mrtr/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+}
+else {
+const err79 = {instancePath:instancePath+"/mcp",schemaPath:"#/$defs/Mcp/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+if(data.hostEvents !== undefined){
+let data37 = data.hostEvents;
+if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+if(data37.types === undefined){
+const err80 = {instancePath:instancePath+"/hostEvents",schemaPath:"#/properties/hostEvents/required",keyword:"required",params:{missingProperty: "types"},message:"must have required property '"+"types"+"'"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+for(const key6 in data37){
+if(!(key6 === "types")){
+const err81 = {instancePath:instancePath+"/hostEvents",schemaPath:"#/properties/hostEvents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+if(data37.types !== undefined){
+let data38 = data37.types;
+if(Array.isArray(data38)){
+const len8 = data38.length;
+for(let i9=0; i9<len8; i9++){
+let data39 = data38[i9];
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+if(data39.type === undefined){
+const err82 = {instancePath:instancePath+"/hostEvents/types/" + i9,schemaPath:"#/properties/hostEvents/properties/types/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+if(data39.delivery === undefined){
+const err83 = {instancePath:instancePath+"/hostEvents/types/" + i9,schemaPath:"#/properties/hostEvents/properties/types/items/required",keyword:"required",params:{missingProperty: "delivery"},message:"must have required property '"+"delivery"+"'"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+for(const key7 in data39){
+if(!((key7 === "type") || (key7 === "delivery"))){
+const err84 = {instancePath:instancePath+"/hostEvents/types/" + i9,schemaPath:"#/properties/hostEvents/properties/types/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+if(data39.type !== undefined){
+let data40 = data39.type;
+if(typeof data40 === "string"){
+if(func3(data40) < 1){
+const err85 = {instancePath:instancePath+"/hostEvents/types/" + i9+"/type",schemaPath:"#/properties/hostEvents/properties/types/items/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/hostEvents/types/" + i9+"/type",schemaPath:"#/properties/hostEvents/properties/types/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+if(data39.delivery !== undefined){
+let data41 = data39.delivery;
+if(typeof data41 !== "string"){
+const err87 = {instancePath:instancePath+"/hostEvents/types/" + i9+"/delivery",schemaPath:"#/properties/hostEvents/properties/types/items/properties/delivery/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+if(!((data41 === "durable") || (data41 === "ephemeral"))){
+const err88 = {instancePath:instancePath+"/hostEvents/types/" + i9+"/delivery",schemaPath:"#/properties/hostEvents/properties/types/items/properties/delivery/enum",keyword:"enum",params:{allowedValues: schema2.properties.hostEvents.properties.types.items.properties.delivery.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+}
+else {
+const err89 = {instancePath:instancePath+"/hostEvents/types/" + i9,schemaPath:"#/properties/hostEvents/properties/types/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/hostEvents/types",schemaPath:"#/properties/hostEvents/properties/types/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/hostEvents",schemaPath:"#/properties/hostEvents/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+if(data.runList !== undefined){
+let data42 = data.runList;
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(data42.maxPageSize === undefined){
+const err92 = {instancePath:instancePath+"/runList",schemaPath:"#/properties/runList/required",keyword:"required",params:{missingProperty: "maxPageSize"},message:"must have required property '"+"maxPageSize"+"'"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+for(const key8 in data42){
+if(!((key8 === "maxPageSize") || (key8 === "filters"))){
+const err93 = {instancePath:instancePath+"/runList",schemaPath:"#/properties/runList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+if(data42.maxPageSize !== undefined){
+let data43 = data42.maxPageSize;
+if(!((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43)))){
+const err94 = {instancePath:instancePath+"/runList/maxPageSize",schemaPath:"#/properties/runList/properties/maxPageSize/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+if(typeof data43 == "number"){
+if(data43 > 1000 || isNaN(data43)){
+const err95 = {instancePath:instancePath+"/runList/maxPageSize",schemaPath:"#/properties/runList/properties/maxPageSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+if(data43 < 1 || isNaN(data43)){
+const err96 = {instancePath:instancePath+"/runList/maxPageSize",schemaPath:"#/properties/runList/properties/maxPageSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+if(data42.filters !== undefined){
+let data44 = data42.filters;
+if(Array.isArray(data44)){
+const len9 = data44.length;
+for(let i10=0; i10<len9; i10++){
+let data45 = data44[i10];
+if(typeof data45 !== "string"){
+const err97 = {instancePath:instancePath+"/runList/filters/" + i10,schemaPath:"#/properties/runList/properties/filters/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+if(!((data45 === "workflowId") || (data45 === "status"))){
+const err98 = {instancePath:instancePath+"/runList/filters/" + i10,schemaPath:"#/properties/runList/properties/filters/items/enum",keyword:"enum",params:{allowedValues: schema2.properties.runList.properties.filters.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+let i11 = data44.length;
+let j1;
+if(i11 > 1){
+const indices1 = {};
+for(;i11--;){
+let item1 = data44[i11];
+if(typeof item1 !== "string"){
+continue;
+}
+if(typeof indices1[item1] == "number"){
+j1 = indices1[item1];
+const err99 = {instancePath:instancePath+"/runList/filters",schemaPath:"#/properties/runList/properties/filters/uniqueItems",keyword:"uniqueItems",params:{i: i11, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i11+" are identical)"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+break;
+}
+indices1[item1] = i11;
+}
+}
+}
+else {
+const err100 = {instancePath:instancePath+"/runList/filters",schemaPath:"#/properties/runList/properties/filters/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+}
+else {
+const err101 = {instancePath:instancePath+"/runList",schemaPath:"#/properties/runList/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+if(data.agents !== undefined){
+let data46 = data.agents;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+for(const key9 in data46){
+if(!((key9 === "manifestRuntime") || (key9 === "inventory"))){
+const err102 = {instancePath:instancePath+"/agents",schemaPath:"#/properties/agents/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+if(data46.manifestRuntime !== undefined){
+if(typeof data46.manifestRuntime !== "boolean"){
+const err103 = {instancePath:instancePath+"/agents/manifestRuntime",schemaPath:"#/properties/agents/properties/manifestRuntime/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+if(data46.inventory !== undefined){
+if(typeof data46.inventory !== "boolean"){
+const err104 = {instancePath:instancePath+"/agents/inventory",schemaPath:"#/properties/agents/properties/inventory/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+}
+else {
+const err105 = {instancePath:instancePath+"/agents",schemaPath:"#/properties/agents/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+if(data.fixtures !== undefined){
+let data49 = data.fixtures;
+if(Array.isArray(data49)){
+const len10 = data49.length;
+for(let i12=0; i12<len10; i12++){
+let data50 = data49[i12];
+if(typeof data50 === "string"){
+if(func3(data50) < 1){
+const err106 = {instancePath:instancePath+"/fixtures/" + i12,schemaPath:"#/properties/fixtures/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+else {
+const err107 = {instancePath:instancePath+"/fixtures/" + i12,schemaPath:"#/properties/fixtures/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+let i13 = data49.length;
+let j2;
+if(i13 > 1){
+const indices2 = {};
+for(;i13--;){
+let item2 = data49[i13];
+if(typeof item2 !== "string"){
+continue;
+}
+if(typeof indices2[item2] == "number"){
+j2 = indices2[item2];
+const err108 = {instancePath:instancePath+"/fixtures",schemaPath:"#/properties/fixtures/uniqueItems",keyword:"uniqueItems",params:{i: i13, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i13+" are identical)"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+break;
+}
+indices2[item2] = i13;
+}
+}
+}
+else {
+const err109 = {instancePath:instancePath+"/fixtures",schemaPath:"#/properties/fixtures/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+}
+else {
+const err110 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateHostEvent = validate3;
-const schema5 = {
-  title: 'HostEvent',
-  description:
-    'An event that belongs to the host rather than to any run, so it has no runId and no sequence.',
-  type: 'object',
-  additionalProperties: false,
-  required: ['eventId', 'type', 'timestamp', 'delivery', 'payload'],
-  properties: {
-    eventId: {
-      $ref: '#/$defs/Ids_eventId',
-      description: 'Same value on every delivery of the event.',
-    },
-    type: {
-      type: 'string',
-      pattern: '^[a-z][a-z0-9]*(-[a-z0-9]+)*\\.[a-z][a-z0-9]*(-[a-z0-9]+)*$',
-      description: 'Dotted event type, e.g. negotiation.decided.',
-    },
-    timestamp: { type: 'string', format: 'date-time' },
-    delivery: {
-      type: 'string',
-      enum: ['durable', 'ephemeral'],
-      description:
-        'durable events are stored and can be resumed by eventId; ephemeral ones are sent once and forgotten.',
-    },
-    workspaceId: {
-      $ref: '#/$defs/Ids_workspaceId',
-      description: 'Set only for workspace-scoped events.',
-    },
-    payload: { type: 'object', description: 'Body defined by the event type.' },
-  },
-  allOf: [
-    {
-      if: { properties: { type: { const: 'negotiation.decided' } }, required: ['type'] },
-      then: {
-        properties: {
-          delivery: { const: 'durable' },
-          payload: { $ref: '#/$defs/RunEventPayloads_negotiationDecided' },
-        },
-      },
-    },
-  ],
-  $defs: {
-    Ids_eventId: {
-      type: 'string',
-      pattern: '^[A-Za-z0-9._~-]{16,128}$',
-      description: 'Opaque host-minted event id.',
-    },
-    Ids_workspaceId: {
-      type: 'string',
-      pattern: '^[A-Za-z0-9._~-]{1,128}$',
-      description: 'Workspace id minted by the host.',
-    },
-    RunEventPayloads_negotiationDecided: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['protocol', 'outcome', 'at'],
-      description:
-        'Content-free audit record of one A2A or MCP version negotiation, refusals included.',
-      properties: {
-        protocol: { type: 'string', enum: ['a2a', 'mcp'] },
-        outcome: { type: 'string', enum: ['accepted', 'refused'] },
-        version: {
-          type: 'string',
-          description: 'Version or revision agreed; left out when nothing was agreed.',
-        },
-        floor: { type: 'string', description: 'The advertised minimum at decision time.' },
-        peerDigest: {
-          type: 'string',
-          pattern: '^[0-9a-f]{64}$',
-          description:
-            'Lowercase hex SHA-256 of the peer origin, so the origin itself is never stored.',
-        },
-        reason: { type: 'string', enum: ['below-floor', 'unauthenticated', 'unsupported', 'ok'] },
-        requested: {
-          type: 'string',
-          description: 'The version the requester asked for, if it named one.',
-        },
-        at: { type: 'string', format: 'date-time', description: 'When the decision was made.' },
-      },
-    },
-  },
-};
-const schema6 = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['protocol', 'outcome', 'at'],
-  description:
-    'Content-free audit record of one A2A or MCP version negotiation, refusals included.',
-  properties: {
-    protocol: { type: 'string', enum: ['a2a', 'mcp'] },
-    outcome: { type: 'string', enum: ['accepted', 'refused'] },
-    version: {
-      type: 'string',
-      description: 'Version or revision agreed; left out when nothing was agreed.',
-    },
-    floor: { type: 'string', description: 'The advertised minimum at decision time.' },
-    peerDigest: {
-      type: 'string',
-      pattern: '^[0-9a-f]{64}$',
-      description:
-        'Lowercase hex SHA-256 of the peer origin, so the origin itself is never stored.',
-    },
-    reason: { type: 'string', enum: ['below-floor', 'unauthenticated', 'unsupported', 'ok'] },
-    requested: {
-      type: 'string',
-      description: 'The version the requester asked for, if it named one.',
-    },
-    at: { type: 'string', format: 'date-time', description: 'When the decision was made.' },
-  },
-};
-const schema7 = {
-  type: 'string',
-  pattern: '^[A-Za-z0-9._~-]{16,128}$',
-  description: 'Opaque host-minted event id.',
-};
-const schema8 = {
-  type: 'string',
-  pattern: '^[A-Za-z0-9._~-]{1,128}$',
-  description: 'Workspace id minted by the host.',
-};
-const pattern12 = new RegExp('^[0-9a-f]{64}$', 'u');
-const pattern13 = new RegExp('^[A-Za-z0-9._~-]{16,128}$', 'u');
-const pattern14 = new RegExp('^[a-z][a-z0-9]*(-[a-z0-9]+)*\\.[a-z][a-z0-9]*(-[a-z0-9]+)*$', 'u');
-const pattern15 = new RegExp('^[A-Za-z0-9._~-]{1,128}$', 'u');
-const formats30 = __runtime0.fullFormats['date-time'];
+const schema5 = {"title":"HostEvent","description":"An event that belongs to the host rather than to any run, so it has no runId and no sequence.","type":"object","additionalProperties":false,"required":["eventId","type","timestamp","delivery","payload"],"properties":{"eventId":{"$ref":"#/$defs/Ids_eventId","description":"Same value on every delivery of the event."},"type":{"type":"string","pattern":"^[a-z][a-z0-9]*(-[a-z0-9]+)*\\.[a-z][a-z0-9]*(-[a-z0-9]+)*$","description":"Dotted event type, e.g. negotiation.decided."},"timestamp":{"type":"string","format":"date-time"},"delivery":{"type":"string","enum":["durable","ephemeral"],"description":"durable events are stored and can be resumed by eventId; ephemeral ones are sent once and forgotten."},"workspaceId":{"$ref":"#/$defs/Ids_workspaceId","description":"Set only for workspace-scoped events."},"payload":{"type":"object","description":"Body defined by the event type."}},"allOf":[{"if":{"properties":{"type":{"const":"negotiation.decided"}},"required":["type"]},"then":{"properties":{"delivery":{"const":"durable"},"payload":{"$ref":"#/$defs/RunEventPayloads_negotiationDecided"}}}}],"$defs":{"Ids_eventId":{"type":"string","pattern":"^[A-Za-z0-9._~-]{16,128}$","description":"Opaque host-minted event id."},"Ids_workspaceId":{"type":"string","pattern":"^[A-Za-z0-9._~-]{1,128}$","description":"Workspace id minted by the host."},"RunEventPayloads_negotiationDecided":{"type":"object","additionalProperties":false,"required":["protocol","outcome","at"],"description":"Content-free audit record of one A2A or MCP version negotiation, refusals included.","properties":{"protocol":{"type":"string","enum":["a2a","mcp"]},"outcome":{"type":"string","enum":["accepted","refused"]},"version":{"type":"string","description":"Version or revision agreed; left out when nothing was agreed."},"floor":{"type":"string","description":"The advertised minimum at decision time."},"peerDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"Lowercase hex SHA-256 of the peer origin, so the origin itself is never stored."},"reason":{"type":"string","enum":["below-floor","unauthenticated","unsupported","ok"]},"requested":{"type":"string","description":"The version the requester asked for, if it named one."},"at":{"type":"string","format":"date-time","description":"When the decision was made."}}}}};
+const schema6 = {"type":"object","additionalProperties":false,"required":["protocol","outcome","at"],"description":"Content-free audit record of one A2A or MCP version negotiation, refusals included.","properties":{"protocol":{"type":"string","enum":["a2a","mcp"]},"outcome":{"type":"string","enum":["accepted","refused"]},"version":{"type":"string","description":"Version or revision agreed; left out when nothing was agreed."},"floor":{"type":"string","description":"The advertised minimum at decision time."},"peerDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"Lowercase hex SHA-256 of the peer origin, so the origin itself is never stored."},"reason":{"type":"string","enum":["below-floor","unauthenticated","unsupported","ok"]},"requested":{"type":"string","description":"The version the requester asked for, if it named one."},"at":{"type":"string","format":"date-time","description":"When the decision was made."}}};
+const schema7 = {"type":"string","pattern":"^[A-Za-z0-9._~-]{16,128}$","description":"Opaque host-minted event id."};
+const schema8 = {"type":"string","pattern":"^[A-Za-z0-9._~-]{1,128}$","description":"Workspace id minted by the host."};
+const pattern12 = new RegExp("^[0-9a-f]{64}$", "u");
+const pattern13 = new RegExp("^[A-Za-z0-9._~-]{16,128}$", "u");
+const pattern14 = new RegExp("^[a-z][a-z0-9]*(-[a-z0-9]+)*\\.[a-z][a-z0-9]*(-[a-z0-9]+)*$", "u");
+const pattern15 = new RegExp("^[A-Za-z0-9._~-]{1,128}$", "u");
+const formats30 = __runtime0.fullFormats["date-time"];
 
-function validate3(
-  data,
-  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate3.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  const _errs2 = errors;
-  let valid1 = true;
-  const _errs3 = errors;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    let missing0;
-    if (data.type === undefined && (missing0 = 'type')) {
-      const err0 = {};
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    } else {
-      if (data.type !== undefined) {
-        if ('negotiation.decided' !== data.type) {
-          const err1 = {};
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      }
-    }
-  }
-  var _valid0 = _errs3 === errors;
-  errors = _errs2;
-  if (vErrors !== null) {
-    if (_errs2) {
-      vErrors.length = _errs2;
-    } else {
-      vErrors = null;
-    }
-  }
-  if (_valid0) {
-    const _errs5 = errors;
-    if (data && typeof data == 'object' && !Array.isArray(data)) {
-      if (data.delivery !== undefined) {
-        if ('durable' !== data.delivery) {
-          const err2 = {
-            instancePath: instancePath + '/delivery',
-            schemaPath: '#/allOf/0/then/properties/delivery/const',
-            keyword: 'const',
-            params: { allowedValue: 'durable' },
-            message: 'must be equal to constant',
-          };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-      }
-      if (data.payload !== undefined) {
-        let data2 = data.payload;
-        if (data2 && typeof data2 == 'object' && !Array.isArray(data2)) {
-          if (data2.protocol === undefined) {
-            const err3 = {
-              instancePath: instancePath + '/payload',
-              schemaPath: '#/$defs/RunEventPayloads_negotiationDecided/required',
-              keyword: 'required',
-              params: { missingProperty: 'protocol' },
-              message: "must have required property '" + 'protocol' + "'",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          if (data2.outcome === undefined) {
-            const err4 = {
-              instancePath: instancePath + '/payload',
-              schemaPath: '#/$defs/RunEventPayloads_negotiationDecided/required',
-              keyword: 'required',
-              params: { missingProperty: 'outcome' },
-              message: "must have required property '" + 'outcome' + "'",
-            };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-          if (data2.at === undefined) {
-            const err5 = {
-              instancePath: instancePath + '/payload',
-              schemaPath: '#/$defs/RunEventPayloads_negotiationDecided/required',
-              keyword: 'required',
-              params: { missingProperty: 'at' },
-              message: "must have required property '" + 'at' + "'",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-          for (const key0 in data2) {
-            if (!(
-              key0 === 'protocol' ||
-              key0 === 'outcome' ||
-              key0 === 'version' ||
-              key0 === 'floor' ||
-              key0 === 'peerDigest' ||
-              key0 === 'reason' ||
-              key0 === 'requested' ||
-              key0 === 'at'
-            )) {
-              const err6 = {
-                instancePath: instancePath + '/payload',
-                schemaPath: '#/$defs/RunEventPayloads_negotiationDecided/additionalProperties',
-                keyword: 'additionalProperties',
-                params: { additionalProperty: key0 },
-                message: 'must NOT have additional properties',
-              };
-              if (vErrors === null) {
-                vErrors = [err6];
-              } else {
-                vErrors.push(err6);
-              }
-              errors++;
-            }
-          }
-          if (data2.protocol !== undefined) {
-            let data3 = data2.protocol;
-            if (typeof data3 !== 'string') {
-              const err7 = {
-                instancePath: instancePath + '/payload/protocol',
-                schemaPath: '#/$defs/RunEventPayloads_negotiationDecided/properties/protocol/type',
-                keyword: 'type',
-                params: { type: 'string' },
-                message: 'must be string',
-              };
-              if (vErrors === null) {
-                vErrors = [err7];
-              } else {
-                vErrors.push(err7);
-              }
-              errors++;
-            }
-            if (!(data3 === 'a2a' || data3 === 'mcp')) {
-              const err8 = {
-                instancePath: instancePath + '/payload/protocol',
-                schemaPath: '#/$defs/RunEventPayloads_negotiationDecided/properties/protocol/enum',
-                keyword: 'enum',
-                params: { allowedValues: schema6.properties.protocol.enum },
-                message: 'must be equal to one of the allowed values',
-              };
-              if (vErrors === null) {
-                vErrors = [err8];
-              } else {
-                vErrors.push(err8);
-              }
-              errors++;
-            }
-          }
-          if (data2.outcome !== undefined) {
-            let data4 = data2.outcome;
-            if (typeof data4 !== 'string') {
-              const err9 = {
-                instancePath: instancePath + '/payload/outcome',
-                schemaPath: '#/$defs/RunEventPayloads_negotiationDecided/properties/outcome/type',
-                keyword: 'type',
-                params: { type: 'string' },
-                message: 'must be string',
-              };
-              if (vErrors === null) {
-                vErrors = [err9];
-              } else {
-                vErrors.push(err9);
-              }
-              errors++;
-            }
-            if (!(data4 === 'accepted' || data4 === 'refused')) {
-              const err10 = {
-                instancePath: instancePath + '/payload/outcome',
-                schemaPath: '#/$defs/RunEventPayloads_negotiationDecided/properties/outcome/enum',
-                keyword: 'enum',
-                params: { allowedValues: schema6.properties.outcome.enum },
-                message: 'must be equal to one of the allowed values',
-              };
-              if (vErrors === null) {
-                vErrors = [err10];
-              } else {
-                vErrors.push(err10);
-              }
-              errors++;
-            }
-          }
-          if (data2.version !== undefined) {
-            if (typeof data2.version !== 'string') {
-              const err11 = {
-                instancePath: instancePath + '/payload/version',
-                schemaPath: '#/$defs/RunEventPayloads_negotiationDecided/properties/version/type',
-                keyword: 'type',
-                params: { type: 'string' },
-                message: 'must be string',
-              };
-              if (vErrors === null) {
-                vErrors = [err11];
-              } else {
-                vErrors.push(err11);
-              }
-              errors++;
-            }
-          }
-          if (data2.floor !== undefined) {
-            if (typeof data2.floor !== 'string') {
-              const err12 = {
-                instancePath: instancePath + '/payload/floor',
-                schemaPath: '#/$defs/RunEventPayloads_negotiationDecided/properties/floor/type',
-                keyword: 'type',
-                params: { type: 'string' },
-                message: 'must be string',
-              };
-              if (vErrors === null) {
-                vErrors = [err12];
-              } else {
-                vErrors.push(err12);
-              }
-              errors++;
-            }
-          }
-          if (data2.peerDigest !== undefined) {
-            let data7 = data2.peerDigest;
-            if (typeof data7 === 'string') {
-              if (!pattern12.test(data7)) {
-                const err13 = {
-                  instancePath: instancePath + '/payload/peerDigest',
-                  schemaPath:
-                    '#/$defs/RunEventPayloads_negotiationDecided/properties/peerDigest/pattern',
-                  keyword: 'pattern',
-                  params: { pattern: '^[0-9a-f]{64}$' },
-                  message: 'must match pattern "' + '^[0-9a-f]{64}$' + '"',
-                };
-                if (vErrors === null) {
-                  vErrors = [err13];
-                } else {
-                  vErrors.push(err13);
-                }
-                errors++;
-              }
-            } else {
-              const err14 = {
-                instancePath: instancePath + '/payload/peerDigest',
-                schemaPath:
-                  '#/$defs/RunEventPayloads_negotiationDecided/properties/peerDigest/type',
-                keyword: 'type',
-                params: { type: 'string' },
-                message: 'must be string',
-              };
-              if (vErrors === null) {
-                vErrors = [err14];
-              } else {
-                vErrors.push(err14);
-              }
-              errors++;
-            }
-          }
-          if (data2.reason !== undefined) {
-            let data8 = data2.reason;
-            if (typeof data8 !== 'string') {
-              const err15 = {
-                instancePath: instancePath + '/payload/reason',
-                schemaPath: '#/$defs/RunEventPayloads_negotiationDecided/properties/reason/type',
-                keyword: 'type',
-                params: { type: 'string' },
-                message: 'must be string',
-              };
-              if (vErrors === null) {
-                vErrors = [err15];
-              } else {
-                vErrors.push(err15);
-              }
-              errors++;
-            }
-            if (!(
-              data8 === 'below-floor' ||
-              data8 === 'unauthenticated' ||
-              data8 === 'unsupported' ||
-              data8 === 'ok'
-            )) {
-              const err16 = {
-                instancePath: instancePath + '/payload/reason',
-                schemaPath: '#/$defs/RunEventPayloads_negotiationDecided/properties/reason/enum',
-                keyword: 'enum',
-                params: { allowedValues: schema6.properties.reason.enum },
-                message: 'must be equal to one of the allowed values',
-              };
-              if (vErrors === null) {
-                vErrors = [err16];
-              } else {
-                vErrors.push(err16);
-              }
-              errors++;
-            }
-          }
-          if (data2.requested !== undefined) {
-            if (typeof data2.requested !== 'string') {
-              const err17 = {
-                instancePath: instancePath + '/payload/requested',
-                schemaPath: '#/$defs/RunEventPayloads_negotiationDecided/properties/requested/type',
-                keyword: 'type',
-                params: { type: 'string' },
-                message: 'must be string',
-              };
-              if (vErrors === null) {
-                vErrors = [err17];
-              } else {
-                vErrors.push(err17);
-              }
-              errors++;
-            }
-          }
-          if (data2.at !== undefined) {
-            let data10 = data2.at;
-            if (typeof data10 === 'string') {
-              if (!formats30.validate(data10)) {
-                const err18 = {
-                  instancePath: instancePath + '/payload/at',
-                  schemaPath: '#/$defs/RunEventPayloads_negotiationDecided/properties/at/format',
-                  keyword: 'format',
-                  params: { format: 'date-time' },
-                  message: 'must match format "' + 'date-time' + '"',
-                };
-                if (vErrors === null) {
-                  vErrors = [err18];
-                } else {
-                  vErrors.push(err18);
-                }
-                errors++;
-              }
-            } else {
-              const err19 = {
-                instancePath: instancePath + '/payload/at',
-                schemaPath: '#/$defs/RunEventPayloads_negotiationDecided/properties/at/type',
-                keyword: 'type',
-                params: { type: 'string' },
-                message: 'must be string',
-              };
-              if (vErrors === null) {
-                vErrors = [err19];
-              } else {
-                vErrors.push(err19);
-              }
-              errors++;
-            }
-          }
-        } else {
-          const err20 = {
-            instancePath: instancePath + '/payload',
-            schemaPath: '#/$defs/RunEventPayloads_negotiationDecided/type',
-            keyword: 'type',
-            params: { type: 'object' },
-            message: 'must be object',
-          };
-          if (vErrors === null) {
-            vErrors = [err20];
-          } else {
-            vErrors.push(err20);
-          }
-          errors++;
-        }
-      }
-    }
-    var _valid0 = _errs5 === errors;
-    valid1 = _valid0;
-    if (valid1) {
-      var props0 = {};
-      props0.delivery = true;
-      props0.payload = true;
-      props0.type = true;
-    }
-  }
-  if (!valid1) {
-    const err21 = {
-      instancePath,
-      schemaPath: '#/allOf/0/if',
-      keyword: 'if',
-      params: { failingKeyword: 'then' },
-      message: 'must match "then" schema',
-    };
-    if (vErrors === null) {
-      vErrors = [err21];
-    } else {
-      vErrors.push(err21);
-    }
-    errors++;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.eventId === undefined) {
-      const err22 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'eventId' },
-        message: "must have required property '" + 'eventId' + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err22];
-      } else {
-        vErrors.push(err22);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err23 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'type' },
-        message: "must have required property '" + 'type' + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err23];
-      } else {
-        vErrors.push(err23);
-      }
-      errors++;
-    }
-    if (data.timestamp === undefined) {
-      const err24 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'timestamp' },
-        message: "must have required property '" + 'timestamp' + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err24];
-      } else {
-        vErrors.push(err24);
-      }
-      errors++;
-    }
-    if (data.delivery === undefined) {
-      const err25 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'delivery' },
-        message: "must have required property '" + 'delivery' + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err25];
-      } else {
-        vErrors.push(err25);
-      }
-      errors++;
-    }
-    if (data.payload === undefined) {
-      const err26 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'payload' },
-        message: "must have required property '" + 'payload' + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err26];
-      } else {
-        vErrors.push(err26);
-      }
-      errors++;
-    }
-    for (const key1 in data) {
-      if (!(
-        key1 === 'eventId' ||
-        key1 === 'type' ||
-        key1 === 'timestamp' ||
-        key1 === 'delivery' ||
-        key1 === 'workspaceId' ||
-        key1 === 'payload'
-      )) {
-        const err27 = {
-          instancePath,
-          schemaPath: '#/additionalProperties',
-          keyword: 'additionalProperties',
-          params: { additionalProperty: key1 },
-          message: 'must NOT have additional properties',
-        };
-        if (vErrors === null) {
-          vErrors = [err27];
-        } else {
-          vErrors.push(err27);
-        }
-        errors++;
-      }
-    }
-    if (data.eventId !== undefined) {
-      let data11 = data.eventId;
-      if (typeof data11 === 'string') {
-        if (!pattern13.test(data11)) {
-          const err28 = {
-            instancePath: instancePath + '/eventId',
-            schemaPath: '#/$defs/Ids_eventId/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[A-Za-z0-9._~-]{16,128}$' },
-            message: 'must match pattern "' + '^[A-Za-z0-9._~-]{16,128}$' + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err28];
-          } else {
-            vErrors.push(err28);
-          }
-          errors++;
-        }
-      } else {
-        const err29 = {
-          instancePath: instancePath + '/eventId',
-          schemaPath: '#/$defs/Ids_eventId/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err29];
-        } else {
-          vErrors.push(err29);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data12 = data.type;
-      if (typeof data12 === 'string') {
-        if (!pattern14.test(data12)) {
-          const err30 = {
-            instancePath: instancePath + '/type',
-            schemaPath: '#/properties/type/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[a-z][a-z0-9]*(-[a-z0-9]+)*\\.[a-z][a-z0-9]*(-[a-z0-9]+)*$' },
-            message:
-              'must match pattern "' +
-              '^[a-z][a-z0-9]*(-[a-z0-9]+)*\\.[a-z][a-z0-9]*(-[a-z0-9]+)*$' +
-              '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err30];
-          } else {
-            vErrors.push(err30);
-          }
-          errors++;
-        }
-      } else {
-        const err31 = {
-          instancePath: instancePath + '/type',
-          schemaPath: '#/properties/type/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err31];
-        } else {
-          vErrors.push(err31);
-        }
-        errors++;
-      }
-    }
-    if (data.timestamp !== undefined) {
-      let data13 = data.timestamp;
-      if (typeof data13 === 'string') {
-        if (!formats30.validate(data13)) {
-          const err32 = {
-            instancePath: instancePath + '/timestamp',
-            schemaPath: '#/properties/timestamp/format',
-            keyword: 'format',
-            params: { format: 'date-time' },
-            message: 'must match format "' + 'date-time' + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err32];
-          } else {
-            vErrors.push(err32);
-          }
-          errors++;
-        }
-      } else {
-        const err33 = {
-          instancePath: instancePath + '/timestamp',
-          schemaPath: '#/properties/timestamp/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err33];
-        } else {
-          vErrors.push(err33);
-        }
-        errors++;
-      }
-    }
-    if (data.delivery !== undefined) {
-      let data14 = data.delivery;
-      if (typeof data14 !== 'string') {
-        const err34 = {
-          instancePath: instancePath + '/delivery',
-          schemaPath: '#/properties/delivery/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err34];
-        } else {
-          vErrors.push(err34);
-        }
-        errors++;
-      }
-      if (!(data14 === 'durable' || data14 === 'ephemeral')) {
-        const err35 = {
-          instancePath: instancePath + '/delivery',
-          schemaPath: '#/properties/delivery/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema5.properties.delivery.enum },
-          message: 'must be equal to one of the allowed values',
-        };
-        if (vErrors === null) {
-          vErrors = [err35];
-        } else {
-          vErrors.push(err35);
-        }
-        errors++;
-      }
-    }
-    if (data.workspaceId !== undefined) {
-      let data15 = data.workspaceId;
-      if (typeof data15 === 'string') {
-        if (!pattern15.test(data15)) {
-          const err36 = {
-            instancePath: instancePath + '/workspaceId',
-            schemaPath: '#/$defs/Ids_workspaceId/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[A-Za-z0-9._~-]{1,128}$' },
-            message: 'must match pattern "' + '^[A-Za-z0-9._~-]{1,128}$' + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err36];
-          } else {
-            vErrors.push(err36);
-          }
-          errors++;
-        }
-      } else {
-        const err37 = {
-          instancePath: instancePath + '/workspaceId',
-          schemaPath: '#/$defs/Ids_workspaceId/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err37];
-        } else {
-          vErrors.push(err37);
-        }
-        errors++;
-      }
-    }
-    if (data.payload !== undefined) {
-      let data16 = data.payload;
-      if (!(data16 && typeof data16 == 'object' && !Array.isArray(data16))) {
-        const err38 = {
-          instancePath: instancePath + '/payload',
-          schemaPath: '#/properties/payload/type',
-          keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
-        };
-        if (vErrors === null) {
-          vErrors = [err38];
-        } else {
-          vErrors.push(err38);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err39 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-    };
-    if (vErrors === null) {
-      vErrors = [err39];
-    } else {
-      vErrors.push(err39);
-    }
-    errors++;
-  }
-  validate3.errors = vErrors;
-  return errors === 0;
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate3.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
 }
-validate3.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.type === undefined) && (missing0 = "type")){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("negotiation.decided" !== data.type){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs5 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.delivery !== undefined){
+if("durable" !== data.delivery){
+const err2 = {instancePath:instancePath+"/delivery",schemaPath:"#/allOf/0/then/properties/delivery/const",keyword:"const",params:{allowedValue: "durable"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.payload !== undefined){
+let data2 = data.payload;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.protocol === undefined){
+const err3 = {instancePath:instancePath+"/payload",schemaPath:"#/$defs/RunEventPayloads_negotiationDecided/required",keyword:"required",params:{missingProperty: "protocol"},message:"must have required property '"+"protocol"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data2.outcome === undefined){
+const err4 = {instancePath:instancePath+"/payload",schemaPath:"#/$defs/RunEventPayloads_negotiationDecided/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data2.at === undefined){
+const err5 = {instancePath:instancePath+"/payload",schemaPath:"#/$defs/RunEventPayloads_negotiationDecided/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key0 in data2){
+if(!((((((((key0 === "protocol") || (key0 === "outcome")) || (key0 === "version")) || (key0 === "floor")) || (key0 === "peerDigest")) || (key0 === "reason")) || (key0 === "requested")) || (key0 === "at"))){
+const err6 = {instancePath:instancePath+"/payload",schemaPath:"#/$defs/RunEventPayloads_negotiationDecided/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data2.protocol !== undefined){
+let data3 = data2.protocol;
+if(typeof data3 !== "string"){
+const err7 = {instancePath:instancePath+"/payload/protocol",schemaPath:"#/$defs/RunEventPayloads_negotiationDecided/properties/protocol/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(!((data3 === "a2a") || (data3 === "mcp"))){
+const err8 = {instancePath:instancePath+"/payload/protocol",schemaPath:"#/$defs/RunEventPayloads_negotiationDecided/properties/protocol/enum",keyword:"enum",params:{allowedValues: schema6.properties.protocol.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data2.outcome !== undefined){
+let data4 = data2.outcome;
+if(typeof data4 !== "string"){
+const err9 = {instancePath:instancePath+"/payload/outcome",schemaPath:"#/$defs/RunEventPayloads_negotiationDecided/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(!((data4 === "accepted") || (data4 === "refused"))){
+const err10 = {instancePath:instancePath+"/payload/outcome",schemaPath:"#/$defs/RunEventPayloads_negotiationDecided/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema6.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data2.version !== undefined){
+if(typeof data2.version !== "string"){
+const err11 = {instancePath:instancePath+"/payload/version",schemaPath:"#/$defs/RunEventPayloads_negotiationDecided/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data2.floor !== undefined){
+if(typeof data2.floor !== "string"){
+const err12 = {instancePath:instancePath+"/payload/floor",schemaPath:"#/$defs/RunEventPayloads_negotiationDecided/properties/floor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data2.peerDigest !== undefined){
+let data7 = data2.peerDigest;
+if(typeof data7 === "string"){
+if(!pattern12.test(data7)){
+const err13 = {instancePath:instancePath+"/payload/peerDigest",schemaPath:"#/$defs/RunEventPayloads_negotiationDecided/properties/peerDigest/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/payload/peerDigest",schemaPath:"#/$defs/RunEventPayloads_negotiationDecided/properties/peerDigest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data2.reason !== undefined){
+let data8 = data2.reason;
+if(typeof data8 !== "string"){
+const err15 = {instancePath:instancePath+"/payload/reason",schemaPath:"#/$defs/RunEventPayloads_negotiationDecided/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!((((data8 === "below-floor") || (data8 === "unauthenticated")) || (data8 === "unsupported")) || (data8 === "ok"))){
+const err16 = {instancePath:instancePath+"/payload/reason",schemaPath:"#/$defs/RunEventPayloads_negotiationDecided/properties/reason/enum",keyword:"enum",params:{allowedValues: schema6.properties.reason.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data2.requested !== undefined){
+if(typeof data2.requested !== "string"){
+const err17 = {instancePath:instancePath+"/payload/requested",schemaPath:"#/$defs/RunEventPayloads_negotiationDecided/properties/requested/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data2.at !== undefined){
+let data10 = data2.at;
+if(typeof data10 === "string"){
+if(!(formats30.validate(data10))){
+const err18 = {instancePath:instancePath+"/payload/at",schemaPath:"#/$defs/RunEventPayloads_negotiationDecided/properties/at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/payload/at",schemaPath:"#/$defs/RunEventPayloads_negotiationDecided/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/payload",schemaPath:"#/$defs/RunEventPayloads_negotiationDecided/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+var _valid0 = _errs5 === errors;
+valid1 = _valid0;
+if(valid1){
+var props0 = {};
+props0.delivery = true;
+props0.payload = true;
+props0.type = true;
+}
+}
+if(!valid1){
+const err21 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.eventId === undefined){
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventId"},message:"must have required property '"+"eventId"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data.type === undefined){
+const err23 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data.timestamp === undefined){
+const err24 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data.delivery === undefined){
+const err25 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delivery"},message:"must have required property '"+"delivery"+"'"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(data.payload === undefined){
+const err26 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+for(const key1 in data){
+if(!((((((key1 === "eventId") || (key1 === "type")) || (key1 === "timestamp")) || (key1 === "delivery")) || (key1 === "workspaceId")) || (key1 === "payload"))){
+const err27 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.eventId !== undefined){
+let data11 = data.eventId;
+if(typeof data11 === "string"){
+if(!pattern13.test(data11)){
+const err28 = {instancePath:instancePath+"/eventId",schemaPath:"#/$defs/Ids_eventId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._~-]{16,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._~-]{16,128}$"+"\""};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/eventId",schemaPath:"#/$defs/Ids_eventId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data12 = data.type;
+if(typeof data12 === "string"){
+if(!pattern14.test(data12)){
+const err30 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9]*(-[a-z0-9]+)*\\.[a-z][a-z0-9]*(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z][a-z0-9]*(-[a-z0-9]+)*\\.[a-z][a-z0-9]*(-[a-z0-9]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.timestamp !== undefined){
+let data13 = data.timestamp;
+if(typeof data13 === "string"){
+if(!(formats30.validate(data13))){
+const err32 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.delivery !== undefined){
+let data14 = data.delivery;
+if(typeof data14 !== "string"){
+const err34 = {instancePath:instancePath+"/delivery",schemaPath:"#/properties/delivery/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(!((data14 === "durable") || (data14 === "ephemeral"))){
+const err35 = {instancePath:instancePath+"/delivery",schemaPath:"#/properties/delivery/enum",keyword:"enum",params:{allowedValues: schema5.properties.delivery.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data.workspaceId !== undefined){
+let data15 = data.workspaceId;
+if(typeof data15 === "string"){
+if(!pattern15.test(data15)){
+const err36 = {instancePath:instancePath+"/workspaceId",schemaPath:"#/$defs/Ids_workspaceId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._~-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._~-]{1,128}$"+"\""};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/workspaceId",schemaPath:"#/$defs/Ids_workspaceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.payload !== undefined){
+let data16 = data.payload;
+if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
+const err38 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateNegotiationDecided = validate4;
-const schema9 = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['protocol', 'outcome', 'at'],
-  description:
-    'Content-free audit record of one A2A or MCP version negotiation, refusals included.',
-  properties: {
-    protocol: { type: 'string', enum: ['a2a', 'mcp'] },
-    outcome: { type: 'string', enum: ['accepted', 'refused'] },
-    version: {
-      type: 'string',
-      description: 'Version or revision agreed; left out when nothing was agreed.',
-    },
-    floor: { type: 'string', description: 'The advertised minimum at decision time.' },
-    peerDigest: {
-      type: 'string',
-      pattern: '^[0-9a-f]{64}$',
-      description:
-        'Lowercase hex SHA-256 of the peer origin, so the origin itself is never stored.',
-    },
-    reason: { type: 'string', enum: ['below-floor', 'unauthenticated', 'unsupported', 'ok'] },
-    requested: {
-      type: 'string',
-      description: 'The version the requester asked for, if it named one.',
-    },
-    at: { type: 'string', format: 'date-time', description: 'When the decision was made.' },
-  },
-};
+const schema9 = {"type":"object","additionalProperties":false,"required":["protocol","outcome","at"],"description":"Content-free audit record of one A2A or MCP version negotiation, refusals included.","properties":{"protocol":{"type":"string","enum":["a2a","mcp"]},"outcome":{"type":"string","enum":["accepted","refused"]},"version":{"type":"string","description":"Version or revision agreed; left out when nothing was agreed."},"floor":{"type":"string","description":"The advertised minimum at decision time."},"peerDigest":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"Lowercase hex SHA-256 of the peer origin, so the origin itself is never stored."},"reason":{"type":"string","enum":["below-floor","unauthenticated","unsupported","ok"]},"requested":{"type":"string","description":"The version the requester asked for, if it named one."},"at":{"type":"string","format":"date-time","description":"When the decision was made."}}};
 
-function validate4(
-  data,
-  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate4.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.protocol === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'protocol' },
-        message: "must have required property '" + 'protocol' + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.outcome === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'outcome' },
-        message: "must have required property '" + 'outcome' + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.at === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'at' },
-        message: "must have required property '" + 'at' + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === 'protocol' ||
-        key0 === 'outcome' ||
-        key0 === 'version' ||
-        key0 === 'floor' ||
-        key0 === 'peerDigest' ||
-        key0 === 'reason' ||
-        key0 === 'requested' ||
-        key0 === 'at'
-      )) {
-        const err3 = {
-          instancePath,
-          schemaPath: '#/additionalProperties',
-          keyword: 'additionalProperties',
-          params: { additionalProperty: key0 },
-          message: 'must NOT have additional properties',
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.protocol !== undefined) {
-      let data0 = data.protocol;
-      if (typeof data0 !== 'string') {
-        const err4 = {
-          instancePath: instancePath + '/protocol',
-          schemaPath: '#/properties/protocol/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      if (!(data0 === 'a2a' || data0 === 'mcp')) {
-        const err5 = {
-          instancePath: instancePath + '/protocol',
-          schemaPath: '#/properties/protocol/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema9.properties.protocol.enum },
-          message: 'must be equal to one of the allowed values',
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.outcome !== undefined) {
-      let data1 = data.outcome;
-      if (typeof data1 !== 'string') {
-        const err6 = {
-          instancePath: instancePath + '/outcome',
-          schemaPath: '#/properties/outcome/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-      if (!(data1 === 'accepted' || data1 === 'refused')) {
-        const err7 = {
-          instancePath: instancePath + '/outcome',
-          schemaPath: '#/properties/outcome/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema9.properties.outcome.enum },
-          message: 'must be equal to one of the allowed values',
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.version !== undefined) {
-      if (typeof data.version !== 'string') {
-        const err8 = {
-          instancePath: instancePath + '/version',
-          schemaPath: '#/properties/version/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.floor !== undefined) {
-      if (typeof data.floor !== 'string') {
-        const err9 = {
-          instancePath: instancePath + '/floor',
-          schemaPath: '#/properties/floor/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.peerDigest !== undefined) {
-      let data4 = data.peerDigest;
-      if (typeof data4 === 'string') {
-        if (!pattern12.test(data4)) {
-          const err10 = {
-            instancePath: instancePath + '/peerDigest',
-            schemaPath: '#/properties/peerDigest/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^[0-9a-f]{64}$' },
-            message: 'must match pattern "' + '^[0-9a-f]{64}$' + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      } else {
-        const err11 = {
-          instancePath: instancePath + '/peerDigest',
-          schemaPath: '#/properties/peerDigest/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.reason !== undefined) {
-      let data5 = data.reason;
-      if (typeof data5 !== 'string') {
-        const err12 = {
-          instancePath: instancePath + '/reason',
-          schemaPath: '#/properties/reason/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (!(
-        data5 === 'below-floor' ||
-        data5 === 'unauthenticated' ||
-        data5 === 'unsupported' ||
-        data5 === 'ok'
-      )) {
-        const err13 = {
-          instancePath: instancePath + '/reason',
-          schemaPath: '#/properties/reason/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema9.properties.reason.enum },
-          message: 'must be equal to one of the allowed values',
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-    }
-    if (data.requested !== undefined) {
-      if (typeof data.requested !== 'string') {
-        const err14 = {
-          instancePath: instancePath + '/requested',
-          schemaPath: '#/properties/requested/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data.at !== undefined) {
-      let data7 = data.at;
-      if (typeof data7 === 'string') {
-        if (!formats30.validate(data7)) {
-          const err15 = {
-            instancePath: instancePath + '/at',
-            schemaPath: '#/properties/at/format',
-            keyword: 'format',
-            params: { format: 'date-time' },
-            message: 'must match format "' + 'date-time' + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
-        }
-      } else {
-        const err16 = {
-          instancePath: instancePath + '/at',
-          schemaPath: '#/properties/at/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err17 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-    };
-    if (vErrors === null) {
-      vErrors = [err17];
-    } else {
-      vErrors.push(err17);
-    }
-    errors++;
-  }
-  validate4.errors = vErrors;
-  return errors === 0;
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate4.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
 }
-validate4.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.protocol === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocol"},message:"must have required property '"+"protocol"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.outcome === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.at === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((key0 === "protocol") || (key0 === "outcome")) || (key0 === "version")) || (key0 === "floor")) || (key0 === "peerDigest")) || (key0 === "reason")) || (key0 === "requested")) || (key0 === "at"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.protocol !== undefined){
+let data0 = data.protocol;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/protocol",schemaPath:"#/properties/protocol/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!((data0 === "a2a") || (data0 === "mcp"))){
+const err5 = {instancePath:instancePath+"/protocol",schemaPath:"#/properties/protocol/enum",keyword:"enum",params:{allowedValues: schema9.properties.protocol.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.outcome !== undefined){
+let data1 = data.outcome;
+if(typeof data1 !== "string"){
+const err6 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!((data1 === "accepted") || (data1 === "refused"))){
+const err7 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema9.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+if(typeof data.version !== "string"){
+const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.floor !== undefined){
+if(typeof data.floor !== "string"){
+const err9 = {instancePath:instancePath+"/floor",schemaPath:"#/properties/floor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.peerDigest !== undefined){
+let data4 = data.peerDigest;
+if(typeof data4 === "string"){
+if(!pattern12.test(data4)){
+const err10 = {instancePath:instancePath+"/peerDigest",schemaPath:"#/properties/peerDigest/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/peerDigest",schemaPath:"#/properties/peerDigest/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.reason !== undefined){
+let data5 = data.reason;
+if(typeof data5 !== "string"){
+const err12 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!((((data5 === "below-floor") || (data5 === "unauthenticated")) || (data5 === "unsupported")) || (data5 === "ok"))){
+const err13 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema9.properties.reason.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.requested !== undefined){
+if(typeof data.requested !== "string"){
+const err14 = {instancePath:instancePath+"/requested",schemaPath:"#/properties/requested/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.at !== undefined){
+let data7 = data.at;
+if(typeof data7 === "string"){
+if(!(formats30.validate(data7))){
+const err15 = {instancePath:instancePath+"/at",schemaPath:"#/properties/at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/at",schemaPath:"#/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
+validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

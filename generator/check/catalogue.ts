@@ -6,13 +6,19 @@ export type Severity = 'error' | 'warning';
 export const catalogue = {
   'input-missing': { severity: 'error', summary: 'a required spec file is missing' },
   'syntax-error': { severity: 'error', summary: 'the file is not valid YAML or JSON' },
-  'ref-unresolved': { severity: 'error', summary: 'a $ref names a file or pointer that does not exist' },
+  'ref-unresolved': {
+    severity: 'error',
+    summary: 'a $ref names a file or pointer that does not exist',
+  },
   'ref-external': {
     severity: 'warning',
     summary: 'a $ref names an absolute URL no loaded schema declares; it is never fetched',
   },
   'ref-cycle': { severity: 'error', summary: 'a chain of $refs refers back to itself' },
-  'map-schema': { severity: 'error', summary: 'the interop map does not validate against its schema' },
+  'map-schema': {
+    severity: 'error',
+    summary: 'the interop map does not validate against its schema',
+  },
   'file-schema': {
     severity: 'warning',
     summary: 'a file does not validate against the schema its $schema names',
@@ -39,8 +45,14 @@ export const catalogue = {
     summary: 'a requires entry names no property of the facet schema',
   },
   'legacy-profile': { severity: 'error', summary: 'a profile id carries the -legacy suffix' },
-  'profile-pattern': { severity: 'error', summary: 'a profile id does not match its facet pattern' },
-  'duplicate-jsonrpc-code': { severity: 'error', summary: 'two A2A error rows share a JSON-RPC code' },
+  'profile-pattern': {
+    severity: 'error',
+    summary: 'a profile id does not match its facet pattern',
+  },
+  'duplicate-jsonrpc-code': {
+    severity: 'error',
+    summary: 'two A2A error rows share a JSON-RPC code',
+  },
   'name-collision': { severity: 'error', summary: 'two rows derive the same generated name' },
   'unparsable-http': {
     severity: 'error',
@@ -71,7 +83,10 @@ export const catalogue = {
     summary: 'the discovery schema has no property for a family the interop rules require',
   },
   'asyncapi-invalid': { severity: 'warning', summary: 'the AsyncAPI parser reported a problem' },
-  'openapi-invalid': { severity: 'error', summary: 'the OpenAPI document cannot be turned into types' },
+  'openapi-invalid': {
+    severity: 'error',
+    summary: 'the OpenAPI document cannot be turned into types',
+  },
   'mcp-error-disagrees': {
     severity: 'warning',
     summary: 'a map rule names an MCP error code that differs from the pinned revision',

@@ -42,12 +42,19 @@ export function emitA2aErrors(model: SpecModel): EmittedFile {
     `export const a2aErrors: { readonly [N in A2aErrorName]: A2aErrorRow } = {`,
   );
   for (const r of rows) {
-    L.push(`  ${sourceComment(r.origin)}`, `  ${r.name}: { name: ${lit(r.name)}, jsonrpc: ${r.jsonrpc}, http: ${r.http}, grpc: ${lit(r.grpc)}, grpcCode: ${GRPC_CODES[r.grpc] ?? 2}, reason: ${lit(r.reason)}, clientProjection: ${lit(r.clientProjection)}, source: ${lit(`${r.origin.file}#${r.origin.pointer}`)} },`);
+    L.push(
+      `  ${sourceComment(r.origin)}`,
+      `  ${r.name}: { name: ${lit(r.name)}, jsonrpc: ${r.jsonrpc}, http: ${r.http}, grpc: ${lit(r.grpc)}, grpcCode: ${GRPC_CODES[r.grpc] ?? 2}, reason: ${lit(r.reason)}, clientProjection: ${lit(r.clientProjection)}, source: ${lit(`${r.origin.file}#${r.origin.pointer}`)} },`,
+    );
   }
   for (const g of generic) {
     const http = g.code === -32603 ? 500 : 400;
-    const grpc = g.code === -32603 ? 'INTERNAL' : g.code === -32601 ? 'UNIMPLEMENTED' : 'INVALID_ARGUMENT';
-    L.push(`  /** Source: ${g.source} */`, `  ${g.name}: { name: ${lit(g.name)}, jsonrpc: ${g.code}, http: ${http}, grpc: ${lit(grpc)}, grpcCode: ${GRPC_CODES[grpc]}, reason: ${lit(g.reason)}, clientProjection: null, source: ${lit(g.source)} },`);
+    const grpc =
+      g.code === -32603 ? 'INTERNAL' : g.code === -32601 ? 'UNIMPLEMENTED' : 'INVALID_ARGUMENT';
+    L.push(
+      `  /** Source: ${g.source} */`,
+      `  ${g.name}: { name: ${lit(g.name)}, jsonrpc: ${g.code}, http: ${http}, grpc: ${lit(grpc)}, grpcCode: ${GRPC_CODES[grpc]}, reason: ${lit(g.reason)}, clientProjection: null, source: ${lit(g.source)} },`,
+    );
   }
   L.push(`};`, '');
   L.push(
@@ -88,5 +95,10 @@ export function emitA2aErrors(model: SpecModel): EmittedFile {
     `  return { httpStatus: row.http, body: { error: { code: row.http, status: row.grpc, message, details: [errorInfo(name, metadata)] } } };`,
     `}`,
   );
-  return { path: 'a2a/errors.ts', from: [rows[0]?.origin.file ?? 'interop-map'], body: L.join('\n'), parser: 'typescript' };
+  return {
+    path: 'a2a/errors.ts',
+    from: [rows[0]?.origin.file ?? 'interop-map'],
+    body: L.join('\n'),
+    parser: 'typescript',
+  };
 }

@@ -57,8 +57,16 @@ export function emitA2aOperations(model: SpecModel): EmittedFile {
   for (const o of ops) {
     const io = `Io[${lit(o.method)}]`;
     const ret = o.streaming ? `AsyncIterable<${io}['event']>` : `Promise<${io}['result']>`;
-    lines.push(`  ${sourceComment(o.origin)}`, `  ${o.member}(params: ${io}['params'], ctx: Ctx): ${ret};`);
+    lines.push(
+      `  ${sourceComment(o.origin)}`,
+      `  ${o.member}(params: ${io}['params'], ctx: Ctx): ${ret};`,
+    );
   }
   lines.push(`}`);
-  return { path: 'a2a/operations.ts', from: [ops[0]?.origin.file ?? 'interop-map'], body: lines.join('\n'), parser: 'typescript' };
+  return {
+    path: 'a2a/operations.ts',
+    from: [ops[0]?.origin.file ?? 'interop-map'],
+    body: lines.join('\n'),
+    parser: 'typescript',
+  };
 }

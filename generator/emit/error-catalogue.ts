@@ -6,8 +6,14 @@ import { lit, sourceComment, unionOf, type EmittedFile } from './source-file.ts'
 export function emitErrorCatalogue(model: SpecModel): EmittedFile {
   const L: string[] = [];
   L.push(`export type OpenWopErrorCode = ${unionOf(model.errors.map((e) => e.code))};`, '');
-  L.push(`export const errorCatalogue: { readonly [C in OpenWopErrorCode]: { httpStatus: number; retriable: boolean } } = {`);
-  for (const e of model.errors) L.push(`  ${sourceComment(e.origin)}`, `  ${lit(e.code)}: { httpStatus: ${e.httpStatus}, retriable: ${e.retriable} },`);
+  L.push(
+    `export const errorCatalogue: { readonly [C in OpenWopErrorCode]: { httpStatus: number; retriable: boolean } } = {`,
+  );
+  for (const e of model.errors)
+    L.push(
+      `  ${sourceComment(e.origin)}`,
+      `  ${lit(e.code)}: { httpStatus: ${e.httpStatus}, retriable: ${e.retriable} },`,
+    );
   L.push(
     `};`,
     '',
@@ -28,5 +34,10 @@ export function emitErrorCatalogue(model: SpecModel): EmittedFile {
     `  return { httpStatus: errorCatalogue[code].httpStatus, body };`,
     `}`,
   );
-  return { path: 'errors/catalogue.ts', from: [model.errors[0]?.origin.file ?? 'errors.json'], body: L.join('\n'), parser: 'typescript' };
+  return {
+    path: 'errors/catalogue.ts',
+    from: [model.errors[0]?.origin.file ?? 'errors.json'],
+    body: L.join('\n'),
+    parser: 'typescript',
+  };
 }

@@ -23,7 +23,11 @@ export interface EmitOptions {
   openapiFile: string;
 }
 
-export async function emitAll(model: SpecModel, sink: DiagnosticSink, opts: EmitOptions): Promise<EmittedFile[]> {
+export async function emitAll(
+  model: SpecModel,
+  sink: DiagnosticSink,
+  opts: EmitOptions,
+): Promise<EmittedFile[]> {
   const files: EmittedFile[] = [];
   const push = (f: EmittedFile | null) => f && files.push(f);
   const [openapiTypes, facetTypes, eventTypes, streams] = await Promise.all([
@@ -31,7 +35,11 @@ export async function emitAll(model: SpecModel, sink: DiagnosticSink, opts: Emit
     emitSchemaTypes(
       'types/facets.ts',
       'InteropFacets',
-      model.facets.map((f) => ({ name: `${pascal(f.family)}Facet`, schema: f.schema, origin: f.origin })),
+      model.facets.map((f) => ({
+        name: `${pascal(f.family)}Facet`,
+        schema: f.schema,
+        origin: f.origin,
+      })),
       sink,
     ),
     emitSchemaTypes(
@@ -39,7 +47,9 @@ export async function emitAll(model: SpecModel, sink: DiagnosticSink, opts: Emit
       'InteropEventPayloads',
       [
         ...model.events.map((e) => ({ name: pascal(e.type), schema: e.schema, origin: e.origin })),
-        ...(model.hostEvent ? [{ name: 'HostEvent', schema: model.hostEvent.schema, origin: model.hostEvent.origin }] : []),
+        ...(model.hostEvent
+          ? [{ name: 'HostEvent', schema: model.hostEvent.schema, origin: model.hostEvent.origin }]
+          : []),
       ],
       sink,
     ),

@@ -8,9 +8,20 @@ export function emitMcpMethods(model: SpecModel): EmittedFile {
   const m = model.mcp;
   const methods = m.methods.map((x) => x.method);
   const L: string[] = [];
-  L.push(`/** The MCP revision this table serves. */`, `export const MCP_REVISION = ${lit(m.revision)};`);
-  L.push(`/** The tasks extension identifier, or null when the map pins none. */`, `export const MCP_TASKS_EXTENSION: string | null = ${lit(m.tasksExtension)};`, '');
-  L.push(`export type McpMethod = ${unionOf(methods)};`, `export const mcpMethodNames: readonly McpMethod[] = ${lit(methods)};`, '');
+  L.push(
+    `/** The MCP revision this table serves. */`,
+    `export const MCP_REVISION = ${lit(m.revision)};`,
+  );
+  L.push(
+    `/** The tasks extension identifier, or null when the map pins none. */`,
+    `export const MCP_TASKS_EXTENSION: string | null = ${lit(m.tasksExtension)};`,
+    '',
+  );
+  L.push(
+    `export type McpMethod = ${unionOf(methods)};`,
+    `export const mcpMethodNames: readonly McpMethod[] = ${lit(methods)};`,
+    '',
+  );
   L.push(
     `export interface McpMethodEntry {`,
     `  key: McpMethodKey;`,
@@ -27,7 +38,10 @@ export function emitMcpMethods(model: SpecModel): EmittedFile {
     `export const mcpMethods: { readonly [M in McpMethod]: McpMethodEntry } = {`,
   );
   for (const x of m.methods) {
-    L.push(`  ${sourceComment(x.origin)}`, `  ${lit(x.method)}: { key: ${lit(x.member)}, method: ${lit(x.method)}, v2Operation: ${lit(x.v2Operation)}, requires: ${lit(x.requires)}, extension: ${lit(x.extension)}, source: ${lit(`${x.origin.file}#${x.origin.pointer}`)} },`);
+    L.push(
+      `  ${sourceComment(x.origin)}`,
+      `  ${lit(x.method)}: { key: ${lit(x.member)}, method: ${lit(x.method)}, v2Operation: ${lit(x.v2Operation)}, requires: ${lit(x.requires)}, extension: ${lit(x.extension)}, source: ${lit(`${x.origin.file}#${x.origin.pointer}`)} },`,
+    );
   }
   L.push(
     `};`,
@@ -41,12 +55,22 @@ export function emitMcpMethods(model: SpecModel): EmittedFile {
     `/** The MCP contract a host implements: one member per method of the map. */`,
     `export interface McpHandlers<Ctx, Io extends McpIo> {`,
   );
-  for (const x of m.methods) L.push(`  ${sourceComment(x.origin)}`, `  ${x.member}(params: Io[${lit(x.method)}]['params'], ctx: Ctx): Promise<Io[${lit(x.method)}]['result']>;`);
+  for (const x of m.methods)
+    L.push(
+      `  ${sourceComment(x.origin)}`,
+      `  ${x.member}(params: Io[${lit(x.method)}]['params'], ctx: Ctx): Promise<Io[${lit(x.method)}]['result']>;`,
+    );
   L.push(`}`, '');
 
-  L.push(`export interface McpFeature { id: string; requiredFor: readonly string[]; source: string }`);
+  L.push(
+    `export interface McpFeature { id: string; requiredFor: readonly string[]; source: string }`,
+  );
   L.push(`export const mcpFeatures: readonly McpFeature[] = [`);
-  for (const f of m.features) L.push(`  ${sourceComment(f.origin)}`, `  { id: ${lit(f.id)}, requiredFor: ${lit(f.requiredFor)}, source: ${lit(`${f.origin.file}#${f.origin.pointer}`)} },`);
+  for (const f of m.features)
+    L.push(
+      `  ${sourceComment(f.origin)}`,
+      `  { id: ${lit(f.id)}, requiredFor: ${lit(f.requiredFor)}, source: ${lit(`${f.origin.file}#${f.origin.pointer}`)} },`,
+    );
   L.push(
     `];`,
     '',
@@ -56,16 +80,38 @@ export function emitMcpMethods(model: SpecModel): EmittedFile {
     `}`,
     '',
   );
-  L.push(`/** Header rule rows, in map order; the runtime enforces them before version selection. */`);
-  L.push(`export const mcpHeaderRules: readonly string[] = ${lit(m.headers.map((h) => h.element))};`);
+  L.push(
+    `/** Header rule rows, in map order; the runtime enforces them before version selection. */`,
+  );
+  L.push(
+    `export const mcpHeaderRules: readonly string[] = ${lit(m.headers.map((h) => h.element))};`,
+  );
   L.push(`/** \`_meta\` rule rows, in map order. */`);
-  L.push(`export const mcpMetaRules: readonly string[] = ${lit(m.meta.map((h) => h.element))};`, '');
+  L.push(
+    `export const mcpMetaRules: readonly string[] = ${lit(m.meta.map((h) => h.element))};`,
+    '',
+  );
   L.push(`export const MCP_META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';`);
-  L.push(`export const MCP_META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';`, '');
+  L.push(
+    `export const MCP_META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';`,
+    '',
+  );
   L.push(`export type McpProtocolErrorName = ${unionOf(m.protocolErrors.map((e) => e.name))};`);
-  L.push(`/** Protocol errors of MCP ${m.revision} (not restated by the map; wopgen's per-revision registry). */`);
-  L.push(`export const mcpProtocolErrors: { readonly [N in McpProtocolErrorName]: { code: number; httpStatus: number; source: string } } = {`);
-  for (const e of m.protocolErrors) L.push(`  ${e.name}: { code: ${e.code}, httpStatus: ${e.httpStatus}, source: ${lit(e.source)} },`);
+  L.push(
+    `/** Protocol errors of MCP ${m.revision} (not restated by the map; wopgen's per-revision registry). */`,
+  );
+  L.push(
+    `export const mcpProtocolErrors: { readonly [N in McpProtocolErrorName]: { code: number; httpStatus: number; source: string } } = {`,
+  );
+  for (const e of m.protocolErrors)
+    L.push(
+      `  ${e.name}: { code: ${e.code}, httpStatus: ${e.httpStatus}, source: ${lit(e.source)} },`,
+    );
   L.push(`};`);
-  return { path: 'mcp/methods.ts', from: [m.methods[0]?.origin.file ?? 'interop-map'], body: L.join('\n'), parser: 'typescript' };
+  return {
+    path: 'mcp/methods.ts',
+    from: [m.methods[0]?.origin.file ?? 'interop-map'],
+    body: L.join('\n'),
+    parser: 'typescript',
+  };
 }

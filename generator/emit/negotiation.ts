@@ -3,7 +3,10 @@
 import type { FacetModel, SpecModel } from '../model/ir.ts';
 import { lit, type EmittedFile } from './source-file.ts';
 
-const HEADERS: Record<FacetModel['family'], string> = { a2a: 'A2A-Version', mcp: 'MCP-Protocol-Version' };
+const HEADERS: Record<FacetModel['family'], string> = {
+  a2a: 'A2A-Version',
+  mcp: 'MCP-Protocol-Version',
+};
 
 export function emitNegotiation(model: SpecModel): EmittedFile {
   const L: string[] = [];
@@ -52,5 +55,10 @@ export function emitNegotiation(model: SpecModel): EmittedFile {
     `  return am - bm || an - bn;`,
     `}`,
   );
-  return { path: 'negotiation/tables.ts', from: model.facets.map((f) => f.origin.file), body: L.join('\n'), parser: 'typescript' };
+  return {
+    path: 'negotiation/tables.ts',
+    from: model.facets.map((f) => f.origin.file),
+    body: L.join('\n'),
+    parser: 'typescript',
+  };
 }

@@ -15,17 +15,35 @@ export function emitPackageJson(digest: string, command: string): EmittedFile {
     dependencies: { ajv: '^8.17.0', 'ajv-formats': '^3.0.1' },
     wopgen: { generated: 'do not edit', regenerate: command, inputDigest: `sha256:${digest}` },
   };
-  return { path: 'package.json', from: [], body: JSON.stringify(pkg, null, 2) + '\n', parser: 'json' };
+  return {
+    path: 'package.json',
+    from: [],
+    body: JSON.stringify(pkg, null, 2) + '\n',
+    parser: 'json',
+  };
 }
 
 export function emitIndex(paths: string[]): EmittedFile {
-  const modules = paths.filter((p) => p.endsWith('.ts') && !p.endsWith('.d.ts') && p !== 'index.ts').sort();
+  const modules = paths
+    .filter((p) => p.endsWith('.ts') && !p.endsWith('.d.ts') && p !== 'index.ts')
+    .sort();
   const lines = modules.map((p) => `export * from './${p}';`);
-  if (paths.includes('validators/standalone.js')) lines.push(`export * from './validators/standalone.js';`);
-  return { path: 'index.ts', from: ['every artifact'], body: lines.join('\n') + '\n', parser: 'typescript' };
+  if (paths.includes('validators/standalone.js'))
+    lines.push(`export * from './validators/standalone.js';`);
+  return {
+    path: 'index.ts',
+    from: ['every artifact'],
+    body: lines.join('\n') + '\n',
+    parser: 'typescript',
+  };
 }
 
-export function emitManifest(model: SpecModel, generatorVersion: string, outputs: Map<string, string>, sha: (s: string) => string): string {
+export function emitManifest(
+  model: SpecModel,
+  generatorVersion: string,
+  outputs: Map<string, string>,
+  sha: (s: string) => string,
+): string {
   const manifest = {
     generator: { name: 'wopgen', version: generatorVersion },
     layout: model.layout,

@@ -6,8 +6,12 @@ export interface EmittedFile {
   /** Input files this artifact is derived from, for its header. */
   from: string[];
   body: string;
-  /** prettier parser; 'none' for files written as-is. */
-  parser: 'typescript' | 'babel' | 'json' | 'none';
+  /**
+   * prettier parser; 'printed' for output a library's own deterministic printer laid out
+   * (TypeScript's printer behind openapi-typescript, ajv's code generator): running prettier over
+   * those megabytes would triple the generation time and change nothing a reader needs.
+   */
+  parser: 'typescript' | 'babel' | 'json' | 'printed';
 }
 
 /** The one-line source comment every generated declaration carries. */

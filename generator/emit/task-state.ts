@@ -9,18 +9,33 @@ export function emitA2aTaskState(model: SpecModel): EmittedFile {
   const rows = model.a2a.taskState;
   const defaults = rows.filter((r) => !r.interruptKind);
   const overrides = rows.filter((r) => r.interruptKind);
-  const wires = [...new Set([...rows.map((r) => r.wire), ...model.a2a.taskStateReverse.map((r) => r.wire)])].sort();
+  const wires = [
+    ...new Set([...rows.map((r) => r.wire), ...model.a2a.taskStateReverse.map((r) => r.wire)]),
+  ].sort();
   const stored = [...new Set(rows.map((r) => r.stored))].sort();
   const L: string[] = [`import type { RunStatus } from '../run-status.ts';`, ''];
   L.push(`export type A2aWireTaskState = ${unionOf(wires)};`);
   L.push(`export type A2aStoredTaskState = ${unionOf(stored)};`, '');
-  L.push(`export interface A2aTaskStateProjection { wire: A2aWireTaskState; stored: A2aStoredTaskState }`, '');
+  L.push(
+    `export interface A2aTaskStateProjection { wire: A2aWireTaskState; stored: A2aStoredTaskState }`,
+    '',
+  );
   L.push(`const forward = {`);
-  for (const r of defaults) L.push(`  ${sourceComment(r.origin)}`, `  ${lit(r.runStatus)}: { wire: ${lit(r.wire)}, stored: ${lit(r.stored)} },`);
+  for (const r of defaults)
+    L.push(
+      `  ${sourceComment(r.origin)}`,
+      `  ${lit(r.runStatus)}: { wire: ${lit(r.wire)}, stored: ${lit(r.stored)} },`,
+    );
   L.push(`} as const satisfies Record<RunStatus, A2aTaskStateProjection>;`, '');
   L.push(`/** Rows that override the default when the open interrupt has a given kind. */`);
-  L.push(`const overrides: readonly { runStatus: RunStatus; interruptKind: string; wire: A2aWireTaskState; stored: A2aStoredTaskState }[] = [`);
-  for (const r of overrides) L.push(`  ${sourceComment(r.origin)}`, `  { runStatus: ${lit(r.runStatus)}, interruptKind: ${lit(r.interruptKind)}, wire: ${lit(r.wire)}, stored: ${lit(r.stored)} },`);
+  L.push(
+    `const overrides: readonly { runStatus: RunStatus; interruptKind: string; wire: A2aWireTaskState; stored: A2aStoredTaskState }[] = [`,
+  );
+  for (const r of overrides)
+    L.push(
+      `  ${sourceComment(r.origin)}`,
+      `  { runStatus: ${lit(r.runStatus)}, interruptKind: ${lit(r.interruptKind)}, wire: ${lit(r.wire)}, stored: ${lit(r.stored)} },`,
+    );
   L.push(`];`, '');
   L.push(
     `/** Forward projection; \`interruptKind\` is the kind of the run's open interrupt, if any. */`,
@@ -31,7 +46,8 @@ export function emitA2aTaskState(model: SpecModel): EmittedFile {
     '',
     `const reverse: Readonly<Record<string, RunStatus>> = {`,
   );
-  for (const r of model.a2a.taskStateReverse) L.push(`  ${sourceComment(r.origin)}`, `  ${lit(r.wire)}: ${lit(r.runStatus)},`);
+  for (const r of model.a2a.taskStateReverse)
+    L.push(`  ${sourceComment(r.origin)}`, `  ${lit(r.wire)}: ${lit(r.runStatus)},`);
   L.push(
     `};`,
     '',
@@ -45,7 +61,12 @@ export function emitA2aTaskState(model: SpecModel): EmittedFile {
     `  return (Object.keys(forward) as RunStatus[]).filter((s) => forward[s].wire === wire);`,
     `}`,
   );
-  return { path: 'a2a/task-state.ts', from: [rows[0]?.origin.file ?? 'interop-map'], body: L.join('\n'), parser: 'typescript' };
+  return {
+    path: 'a2a/task-state.ts',
+    from: [rows[0]?.origin.file ?? 'interop-map'],
+    body: L.join('\n'),
+    parser: 'typescript',
+  };
 }
 
 export function emitMcpTaskStatus(model: SpecModel): EmittedFile {
@@ -54,7 +75,8 @@ export function emitMcpTaskStatus(model: SpecModel): EmittedFile {
   const L: string[] = [`import type { RunStatus } from '../run-status.ts';`, ''];
   L.push(`export type McpTaskStatus = ${unionOf(statuses)};`, '');
   L.push(`const projection = {`);
-  for (const r of rows) L.push(`  ${sourceComment(r.origin)}`, `  ${lit(r.runStatus)}: ${lit(r.taskStatus)},`);
+  for (const r of rows)
+    L.push(`  ${sourceComment(r.origin)}`, `  ${lit(r.runStatus)}: ${lit(r.taskStatus)},`);
   L.push(
     `} as const satisfies Record<RunStatus, McpTaskStatus>;`,
     '',
@@ -62,5 +84,10 @@ export function emitMcpTaskStatus(model: SpecModel): EmittedFile {
     `  return projection[status];`,
     `}`,
   );
-  return { path: 'mcp/task-status.ts', from: [rows[0]?.origin.file ?? 'interop-map'], body: L.join('\n'), parser: 'typescript' };
+  return {
+    path: 'mcp/task-status.ts',
+    from: [rows[0]?.origin.file ?? 'interop-map'],
+    body: L.join('\n'),
+    parser: 'typescript',
+  };
 }

@@ -7,14 +7,24 @@ import { joinPointer } from '../load/pointer.ts';
 import type { SpecModel } from '../model/ir.ts';
 import { lit, unionOf, type EmittedFile } from './source-file.ts';
 
-export async function emitAsyncApiTypes(model: SpecModel, sink: DiagnosticSink): Promise<EmittedFile> {
+export async function emitAsyncApiTypes(
+  model: SpecModel,
+  sink: DiagnosticSink,
+): Promise<EmittedFile> {
   const file = model.asyncapi.origin.file;
   const parser = new Parser();
-  const { document, diagnostics } = await parser.parse(structuredClone(model.asyncapi.document) as Parameters<Parser['parse']>[0]);
+  const { document, diagnostics } = await parser.parse(
+    structuredClone(model.asyncapi.document) as Parameters<Parser['parse']>[0],
+  );
   for (const d of diagnostics) {
     // Severity 0 is an error in spectral's scale; hints and infos are not worth a line each.
     if (d.severity > 1) continue;
-    sink.report('asyncapi-invalid', file, joinPointer('', ...d.path.map(String)), `${d.code}: ${d.message}`);
+    sink.report(
+      'asyncapi-invalid',
+      file,
+      joinPointer('', ...d.path.map(String)),
+      `${d.code}: ${d.message}`,
+    );
   }
   const channels: { id: string; address: string; messages: string[] }[] = [];
   if (document) {
@@ -22,7 +32,11 @@ export async function emitAsyncApiTypes(model: SpecModel, sink: DiagnosticSink):
       channels.push({
         id: ch.id(),
         address: ch.address() ?? '',
-        messages: ch.messages().all().map((m) => m.name() ?? m.id()).sort(),
+        messages: ch
+          .messages()
+          .all()
+          .map((m) => m.name() ?? m.id())
+          .sort(),
       });
     }
   }

@@ -5,9 +5,16 @@ import type { DiagnosticSink } from '../check/diagnostic.ts';
 import type { SpecModel } from '../model/ir.ts';
 import type { EmittedFile } from './source-file.ts';
 
-export async function emitOpenApiTypes(model: SpecModel, sink: DiagnosticSink, openapiFile: string): Promise<EmittedFile | null> {
+export async function emitOpenApiTypes(
+  model: SpecModel,
+  sink: DiagnosticSink,
+  openapiFile: string,
+): Promise<EmittedFile | null> {
   try {
-    const ast = await openapiTS(structuredClone(model.openapi.document) as never, { silent: true, alphabetize: true });
+    const ast = await openapiTS(structuredClone(model.openapi.document) as never, {
+      silent: true,
+      alphabetize: true,
+    });
     const body = [
       astToString(ast),
       '',
@@ -16,9 +23,14 @@ export async function emitOpenApiTypes(model: SpecModel, sink: DiagnosticSink, o
       `/** Source: ${openapiFile}#/components/schemas/RunSnapshot */`,
       `export type RunSnapshot = components['schemas']['RunSnapshot'];`,
     ].join('\n');
-    return { path: 'types/openapi.ts', from: [openapiFile], body, parser: 'typescript' };
+    return { path: 'types/openapi.ts', from: [openapiFile], body, parser: 'printed' };
   } catch (err) {
-    sink.report('openapi-invalid', openapiFile, '', `openapi-typescript rejected the document: ${err instanceof Error ? err.message : String(err)}`);
+    sink.report(
+      'openapi-invalid',
+      openapiFile,
+      '',
+      `openapi-typescript rejected the document: ${err instanceof Error ? err.message : String(err)}`,
+    );
     return null;
   }
 }

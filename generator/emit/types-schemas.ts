@@ -13,11 +13,19 @@ export interface NamedSchema {
   origin: Origin;
 }
 
-export async function emitSchemaTypes(path: string, rootName: string, entries: NamedSchema[], sink: DiagnosticSink): Promise<EmittedFile> {
+export async function emitSchemaTypes(
+  path: string,
+  rootName: string,
+  entries: NamedSchema[],
+  sink: DiagnosticSink,
+): Promise<EmittedFile> {
   const defs: Record<string, unknown> = {};
   const properties: Record<string, unknown> = {};
   for (const e of entries) {
-    const { $defs, ...own } = e.schema as { $defs?: Record<string, unknown> } & Record<string, unknown>;
+    const { $defs, ...own } = e.schema as { $defs?: Record<string, unknown> } & Record<
+      string,
+      unknown
+    >;
     for (const [k, v] of Object.entries($defs ?? {})) defs[k] = v;
     defs[e.name] = own;
     properties[e.name] = { $ref: `#/$defs/${e.name}` };
@@ -27,10 +35,21 @@ export async function emitSchemaTypes(path: string, rootName: string, entries: N
     const n = pascal(k);
     const prior = owner.get(n);
     const origin = entries[0]?.origin ?? { file: path, pointer: '' };
-    if (prior) sink.report('name-collision', origin.file, origin.pointer, `definitions "${prior}" and "${k}" both become the type name ${n}`);
+    if (prior)
+      sink.report(
+        'name-collision',
+        origin.file,
+        origin.pointer,
+        `definitions "${prior}" and "${k}" both become the type name ${n}`,
+      );
     owner.set(n, k);
   }
-  const root = stripTitles({ type: 'object', properties, additionalProperties: false, $defs: sortKeys(defs) }) as JSONSchema;
+  const root = stripTitles({
+    type: 'object',
+    properties,
+    additionalProperties: false,
+    $defs: sortKeys(defs),
+  }) as JSONSchema;
   const ts = await compile(root, rootName, {
     bannerComment: '',
     format: false,
@@ -39,8 +58,15 @@ export async function emitSchemaTypes(path: string, rootName: string, entries: N
     unreachableDefinitions: false,
     $refOptions: { resolve: { external: false, file: false, http: false } } as never,
   });
-  const sources = entries.map((e) => `/** ${e.name} — Source: ${e.origin.file}#${e.origin.pointer} */`);
-  return { path, from: [...new Set(entries.map((e) => e.origin.file))].sort(), body: [...sources, ts].join('\n'), parser: 'typescript' };
+  const sources = entries.map(
+    (e) => `/** ${e.name} — Source: ${e.origin.file}#${e.origin.pointer} */`,
+  );
+  return {
+    path,
+    from: [...new Set(entries.map((e) => e.origin.file))].sort(),
+    body: [...sources, ts].join('\n'),
+    parser: 'typescript',
+  };
 }
 
 /** Removes the `title` keyword (a string in schema position) everywhere; keeps data values intact. */

@@ -17,17 +17,41 @@ export function emitValidators(model: SpecModel): EmittedFile[] {
   const specs: ValidatorSpec[] = [];
   for (const f of model.facets) {
     const type = f.family === 'a2a' ? 'A2aFacet' : 'McpFacet';
-    specs.push({ exportName: `validate${type}`, type, typeImport: '../types/facets.ts', schema: f.schema, from: f.origin.file });
+    specs.push({
+      exportName: `validate${type}`,
+      type,
+      typeImport: '../types/facets.ts',
+      schema: f.schema,
+      from: f.origin.file,
+    });
   }
   if (model.discovery) {
-    specs.push({ exportName: 'validateDiscoveryDocument', type: 'DiscoveryDocument', typeImport: '../types/openapi.ts', schema: model.discovery.schema, from: model.discovery.origin.file });
+    specs.push({
+      exportName: 'validateDiscoveryDocument',
+      type: 'DiscoveryDocument',
+      typeImport: '../types/openapi.ts',
+      schema: model.discovery.schema,
+      from: model.discovery.origin.file,
+    });
   }
   if (model.hostEvent) {
-    specs.push({ exportName: 'validateHostEvent', type: 'HostEvent', typeImport: '../types/events.ts', schema: model.hostEvent.schema, from: model.hostEvent.origin.file });
+    specs.push({
+      exportName: 'validateHostEvent',
+      type: 'HostEvent',
+      typeImport: '../types/events.ts',
+      schema: model.hostEvent.schema,
+      from: model.hostEvent.origin.file,
+    });
   }
   const negotiation = model.events.find((e) => e.type === 'negotiation.decided');
   if (negotiation) {
-    specs.push({ exportName: 'validateNegotiationDecided', type: 'NegotiationDecided', typeImport: '../types/events.ts', schema: negotiation.schema, from: negotiation.origin.file });
+    specs.push({
+      exportName: 'validateNegotiationDecided',
+      type: 'NegotiationDecided',
+      typeImport: '../types/events.ts',
+      schema: negotiation.schema,
+      from: negotiation.origin.file,
+    });
   }
 
   const ajv = newStandaloneAjv();
@@ -43,12 +67,16 @@ export function emitValidators(model: SpecModel): EmittedFile[] {
     `export interface ValidationError { instancePath: string; schemaPath: string; keyword: string; message?: string; params: Record<string, unknown> }`,
     `export interface Validator<T> { (data: unknown): data is T; errors?: ValidationError[] | null }`,
     ...[...new Set(specs.map((s) => s.typeImport))].map(
-      (imp) => `import type { ${specs.filter((s) => s.typeImport === imp).map((s) => s.type).join(', ')} } from '${imp}';`,
+      (imp) =>
+        `import type { ${specs
+          .filter((s) => s.typeImport === imp)
+          .map((s) => s.type)
+          .join(', ')} } from '${imp}';`,
     ),
     ...specs.map((s) => `export declare const ${s.exportName}: Validator<${s.type}>;`),
   ].join('\n');
   return [
-    { path: 'validators/standalone.js', from, body: js, parser: 'babel' },
+    { path: 'validators/standalone.js', from, body: js, parser: 'printed' },
     { path: 'validators/standalone.d.ts', from, body: dts, parser: 'typescript' },
   ];
 }
@@ -63,6 +91,8 @@ function toEsmImports(code: string): string {
     if (!modules.includes(mod)) modules.push(mod);
     return `__runtime${modules.indexOf(mod)}`;
   });
-  const imports = modules.map((mod, i) => `import __runtime${i} from '${mod.endsWith('.js') ? mod : mod + '.js'}';`);
+  const imports = modules.map(
+    (mod, i) => `import __runtime${i} from '${mod.endsWith('.js') ? mod : mod + '.js'}';`,
+  );
   return [...imports, body.replace(/^"use strict";\s*/, '')].join('\n');
 }

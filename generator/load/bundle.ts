@@ -23,7 +23,12 @@ export interface Bundle {
 
 const DATA_KEYS = new Set(['example', 'examples', 'default', 'const', 'enum']);
 
-export function bundle(set: SourceSet, sink: DiagnosticSink, root: RefTarget, opts: BundleOptions): Bundle {
+export function bundle(
+  set: SourceSet,
+  sink: DiagnosticSink,
+  root: RefTarget,
+  opts: BundleOptions,
+): Bundle {
   const keepInternal = root.pointer === '';
   const nameOf = new Map<string, string>(opts.names ?? []);
   const owner = new Map<string, string>(); // name -> key, for collision reports
@@ -50,7 +55,12 @@ export function bundle(set: SourceSet, sink: DiagnosticSink, root: RefTarget, op
       name = defName(r.target);
       const prior = owner.get(name);
       if (prior && prior !== key) {
-        sink.report('name-collision', from.rel, pointer, `definitions ${prior} and ${key} both derive the name "${name}"`);
+        sink.report(
+          'name-collision',
+          from.rel,
+          pointer,
+          `definitions ${prior} and ${key} both derive the name "${name}"`,
+        );
       }
       owner.set(name, key);
       nameOf.set(key, name);
@@ -80,7 +90,10 @@ export function bundle(set: SourceSet, sink: DiagnosticSink, root: RefTarget, op
     return out;
   };
 
-  const value = copy(getAt(root.file.data, root.pointer), root.file, root.pointer) as Record<string, unknown>;
+  const value = copy(getAt(root.file.data, root.pointer), root.file, root.pointer) as Record<
+    string,
+    unknown
+  >;
   while (queue.length > 0) {
     const t = queue.shift()!;
     const def = copy(getAt(t.file.data, t.pointer), t.file, t.pointer);
@@ -95,9 +108,11 @@ export function bundle(set: SourceSet, sink: DiagnosticSink, root: RefTarget, op
     let holder: Record<string, unknown> = value;
     for (const seg of opts.defsPath) {
       const next = holder[seg];
-      holder = next && typeof next === 'object' ? (next as Record<string, unknown>) : (holder[seg] = {});
+      holder =
+        next && typeof next === 'object' ? (next as Record<string, unknown>) : (holder[seg] = {});
     }
-    for (const [name, def] of [...defs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) holder[name] = def;
+    for (const [name, def] of [...defs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      holder[name] = def;
   }
   return { value, files };
 }
@@ -118,7 +133,12 @@ export function defName(t: RefTarget): string {
 }
 
 /** Reports a chain of `{ $ref }`-only nodes that leads back to itself; walked iteratively. */
-function checkAliasCycle(set: SourceSet, sink: DiagnosticSink, start: RefTarget, done: Set<string>): void {
+function checkAliasCycle(
+  set: SourceSet,
+  sink: DiagnosticSink,
+  start: RefTarget,
+  done: Set<string>,
+): void {
   const seen: RefTarget[] = [];
   let cur: RefTarget = start;
   for (;;) {

@@ -21,7 +21,11 @@ export function resolveRef(set: SourceSet, from: SourceFile, ref: string): RefRe
   const uriPart = hash < 0 ? ref : ref.slice(0, hash);
   const fragment = hash < 0 ? '' : decodeURIComponent(ref.slice(hash + 1));
   if (fragment !== '' && !fragment.startsWith('/')) {
-    return { ok: false, code: 'ref-unresolved', message: `$ref "${ref}": anchor fragments are not supported` };
+    return {
+      ok: false,
+      code: 'ref-unresolved',
+      message: `$ref "${ref}": anchor fragments are not supported`,
+    };
   }
   let file: SourceFile | undefined;
   if (uriPart === '') {
@@ -40,7 +44,11 @@ export function resolveRef(set: SourceSet, from: SourceFile, ref: string): RefRe
     const base = rootId(from.data);
     if (!file && base) file = set.byId(new URL(uriPart, base).href);
     if (!file) {
-      return { ok: false, code: 'ref-unresolved', message: `$ref "${ref}": file ${uriPart} not found` };
+      return {
+        ok: false,
+        code: 'ref-unresolved',
+        message: `$ref "${ref}": file ${uriPart} not found`,
+      };
     }
   }
   if (file.syntax) {

@@ -14,7 +14,16 @@ import type { EventModel } from './ir.ts';
 export const INTEROP_EVENTS: Record<string, string[]> = {
   'interrupt.requested': [],
   'interrupt.resolved': [],
-  'negotiation.decided': ['protocol', 'outcome', 'at', 'version', 'floor', 'peerDigest', 'reason', 'requested'],
+  'negotiation.decided': [
+    'protocol',
+    'outcome',
+    'at',
+    'version',
+    'floor',
+    'peerDigest',
+    'reason',
+    'requested',
+  ],
   'node.suspended': [],
   'run.cancelled': ['reason'],
   'run.completed': [],
@@ -29,13 +38,21 @@ export interface EventsPart {
   payloadsFile: SourceFile | null;
 }
 
-export function buildEvents(set: SourceSet, sink: DiagnosticSink, asyncapi: SourceFile): EventsPart {
+export function buildEvents(
+  set: SourceSet,
+  sink: DiagnosticSink,
+  asyncapi: SourceFile,
+): EventsPart {
   const payloadsFile = findPayloadsFile(set, asyncapi);
   const events: EventModel[] = [];
   for (const [type, fields] of Object.entries(INTEROP_EVENTS)) {
-    const indexPointer = INDEX_POINTERS.map((p) => joinPointer(p, type)).find((p) => payloadsFile && getAt(payloadsFile.data, p) !== undefined) ?? joinPointer(INDEX_POINTERS[0]!, type);
+    const indexPointer =
+      INDEX_POINTERS.map((p) => joinPointer(p, type)).find(
+        (p) => payloadsFile && getAt(payloadsFile.data, p) !== undefined,
+      ) ?? joinPointer(INDEX_POINTERS[0]!, type);
     const entry = payloadsFile ? getAt(payloadsFile.data, indexPointer) : undefined;
-    const r = payloadsFile && isRefOnly(entry) ? resolveRef(set, payloadsFile, entry.$ref) : undefined;
+    const r =
+      payloadsFile && isRefOnly(entry) ? resolveRef(set, payloadsFile, entry.$ref) : undefined;
     if (!r?.ok) {
       sink.report(
         'event-missing',
@@ -65,7 +82,10 @@ export function buildEvents(set: SourceSet, sink: DiagnosticSink, asyncapi: Sour
 function findPayloadsFile(set: SourceSet, asyncapi: SourceFile): SourceFile | null {
   const sections = ['messages', 'schemas'];
   for (const section of sections) {
-    const entries = (getAt(asyncapi.data, `/components/${section}`) ?? {}) as Record<string, Record<string, unknown>>;
+    const entries = (getAt(asyncapi.data, `/components/${section}`) ?? {}) as Record<
+      string,
+      Record<string, unknown>
+    >;
     for (const value of Object.values(entries)) {
       const payload = section === 'messages' ? value?.['payload'] : value;
       if (!isRefOnly(payload)) continue;

@@ -8,17 +8,31 @@ import type { SourceFile } from '../load/source.ts';
 import type { FacetModel } from './ir.ts';
 
 const FIELDS = {
-  a2a: { versionsField: 'versions', preferredField: 'preferredVersion', floorField: 'minimumVersion' },
-  mcp: { versionsField: 'revisions', preferredField: 'preferredVersion', floorField: 'minimumRevision' },
+  a2a: {
+    versionsField: 'versions',
+    preferredField: 'preferredVersion',
+    floorField: 'minimumVersion',
+  },
+  mcp: {
+    versionsField: 'revisions',
+    preferredField: 'preferredVersion',
+    floorField: 'minimumRevision',
+  },
 } as const;
 
 const DATE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
 
-export function buildFacet(set: SourceSet, sink: DiagnosticSink, family: 'a2a' | 'mcp', file: SourceFile): FacetModel {
+export function buildFacet(
+  set: SourceSet,
+  sink: DiagnosticSink,
+  family: 'a2a' | 'mcp',
+  file: SourceFile,
+): FacetModel {
   const fields = FIELDS[family];
   const schema = bundle(set, sink, { file, pointer: '' }, { defsPath: ['$defs'] }).value;
   const props = (schema['properties'] ?? {}) as Record<string, unknown>;
-  const item = getAt(schema, `/properties/${fields.versionsField}/items`) as Record<string, unknown> | undefined;
+  const item = getAt(schema, `/properties/${fields.versionsField}/items`) as
+    Record<string, unknown> | undefined;
   const pattern = typeof item?.['pattern'] === 'string' ? item['pattern'] : undefined;
   const isDate = item?.['format'] === 'date' || pattern === DATE_PATTERN;
   const profile = getAt(schema, '/properties/profiles/items/pattern');

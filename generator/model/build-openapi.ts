@@ -32,7 +32,12 @@ export function buildOpenApi(set: SourceSet, sink: DiagnosticSink, file: SourceF
     if (r.ok) names.set(targetKey(r.target), name);
   }
   // Alias slots end up holding the hoisted content: definitions are placed after copying.
-  const bundled = bundle(set, sink, { file, pointer: '' }, { defsPath: ['components', 'schemas'], names });
+  const bundled = bundle(
+    set,
+    sink,
+    { file, pointer: '' },
+    { defsPath: ['components', 'schemas'], names },
+  );
   const operationIds: string[] = [];
   const streaming = new Set<string>();
   const operationOrigins = new Map<string, string>();
@@ -50,7 +55,21 @@ export function buildOpenApi(set: SourceSet, sink: DiagnosticSink, file: SourceF
         const content = (response?.['content'] ?? {}) as Record<string, Record<string, unknown>>;
         if (/^2/.test(status) && content['text/event-stream']) streaming.add(id);
         if (id === 'getCapabilities' && status === '200') {
-          capabilities = locateSchema(set, file, content['application/json']?.['schema'], joinPointer('/paths', path, method, 'responses', status, 'content', 'application/json', 'schema'));
+          capabilities = locateSchema(
+            set,
+            file,
+            content['application/json']?.['schema'],
+            joinPointer(
+              '/paths',
+              path,
+              method,
+              'responses',
+              status,
+              'content',
+              'application/json',
+              'schema',
+            ),
+          );
         }
       }
     }
@@ -58,9 +77,16 @@ export function buildOpenApi(set: SourceSet, sink: DiagnosticSink, file: SourceF
   operationIds.sort();
 
   const statusEnum = getAt(bundled.value, '/components/schemas/RunSnapshot/properties/status/enum');
-  const runStatuses = Array.isArray(statusEnum) ? statusEnum.filter((s): s is string => typeof s === 'string') : [];
+  const runStatuses = Array.isArray(statusEnum)
+    ? statusEnum.filter((s): s is string => typeof s === 'string')
+    : [];
   if (runStatuses.length === 0) {
-    sink.report('status-enum-missing', file.rel, '/components/schemas/RunSnapshot', 'components.schemas.RunSnapshot has no properties.status.enum');
+    sink.report(
+      'status-enum-missing',
+      file.rel,
+      '/components/schemas/RunSnapshot',
+      'components.schemas.RunSnapshot has no properties.status.enum',
+    );
   }
   const info = (doc['info'] ?? {}) as Record<string, unknown>;
   return {
@@ -76,7 +102,12 @@ export function buildOpenApi(set: SourceSet, sink: DiagnosticSink, file: SourceF
 }
 
 /** Follows `{$ref}`-only nodes (component aliases, files) to the schema itself. */
-function locateSchema(set: SourceSet, file: SourceFile, node: unknown, pointer: string): OpenApiPart['capabilities'] {
+function locateSchema(
+  set: SourceSet,
+  file: SourceFile,
+  node: unknown,
+  pointer: string,
+): OpenApiPart['capabilities'] {
   let cur = { file, pointer };
   let value = node;
   for (let hops = 0; hops < 16 && isRefOnly(value); hops++) {

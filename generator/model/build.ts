@@ -38,7 +38,13 @@ export function buildModel(set: SourceSet, sink: DiagnosticSink): SpecModel | nu
   // The map must validate against its schema. Rows are read by shape below, so a shape failure
   // stops here; a bad value (a pattern, an enum) is reported and the cross-checks still run.
   const mapCheck = validateAgainstOwnSchema(set, sink, mapFile, 'map-schema');
-  if (!mapCheck.checked) sink.report('map-schema', mapFile.rel, '/$schema', 'the interop map names no loadable schema in $schema');
+  if (!mapCheck.checked)
+    sink.report(
+      'map-schema',
+      mapFile.rel,
+      '/$schema',
+      'the interop map names no loadable schema in $schema',
+    );
   validateAgainstOwnSchema(set, sink, errorsFile, 'file-schema');
   const codemap = set.get(join(layout.interopMap, '..', 'event-codemap.json'));
   if (codemap && !codemap.syntax) validateAgainstOwnSchema(set, sink, codemap, 'file-schema');
@@ -46,13 +52,21 @@ export function buildModel(set: SourceSet, sink: DiagnosticSink): SpecModel | nu
 
   const openapi = buildOpenApi(set, sink, openapiFile);
   const map = mapFile.data as Json;
-  const ctx: MapContext = { file: mapFile.rel, sink, runStatuses: openapi.runStatuses, streamingOperations: openapi.streaming };
+  const ctx: MapContext = {
+    file: mapFile.rel,
+    sink,
+    runStatuses: openapi.runStatuses,
+    streamingOperations: openapi.streaming,
+  };
   const a2a = map['a2a'] as Json;
   const mcp = map['mcp'] as Json;
   const tasks = mcp['tasks'] as Json | undefined;
   const pins = map['pins'] as Record<string, Json>;
   const taskState = readTaskState(a2a['taskState'] as unknown[], ctx, '/a2a/taskState');
-  const tasksExtension = typeof pins['mcpTasks']?.['extension'] === 'string' ? (pins['mcpTasks']['extension'] as string) : null;
+  const tasksExtension =
+    typeof pins['mcpTasks']?.['extension'] === 'string'
+      ? (pins['mcpTasks']['extension'] as string)
+      : null;
   const revision = String(pins['mcp']?.['revision'] ?? '');
   const protocolErrors = mcpProtocolErrors(revision) ?? [];
 
@@ -72,7 +86,10 @@ export function buildModel(set: SourceSet, sink: DiagnosticSink): SpecModel | nu
   if (events.payloadsFile) {
     const r = resolveRef(set, events.payloadsFile, 'host-event.schema.json');
     if (r.ok) {
-      hostEvent = { schema: bundle(set, sink, r.target, { defsPath: ['$defs'] }).value, origin: { file: r.target.file.rel, pointer: '' } };
+      hostEvent = {
+        schema: bundle(set, sink, r.target, { defsPath: ['$defs'] }).value,
+        origin: { file: r.target.file.rel, pointer: '' },
+      };
     }
   }
 
@@ -80,7 +97,12 @@ export function buildModel(set: SourceSet, sink: DiagnosticSink): SpecModel | nu
     layout: layout.kind,
     inputs: [],
     digest: '',
-    openapi: { title: openapi.title, version: openapi.version, operationIds: openapi.operationIds, document: openapi.document },
+    openapi: {
+      title: openapi.title,
+      version: openapi.version,
+      operationIds: openapi.operationIds,
+      document: openapi.document,
+    },
     runStatuses: openapi.runStatuses,
     terminalStatuses: terminalStatuses(taskState),
     errors: readErrors(errorsFile),
@@ -90,34 +112,49 @@ export function buildModel(set: SourceSet, sink: DiagnosticSink): SpecModel | nu
       operations: readA2aOperations(a2a['operations'] as never, taskState, ctx, '/a2a/operations'),
       errors: readA2aErrors(a2a['errors'] as unknown[], ctx, '/a2a/errors'),
       taskState,
-      taskStateReverse: readReverse(a2a['taskStateReverse'] as unknown[], ctx, '/a2a/taskStateReverse'),
+      taskStateReverse: readReverse(
+        a2a['taskStateReverse'] as unknown[],
+        ctx,
+        '/a2a/taskStateReverse',
+      ),
     },
     mcp: {
       revision,
       tasksExtension,
-      features: ((mcp['features'] ?? []) as { id: string; requiredFor: string[] }[]).map((f, i) => ({
-        id: f.id,
-        requiredFor: [...f.requiredFor],
-        origin: { file: mapFile.rel, pointer: `/mcp/features/${i}` },
-      })),
+      features: ((mcp['features'] ?? []) as { id: string; requiredFor: string[] }[]).map(
+        (f, i) => ({
+          id: f.id,
+          requiredFor: [...f.requiredFor],
+          origin: { file: mapFile.rel, pointer: `/mcp/features/${i}` },
+        }),
+      ),
       methods: [
         ...readMcpMethods(mcp['methods'] as never, null, ctx, '/mcp/methods'),
-        ...(tasks ? readMcpMethods(tasks['methods'] as never, tasksExtension, ctx, '/mcp/tasks/methods') : []),
+        ...(tasks
+          ? readMcpMethods(tasks['methods'] as never, tasksExtension, ctx, '/mcp/tasks/methods')
+          : []),
       ],
       headers: elements(mcp['headers'], mapFile.rel, '/mcp/headers'),
       meta: elements(mcp['meta'], mapFile.rel, '/mcp/meta'),
-      taskStatus: ((tasks?.['status'] ?? []) as { runStatus: string; taskStatus: string }[]).map((r, i) => ({
-        runStatus: r.runStatus,
-        taskStatus: r.taskStatus,
-        origin: { file: mapFile.rel, pointer: `/mcp/tasks/status/${i}` },
-      })),
+      taskStatus: ((tasks?.['status'] ?? []) as { runStatus: string; taskStatus: string }[]).map(
+        (r, i) => ({
+          runStatus: r.runStatus,
+          taskStatus: r.taskStatus,
+          origin: { file: mapFile.rel, pointer: `/mcp/tasks/status/${i}` },
+        }),
+      ),
       protocolErrors,
     },
     facets,
     discovery,
     events: events.events,
     asyncapi: {
-      document: bundle(set, sink, { file: asyncapiFile, pointer: '' }, { defsPath: ['components', 'schemas'] }).value,
+      document: bundle(
+        set,
+        sink,
+        { file: asyncapiFile, pointer: '' },
+        { defsPath: ['components', 'schemas'] },
+      ).value,
       origin: { file: asyncapiFile.rel, pointer: '' },
     },
     hostEvent,
@@ -137,7 +174,12 @@ export function digestOf(inputs: { file: string; sha256: string }[]): string {
 function required(set: SourceSet, sink: DiagnosticSink, abs: string): SourceFile | undefined {
   const file = set.get(abs);
   if (!file) {
-    sink.report('input-missing', set.relOf(abs), '', `required input ${set.relOf(abs)} does not exist`);
+    sink.report(
+      'input-missing',
+      set.relOf(abs),
+      '',
+      `required input ${set.relOf(abs)} does not exist`,
+    );
     return undefined;
   }
   if (file.syntax) {
@@ -148,14 +190,26 @@ function required(set: SourceSet, sink: DiagnosticSink, abs: string): SourceFile
 }
 
 function readErrors(file: SourceFile): ErrorCodeRow[] {
-  const rows = (getAt(file.data, '/rows') ?? []) as { code: string; httpStatus: number; retriable: boolean }[];
+  const rows = (getAt(file.data, '/rows') ?? []) as {
+    code: string;
+    httpStatus: number;
+    retriable: boolean;
+  }[];
   return rows
-    .map((r, i) => ({ code: r.code, httpStatus: r.httpStatus, retriable: r.retriable, origin: { file: file.rel, pointer: `/rows/${i}` } }))
+    .map((r, i) => ({
+      code: r.code,
+      httpStatus: r.httpStatus,
+      retriable: r.retriable,
+      origin: { file: file.rel, pointer: `/rows/${i}` },
+    }))
     .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 }
 
 function elements(rows: unknown, file: string, base: string): ElementRow[] {
-  return ((rows ?? []) as { element: string }[]).map((r, i) => ({ element: r.element, origin: { file, pointer: `${base}/${i}` } }));
+  return ((rows ?? []) as { element: string }[]).map((r, i) => ({
+    element: r.element,
+    origin: { file, pointer: `${base}/${i}` },
+  }));
 }
 
 export type { SpecLayout };

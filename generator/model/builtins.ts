@@ -5,15 +5,35 @@ import type { McpProtocolError } from './ir.ts';
 
 export const jsonRpcErrors = [
   { name: 'ParseError', code: -32700, reason: 'PARSE_ERROR', source: 'JSON-RPC 2.0 §5.1' },
-  { name: 'InvalidRequestError', code: -32600, reason: 'INVALID_REQUEST', source: 'JSON-RPC 2.0 §5.1' },
-  { name: 'MethodNotFoundError', code: -32601, reason: 'METHOD_NOT_FOUND', source: 'JSON-RPC 2.0 §5.1' },
-  { name: 'InvalidParamsError', code: -32602, reason: 'INVALID_PARAMS', source: 'JSON-RPC 2.0 §5.1' },
+  {
+    name: 'InvalidRequestError',
+    code: -32600,
+    reason: 'INVALID_REQUEST',
+    source: 'JSON-RPC 2.0 §5.1',
+  },
+  {
+    name: 'MethodNotFoundError',
+    code: -32601,
+    reason: 'METHOD_NOT_FOUND',
+    source: 'JSON-RPC 2.0 §5.1',
+  },
+  {
+    name: 'InvalidParamsError',
+    code: -32602,
+    reason: 'INVALID_PARAMS',
+    source: 'JSON-RPC 2.0 §5.1',
+  },
   { name: 'InternalError', code: -32603, reason: 'INTERNAL_ERROR', source: 'JSON-RPC 2.0 §5.1' },
 ] as const;
 
 const mcpByRevision: Record<string, McpProtocolError[]> = {
   '2026-07-28': [
-    { name: 'HeaderMismatchError', code: -32020, httpStatus: 400, source: 'MCP 2026-07-28 transports' },
+    {
+      name: 'HeaderMismatchError',
+      code: -32020,
+      httpStatus: 400,
+      source: 'MCP 2026-07-28 transports',
+    },
     {
       name: 'MissingRequiredClientCapabilityError',
       code: -32021,

@@ -115,7 +115,12 @@ export interface SpecModel {
   inputs: InputDigest[];
   /** sha256 over the sorted `file sha256` lines of every input. */
   digest: string;
-  openapi: { title: string; version: string; operationIds: string[]; document: Record<string, unknown> };
+  openapi: {
+    title: string;
+    version: string;
+    operationIds: string[];
+    document: Record<string, unknown>;
+  };
   runStatuses: string[];
   terminalStatuses: string[];
   errors: ErrorCodeRow[];

@@ -24,7 +24,17 @@ export interface FileValidation {
   structural: number;
 }
 
-const VALUE_KEYWORDS = new Set(['pattern', 'enum', 'const', 'format', 'minimum', 'maximum', 'minLength', 'maxLength', 'uniqueItems']);
+const VALUE_KEYWORDS = new Set([
+  'pattern',
+  'enum',
+  'const',
+  'format',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'uniqueItems',
+]);
 
 export function validateAgainstOwnSchema(
   set: SourceSet,
@@ -34,7 +44,8 @@ export function validateAgainstOwnSchema(
 ): FileValidation {
   const data = file.data as Record<string, unknown> | undefined;
   const ref = data?.['$schema'];
-  if (typeof ref !== 'string' || /json-schema\.org/.test(ref)) return { checked: false, structural: 0 };
+  if (typeof ref !== 'string' || /json-schema\.org/.test(ref))
+    return { checked: false, structural: 0 };
   const r = resolveRef(set, file, ref);
   if (!r.ok) return { checked: false, structural: 0 };
   const ajv = newAjv();
@@ -45,7 +56,12 @@ export function validateAgainstOwnSchema(
   if (!validate(file.data)) {
     for (const e of dedupe(validate.errors ?? [])) {
       if (!VALUE_KEYWORDS.has(e.keyword)) structural++;
-      sink.report(code, file.rel, e.instancePath, `${describe(e)} (schema ${r.target.file.rel}${e.schemaPath})`);
+      sink.report(
+        code,
+        file.rel,
+        e.instancePath,
+        `${describe(e)} (schema ${r.target.file.rel}${e.schemaPath})`,
+      );
     }
   }
   return { checked: true, structural };
@@ -53,7 +69,8 @@ export function validateAgainstOwnSchema(
 
 function describe(e: ErrorObject): string {
   const p = e.params as Record<string, unknown>;
-  if (e.keyword === 'additionalProperties') return `unexpected property "${String(p['additionalProperty'])}"`;
+  if (e.keyword === 'additionalProperties')
+    return `unexpected property "${String(p['additionalProperty'])}"`;
   if (e.keyword === 'const') return `must equal ${JSON.stringify(p['allowedValue'])}`;
   if (e.keyword === 'enum') return `must be one of ${JSON.stringify(p['allowedValues'])}`;
   return e.message ?? e.keyword;
@@ -72,7 +89,12 @@ function dedupe(errors: ErrorObject[]): ErrorObject[] {
 
 /** An ajv instance whose compiled validators can be written out as ESM standalone code. */
 export function newStandaloneAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, code: { source: true, esm: true, lines: true } });
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    validateSchema: false,
+    code: { source: true, esm: true, lines: true },
+  });
   addFormats(ajv);
   return ajv;
 }

@@ -20,7 +20,8 @@ describe('diagnostics for broken inputs', () => {
 
   it('reports a v2Operation that is not an operationId', async () => {
     fx.editJson(MAP, (m) => {
-      ((m['a2a'] as { operations: { v2Operation: string | null }[] }).operations[5]!).v2Operation = 'getRunz';
+      (m['a2a'] as { operations: { v2Operation: string | null }[] }).operations[5]!.v2Operation =
+        'getRunz';
     });
     const result = await fx.generate();
     expect(result.files).toBeNull();
@@ -35,7 +36,8 @@ describe('diagnostics for broken inputs', () => {
 
   it('reports a client projection that is not an error code', async () => {
     fx.editJson(MAP, (m) => {
-      ((m['a2a'] as { errors: { clientProjection: string }[] }).errors[0]!).clientProjection = 'no_such_code';
+      (m['a2a'] as { errors: { clientProjection: string }[] }).errors[0]!.clientProjection =
+        'no_such_code';
     });
     const result = await fx.generate();
     expect(result.files).toBeNull();
@@ -65,7 +67,9 @@ describe('diagnostics for broken inputs', () => {
 
   it('reports a requires entry that names no facet property', async () => {
     fx.editJson(MAP, (m) => {
-      ((m['a2a'] as { operations: { requires: string[] }[] }).operations[4]!).requires = ['a2a.streamingz'];
+      (m['a2a'] as { operations: { requires: string[] }[] }).operations[4]!.requires = [
+        'a2a.streamingz',
+      ];
     });
     const result = await fx.generate();
     expect(result.files).toBeNull();
@@ -79,7 +83,9 @@ describe('diagnostics for broken inputs', () => {
 
   it('reports a -legacy profile id', async () => {
     fx.editJson(MAP, (m) => {
-      ((m['mcp'] as { features: { requiredFor: string[] }[] }).features[0]!).requiredFor = ['mcp-2025-06-18-legacy'];
+      (m['mcp'] as { features: { requiredFor: string[] }[] }).features[0]!.requiredFor = [
+        'mcp-2025-06-18-legacy',
+      ];
     });
     const result = await fx.generate();
     expect(result.files).toBeNull();
@@ -93,7 +99,9 @@ describe('diagnostics for broken inputs', () => {
 
   it('reports a facet profile pattern that admits a -legacy id', async () => {
     fx.editJson('spec/facets/a2a.schema.json', (s) => {
-      ((s['properties'] as Record<string, { items: { pattern: string } }>)['profiles']!).items.pattern = '^a2a-.*$';
+      (s['properties'] as Record<string, { items: { pattern: string } }>)[
+        'profiles'
+      ]!.items.pattern = '^a2a-.*$';
     });
     const result = await fx.generate();
     expectDiagnostic(result.diagnostics, {
@@ -104,7 +112,9 @@ describe('diagnostics for broken inputs', () => {
   });
 
   it('reports an unresolvable $ref at the referring node, with its line', async () => {
-    const text = fx.read('spec/openapi.yaml').replace('../schemas/run-snapshot.schema.json', '../schemas/run-snapshots.schema.json');
+    const text = fx
+      .read('spec/openapi.yaml')
+      .replace('../schemas/run-snapshot.schema.json', '../schemas/run-snapshots.schema.json');
     fx.write('spec/openapi.yaml', text);
     const result = await fx.generate();
     expect(result.files).toBeNull();
@@ -124,7 +134,11 @@ describe('diagnostics for broken inputs', () => {
     fx.write('spec/openapi.yaml', lines.join('\n'));
     const result = await fx.generate();
     expect(result.files).toBeNull();
-    const d = expectDiagnostic(result.diagnostics, { code: 'syntax-error', file: 'spec/openapi.yaml', pointer: '' });
+    const d = expectDiagnostic(result.diagnostics, {
+      code: 'syntax-error',
+      file: 'spec/openapi.yaml',
+      pointer: '',
+    });
     expect(d.position!.line).toBeGreaterThanOrEqual(at + 2);
   });
 
@@ -154,36 +168,54 @@ describe('diagnostics for broken inputs', () => {
     expect(result.files).toBeNull();
     const cycle = result.diagnostics.filter((d) => d.code === 'ref-cycle');
     expect(cycle).toHaveLength(1);
-    expect(cycle[0]!.message).toMatch(/ids\.schema\.json#\/\$defs\/loopA -> .*loopB -> .*loopC -> .*loopA/);
+    expect(cycle[0]!.message).toMatch(
+      /ids\.schema\.json#\/\$defs\/loopA -> .*loopB -> .*loopC -> .*loopA/,
+    );
     expect(cycle[0]!.file).toBe('schemas/ids.schema.json');
     expect(cycle[0]!.position!.line).toBe(fx.lineOf('schemas/ids.schema.json', '"loopA"'));
   });
 
   it('collects every problem of a run, not just the first', async () => {
     fx.editJson(MAP, (m) => {
-      const a2a = m['a2a'] as { operations: { v2Operation: string | null }[]; errors: { clientProjection: string }[] };
+      const a2a = m['a2a'] as {
+        operations: { v2Operation: string | null }[];
+        errors: { clientProjection: string }[];
+      };
       a2a.operations[5]!.v2Operation = 'nope1';
       a2a.operations[6]!.v2Operation = 'nope2';
       a2a.errors[1]!.clientProjection = 'nope3';
     });
     const result = await fx.generate();
-    expect(result.diagnostics.map((d) => d.code).sort()).toEqual(['unknown-error-code', 'unknown-v2-operation', 'unknown-v2-operation']);
+    expect(result.diagnostics.map((d) => d.code).sort()).toEqual([
+      'unknown-error-code',
+      'unknown-v2-operation',
+      'unknown-v2-operation',
+    ]);
   });
 
   it('reports a map that does not validate against its schema', async () => {
     fx.editJson(MAP, (m) => {
-      ((m['a2a'] as { errors: Record<string, unknown>[] }).errors[0]!)['grpc'] = 'TEAPOT';
+      (m['a2a'] as { errors: Record<string, unknown>[] }).errors[0]!['grpc'] = 'TEAPOT';
     });
     const result = await fx.generate();
     expect(result.files).toBeNull();
-    expectDiagnostic(result.diagnostics, { code: 'map-schema', file: MAP, pointer: '/a2a/errors/0/grpc', message: /must be one of/ });
+    expectDiagnostic(result.diagnostics, {
+      code: 'map-schema',
+      file: MAP,
+      pointer: '/a2a/errors/0/grpc',
+      message: /must be one of/,
+    });
   });
 
   it('reports duplicate JSON-RPC codes', async () => {
     fx.editJson(MAP, (m) => {
-      ((m['a2a'] as { errors: { jsonrpc: number }[] }).errors[1]!).jsonrpc = -32001;
+      (m['a2a'] as { errors: { jsonrpc: number }[] }).errors[1]!.jsonrpc = -32001;
     });
     const result = await fx.generate();
-    expectDiagnostic(result.diagnostics, { code: 'duplicate-jsonrpc-code', file: MAP, pointer: '/a2a/errors/1/jsonrpc' });
+    expectDiagnostic(result.diagnostics, {
+      code: 'duplicate-jsonrpc-code',
+      file: MAP,
+      pointer: '/a2a/errors/1/jsonrpc',
+    });
   });
 });

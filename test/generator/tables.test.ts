@@ -2,10 +2,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { a2aErrors, a2aErrorByCode, googleRpcStatus, jsonRpcError } from '../../generated/a2a/errors.ts';
+import {
+  a2aErrors,
+  a2aErrorByCode,
+  googleRpcStatus,
+  jsonRpcError,
+} from '../../generated/a2a/errors.ts';
 import type { A2aHandlers, A2aIo } from '../../generated/a2a/operations.ts';
 import { a2aOperations } from '../../generated/a2a/operations.ts';
-import { projectA2aTaskState, runStatusFromA2a, runStatusesForA2aWire } from '../../generated/a2a/task-state.ts';
+import {
+  projectA2aTaskState,
+  runStatusFromA2a,
+  runStatusesForA2aWire,
+} from '../../generated/a2a/task-state.ts';
 import { errorCatalogue, openWopError } from '../../generated/errors/catalogue.ts';
 import { mcpMethods, mcpProtocolErrors, requiredMcpFeatures } from '../../generated/mcp/methods.ts';
 import { projectMcpTaskStatus } from '../../generated/mcp/task-status.ts';
@@ -13,25 +22,47 @@ import { compareVersions, negotiationTables } from '../../generated/negotiation/
 import { runStatuses } from '../../generated/run-status.ts';
 import { projectRoot } from '../helpers/spec-fixture.ts';
 
-interface MapOperation { upstream: string; http?: string; when?: string; v2Operation: string | null; requires: string[] }
+interface MapOperation {
+  upstream: string;
+  http?: string;
+  when?: string;
+  v2Operation: string | null;
+  requires: string[];
+}
 const map = JSON.parse(readFileSync(join(projectRoot, 'spec/interop-map.json'), 'utf8')) as {
   a2a: {
     operations: MapOperation[];
-    errors: { upstream: string; jsonrpc: number; http: number; grpc: string; clientProjection: string }[];
+    errors: {
+      upstream: string;
+      jsonrpc: number;
+      http: number;
+      grpc: string;
+      clientProjection: string;
+    }[];
     taskState: { runStatus: string; stored: string; wire: string; interruptKind?: string }[];
     taskStateReverse: { wire: string; runStatus: string }[];
   };
-  mcp: { methods: MapOperation[]; tasks: { methods: MapOperation[]; status: { runStatus: string; taskStatus: string }[] }; features: { id: string; requiredFor: string[] }[] };
+  mcp: {
+    methods: MapOperation[];
+    tasks: { methods: MapOperation[]; status: { runStatus: string; taskStatus: string }[] };
+    features: { id: string; requiredFor: string[] }[];
+  };
 };
-const errorsJson = JSON.parse(readFileSync(join(projectRoot, 'spec/errors.json'), 'utf8')) as { rows: { code: string; httpStatus: number; retriable: boolean }[] };
-const snapshotSchema = JSON.parse(readFileSync(join(projectRoot, 'schemas/run-snapshot.schema.json'), 'utf8')) as { properties: { status: { enum: string[] } } };
+const errorsJson = JSON.parse(readFileSync(join(projectRoot, 'spec/errors.json'), 'utf8')) as {
+  rows: { code: string; httpStatus: number; retriable: boolean }[];
+};
+const snapshotSchema = JSON.parse(
+  readFileSync(join(projectRoot, 'schemas/run-snapshot.schema.json'), 'utf8'),
+) as { properties: { status: { enum: string[] } } };
 const handlersSource = readFileSync(join(projectRoot, 'generated/a2a/operations.ts'), 'utf8');
 
 const names = (upstream: string) => upstream.split('|').map((s) => s.trim());
 
 describe('A2A operation table', () => {
   it('has exactly one entry per map row and name, in map order', () => {
-    const expected = map.a2a.operations.flatMap((row, i) => names(row.upstream).map((method) => ({ method, row: i, row2: row })));
+    const expected = map.a2a.operations.flatMap((row, i) =>
+      names(row.upstream).map((method) => ({ method, row: i, row2: row })),
+    );
     expect(a2aOperations.map((o) => o.method)).toEqual(expected.map((e) => e.method));
     a2aOperations.forEach((o, i) => {
       const row = expected[i]!.row2;
@@ -45,22 +76,32 @@ describe('A2A operation table', () => {
   it('has one handler member per entry, with unique names', () => {
     const keys = a2aOperations.map((o) => o.key);
     expect(new Set(keys).size).toBe(keys.length);
-    for (const key of keys) expect(handlersSource).toMatch(new RegExp(`^\\s+${key}\\(\\s*params: Io\\[`, 'm'));
+    for (const key of keys)
+      expect(handlersSource).toMatch(new RegExp(`^\\s+${key}\\(\\s*params: Io\\[`, 'm'));
     const members = [...handlersSource.matchAll(/^\s+(\w+)\(\s*params: Io\[/gm)].map((m) => m[1]);
     expect(members).toEqual(keys);
   });
 
   it('pins the HTTP+JSON bindings, including the split combined row', () => {
-    const http = Object.fromEntries(a2aOperations.map((o) => [o.key, o.http && `${o.http.verb} ${o.http.path}`]));
+    const http = Object.fromEntries(
+      a2aOperations.map((o) => [o.key, o.http && `${o.http.verb} ${o.http.path}`]),
+    );
     expect(http['getTask']).toBe('GET /tasks/{id}');
     expect(http['cancelTask']).toBe('POST /tasks/{id}:cancel');
-    expect(http['getTaskPushNotificationConfig']).toBe('GET /tasks/{id}/pushNotificationConfigs/{configId}');
+    expect(http['getTaskPushNotificationConfig']).toBe(
+      'GET /tasks/{id}/pushNotificationConfigs/{configId}',
+    );
     expect(http['listTaskPushNotificationConfigs']).toBe('GET /tasks/{id}/pushNotificationConfigs');
-    expect(http['deleteTaskPushNotificationConfig']).toBe('DELETE /tasks/{id}/pushNotificationConfigs/{configId}');
+    expect(http['deleteTaskPushNotificationConfig']).toBe(
+      'DELETE /tasks/{id}/pushNotificationConfigs/{configId}',
+    );
   });
 
   it('marks exactly the SSE operations as streaming', () => {
-    expect(a2aOperations.filter((o) => o.streaming).map((o) => o.method)).toEqual(['SendStreamingMessage', 'SubscribeToTask']);
+    expect(a2aOperations.filter((o) => o.streaming).map((o) => o.method)).toEqual([
+      'SendStreamingMessage',
+      'SubscribeToTask',
+    ]);
   });
 
   it('partitions SendMessage cases by run status', () => {
@@ -91,25 +132,54 @@ describe('A2A error registry', () => {
     }
     expect(a2aErrors.TaskNotFoundError.reason).toBe('TASK_NOT_FOUND');
     expect(a2aErrors.VersionNotSupportedError.reason).toBe('VERSION_NOT_SUPPORTED');
-    expect(a2aErrors.InvalidParamsError).toMatchObject({ jsonrpc: -32602, reason: 'INVALID_PARAMS', http: 400 });
+    expect(a2aErrors.InvalidParamsError).toMatchObject({
+      jsonrpc: -32602,
+      reason: 'INVALID_PARAMS',
+      http: 400,
+    });
   });
 
   it('keeps the generic JSON-RPC errors apart', () => {
-    expect([a2aErrors.ParseError.jsonrpc, a2aErrors.InvalidRequestError.jsonrpc, a2aErrors.MethodNotFoundError.jsonrpc, a2aErrors.InvalidParamsError.jsonrpc]).toEqual([-32700, -32600, -32601, -32602]);
+    expect([
+      a2aErrors.ParseError.jsonrpc,
+      a2aErrors.InvalidRequestError.jsonrpc,
+      a2aErrors.MethodNotFoundError.jsonrpc,
+      a2aErrors.InvalidParamsError.jsonrpc,
+    ]).toEqual([-32700, -32600, -32601, -32602]);
   });
 
   it('builds the JSON-RPC error with data = [one ErrorInfo]', () => {
     expect(jsonRpcError('VersionNotSupportedError', 'no', { supportedVersions: '1.0' })).toEqual({
       code: -32009,
       message: 'no',
-      data: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'VERSION_NOT_SUPPORTED', domain: 'a2a-protocol.org', metadata: { supportedVersions: '1.0' } }],
+      data: [
+        {
+          '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+          reason: 'VERSION_NOT_SUPPORTED',
+          domain: 'a2a-protocol.org',
+          metadata: { supportedVersions: '1.0' },
+        },
+      ],
     });
   });
 
   it('builds google.rpc.Status for HTTP+JSON', () => {
     expect(googleRpcStatus('TaskNotFoundError', 'Task not found: x')).toEqual({
       httpStatus: 404,
-      body: { error: { code: 404, status: 'NOT_FOUND', message: 'Task not found: x', details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'TASK_NOT_FOUND', domain: 'a2a-protocol.org' }] } },
+      body: {
+        error: {
+          code: 404,
+          status: 'NOT_FOUND',
+          message: 'Task not found: x',
+          details: [
+            {
+              '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+              reason: 'TASK_NOT_FOUND',
+              domain: 'a2a-protocol.org',
+            },
+          ],
+        },
+      },
     });
   });
 });
@@ -120,21 +190,34 @@ describe('task-state projections', () => {
     for (const status of runStatuses) {
       const row = map.a2a.taskState.find((r) => r.runStatus === status && !r.interruptKind)!;
       expect(projectA2aTaskState(status)).toEqual({ wire: row.wire, stored: row.stored });
-      expect(projectMcpTaskStatus(status)).toBe(map.mcp.tasks.status.find((r) => r.runStatus === status)!.taskStatus);
+      expect(projectMcpTaskStatus(status)).toBe(
+        map.mcp.tasks.status.find((r) => r.runStatus === status)!.taskStatus,
+      );
     }
   });
 
   it('emits auth-required only for a credential interrupt', () => {
-    expect(projectA2aTaskState('waiting-input', 'credential')).toEqual({ wire: 'TASK_STATE_AUTH_REQUIRED', stored: 'auth-required' });
-    expect(projectA2aTaskState('waiting-input', 'clarification').wire).toBe('TASK_STATE_INPUT_REQUIRED');
-    expect(runStatuses.filter((s) => projectA2aTaskState(s).wire === 'TASK_STATE_AUTH_REQUIRED')).toEqual([]);
+    expect(projectA2aTaskState('waiting-input', 'credential')).toEqual({
+      wire: 'TASK_STATE_AUTH_REQUIRED',
+      stored: 'auth-required',
+    });
+    expect(projectA2aTaskState('waiting-input', 'clarification').wire).toBe(
+      'TASK_STATE_INPUT_REQUIRED',
+    );
+    expect(
+      runStatuses.filter((s) => projectA2aTaskState(s).wire === 'TASK_STATE_AUTH_REQUIRED'),
+    ).toEqual([]);
   });
 
   it('reverses every wire state of the map and nothing else', () => {
     for (const r of map.a2a.taskStateReverse) expect(runStatusFromA2a(r.wire)).toBe(r.runStatus);
     expect(runStatusFromA2a('TASK_STATE_BOGUS')).toBeUndefined();
     expect(runStatusFromA2a('constructor')).toBeUndefined();
-    expect(runStatusesForA2aWire('TASK_STATE_WORKING')).toEqual(['running', 'paused', 'cancelling']);
+    expect(runStatusesForA2aWire('TASK_STATE_WORKING')).toEqual([
+      'running',
+      'paused',
+      'cancelling',
+    ]);
   });
 });
 
@@ -149,14 +232,26 @@ describe('MCP tables', () => {
   });
 
   it('lists the features the 2026-07-28 profile requires', () => {
-    expect(requiredMcpFeatures('mcp-2026-07-28')).toEqual(['server-discover', 'mrtr', 'cacheable-lists']);
+    expect(requiredMcpFeatures('mcp-2026-07-28')).toEqual([
+      'server-discover',
+      'mrtr',
+      'cacheable-lists',
+    ]);
   });
 
   it('pins the MCP protocol errors of the revision', () => {
     expect(mcpProtocolErrors).toEqual({
       HeaderMismatchError: { code: -32020, httpStatus: 400, source: expect.any(String) },
-      MissingRequiredClientCapabilityError: { code: -32021, httpStatus: 400, source: expect.any(String) },
-      UnsupportedProtocolVersionError: { code: -32022, httpStatus: 400, source: expect.any(String) },
+      MissingRequiredClientCapabilityError: {
+        code: -32021,
+        httpStatus: 400,
+        source: expect.any(String),
+      },
+      UnsupportedProtocolVersionError: {
+        code: -32022,
+        httpStatus: 400,
+        source: expect.any(String),
+      },
     });
   });
 });
@@ -165,14 +260,31 @@ describe('negotiation tables and error catalogue', () => {
   it('orders A2A versions numerically and MCP revisions by date', () => {
     expect(compareVersions(negotiationTables.a2a, '1.10', '1.9')).toBeGreaterThan(0);
     expect(compareVersions(negotiationTables.mcp, '2025-11-25', '2026-07-28')).toBeLessThan(0);
-    expect(negotiationTables.a2a).toMatchObject({ header: 'A2A-Version', pinned: '1.0', profile: 'a2a-1.0', floorField: 'minimumVersion' });
-    expect(negotiationTables.mcp).toMatchObject({ header: 'MCP-Protocol-Version', pinned: '2026-07-28', profile: 'mcp-2026-07-28', floorField: 'minimumRevision' });
+    expect(negotiationTables.a2a).toMatchObject({
+      header: 'A2A-Version',
+      pinned: '1.0',
+      profile: 'a2a-1.0',
+      floorField: 'minimumVersion',
+    });
+    expect(negotiationTables.mcp).toMatchObject({
+      header: 'MCP-Protocol-Version',
+      pinned: '2026-07-28',
+      profile: 'mcp-2026-07-28',
+      floorField: 'minimumRevision',
+    });
     expect(negotiationTables.a2a.profilePattern!.test('a2a-0.3-legacy')).toBe(false);
   });
 
   it('has every errors.json code with its status', () => {
     expect(Object.keys(errorCatalogue).sort()).toEqual(errorsJson.rows.map((r) => r.code).sort());
-    for (const r of errorsJson.rows) expect(errorCatalogue[r.code as keyof typeof errorCatalogue]).toEqual({ httpStatus: r.httpStatus, retriable: r.retriable });
-    expect(openWopError('interop_version_unsupported', 'below floor')).toEqual({ httpStatus: 400, body: { error: 'interop_version_unsupported', message: 'below floor' } });
+    for (const r of errorsJson.rows)
+      expect(errorCatalogue[r.code as keyof typeof errorCatalogue]).toEqual({
+        httpStatus: r.httpStatus,
+        retriable: r.retriable,
+      });
+    expect(openWopError('interop_version_unsupported', 'below floor')).toEqual({
+      httpStatus: 400,
+      body: { error: 'interop_version_unsupported', message: 'below floor' },
+    });
   });
 });
