@@ -38,7 +38,7 @@ export type IdsWorkflowId = string;
 /**
  * An event that belongs to the host rather than to any run, so it has no runId and no sequence.
  */
-export type HttpsOpenwopDevSpecV2HostEventSchemaJson = {
+export type HostEvent = {
   /**
    * Same value on every delivery of the event.
    */
@@ -71,7 +71,7 @@ export interface InteropEventPayloads {
   RunCompleted?: RunCompleted;
   RunFailed?: RunFailed;
   RunStarted?: RunStarted;
-  HostEvent?: HttpsOpenwopDevSpecV2HostEventSchemaJson;
+  HostEvent?: HostEvent;
 }
 /**
  * A node opened an interrupt and is waiting for an answer.

@@ -4,13 +4,13 @@
 /** A2aFacet — Source: spec/facets/a2a.schema.json# */
 /** McpFacet — Source: spec/facets/mcp.schema.json# */
 export interface InteropFacets {
-  A2aFacet?: HttpsOpenwopDevSpecV2FacetsA2ASchemaJson;
-  McpFacet?: HttpsOpenwopDevSpecV2FacetsMcpSchemaJson;
+  A2aFacet?: A2AFacet;
+  McpFacet?: McpFacet;
 }
 /**
  * What a host advertises about its A2A support in the discovery document.
  */
-export interface HttpsOpenwopDevSpecV2FacetsA2ASchemaJson {
+export interface A2AFacet {
   /**
    * A2A versions offered, as major.minor.
    *
@@ -57,7 +57,7 @@ export interface HttpsOpenwopDevSpecV2FacetsA2ASchemaJson {
 /**
  * What a host advertises about its MCP support in the discovery document.
  */
-export interface HttpsOpenwopDevSpecV2FacetsMcpSchemaJson {
+export interface McpFacet {
   /**
    * MCP revisions offered, as dates.
    *

@@ -482,25 +482,6 @@ export interface components {
              */
             status: "pending" | "running" | "paused" | "waiting-approval" | "waiting-input" | "waiting-external" | "completed" | "failed" | "cancelling" | "cancelled";
             workflowId: components["schemas"]["Ids_workflowId"];
-            $defs: {
-                /** @description The authenticated principal that owns the run. */
-                subject: {
-                    /** @description Trust root that vouches for the subject. */
-                    issuer: string;
-                    /**
-                     * @description What sort of principal it is.
-                     * @enum {string}
-                     */
-                    kind: "user" | "agent" | "anonymous" | "workload";
-                    /**
-                     * @description How the subject authenticated.
-                     * @enum {string}
-                     */
-                    lane: "api-key" | "oauth2" | "oidc" | "mtls" | "saml" | "scim" | "ldap" | "workload" | "session" | "anonymous";
-                    subjectId: components["schemas"]["Ids_subjectId"];
-                    tenant: components["schemas"]["Ids_tenantId"];
-                };
-            };
         };
         /** @description The authenticated principal that owns the run. */
         RunSnapshot_subject: {

@@ -12,10 +12,10 @@ export interface Validator<T> {
   (data: unknown): data is T;
   errors?: ValidationError[] | null;
 }
-import type { A2aFacet, McpFacet } from '../types/facets.ts';
+import type { A2AFacet, McpFacet } from '../types/facets.ts';
 import type { DiscoveryDocument } from '../types/openapi.ts';
 import type { HostEvent, NegotiationDecided } from '../types/events.ts';
-export declare const validateA2aFacet: Validator<A2aFacet>;
+export declare const validateA2AFacet: Validator<A2AFacet>;
 export declare const validateMcpFacet: Validator<McpFacet>;
 export declare const validateDiscoveryDocument: Validator<DiscoveryDocument>;
 export declare const validateHostEvent: Validator<HostEvent>;

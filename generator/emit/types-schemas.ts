@@ -4,7 +4,8 @@
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import type { DiagnosticSink } from '../check/diagnostic.ts';
 import type { Origin } from '../model/ir.ts';
-import { pascal } from '../model/naming.ts';
+// The library's own name mangling, so collision checks and importers name types exactly as it does.
+import { toSafeString } from 'json-schema-to-typescript/dist/src/utils.js';
 import type { EmittedFile } from './source-file.ts';
 
 export interface NamedSchema {
@@ -22,17 +23,20 @@ export async function emitSchemaTypes(
   const defs: Record<string, unknown> = {};
   const properties: Record<string, unknown> = {};
   for (const e of entries) {
-    const { $defs, ...own } = e.schema as { $defs?: Record<string, unknown> } & Record<
-      string,
-      unknown
-    >;
+    // `$id` would name the type after its URL; the entry's own name is the one we want.
+    const {
+      $defs,
+      $id: _id,
+      $schema: _schema,
+      ...own
+    } = e.schema as { $defs?: Record<string, unknown> } & Record<string, unknown>;
     for (const [k, v] of Object.entries($defs ?? {})) defs[k] = v;
     defs[e.name] = own;
     properties[e.name] = { $ref: `#/$defs/${e.name}` };
   }
   const owner = new Map<string, string>();
   for (const k of Object.keys(defs)) {
-    const n = pascal(k);
+    const n = toSafeString(k);
     const prior = owner.get(n);
     const origin = entries[0]?.origin ?? { file: path, pointer: '' };
     if (prior)
@@ -83,4 +87,9 @@ function stripTitles(value: unknown): unknown {
 
 function sortKeys(obj: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(obj).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** The TypeScript name json-schema-to-typescript gives a definition key. */
+export function typeNameOf(key: string): string {
+  return toSafeString(key);
 }

@@ -4,6 +4,8 @@ import standaloneModule from 'ajv/dist/standalone/index.js';
 import { newStandaloneAjv } from '../model/validate-file.ts';
 import type { SpecModel } from '../model/ir.ts';
 import type { EmittedFile } from './source-file.ts';
+import { typeNameOf } from './types-schemas.ts';
+import { pascal } from '../model/naming.ts';
 
 interface ValidatorSpec {
   exportName: string;
@@ -16,7 +18,7 @@ interface ValidatorSpec {
 export function emitValidators(model: SpecModel): EmittedFile[] {
   const specs: ValidatorSpec[] = [];
   for (const f of model.facets) {
-    const type = f.family === 'a2a' ? 'A2aFacet' : 'McpFacet';
+    const type = typeNameOf(`${pascal(f.family)}Facet`);
     specs.push({
       exportName: `validate${type}`,
       type,

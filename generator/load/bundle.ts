@@ -101,6 +101,9 @@ export function bundle(
     if (def && typeof def === 'object' && !Array.isArray(def)) {
       delete (def as Record<string, unknown>)['$id'];
       delete (def as Record<string, unknown>)['$schema'];
+      // Its own definitions were hoisted one by one wherever they are referenced.
+      delete (def as Record<string, unknown>)['$defs'];
+      delete (def as Record<string, unknown>)['definitions'];
     }
     defs.set(nameOf.get(targetKey(t))!, def);
   }

@@ -66,8 +66,13 @@ export interface ExpectedDiagnostic {
 }
 
 export function expectDiagnostic(diagnostics: Diagnostic[], want: ExpectedDiagnostic): Diagnostic {
-  const hit = diagnostics.find((d) => d.code === want.code && d.file === want.file && d.pointer === want.pointer);
-  expect(hit, `no ${want.code} at ${want.file}#${want.pointer}; got:\n${diagnostics.map((d) => `${d.code} ${d.file}#${d.pointer}`).join('\n')}`).toBeDefined();
+  const hit = diagnostics.find(
+    (d) => d.code === want.code && d.file === want.file && d.pointer === want.pointer,
+  );
+  expect(
+    hit,
+    `no ${want.code} at ${want.file}#${want.pointer}; got:\n${diagnostics.map((d) => `${d.code} ${d.file}#${d.pointer}`).join('\n')}`,
+  ).toBeDefined();
   if (want.line !== undefined) expect(hit!.position?.line).toBe(want.line);
   if (want.message) expect(hit!.message).toMatch(want.message);
   return hit!;

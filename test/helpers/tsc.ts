@@ -20,8 +20,12 @@ export function typecheck(dir: string, include: string[]): { status: number; out
     include,
   };
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(config));
-  const r = spawnSync(process.execPath, [join(projectRoot, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], {
-    encoding: 'utf8',
-  });
+  const r = spawnSync(
+    process.execPath,
+    [join(projectRoot, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')],
+    {
+      encoding: 'utf8',
+    },
+  );
   return { status: r.status ?? -1, output: `${r.stdout}${r.stderr}` };
 }

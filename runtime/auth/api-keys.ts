@@ -1,0 +1,60 @@
+// API-key credentials: minted once, stored only as sha256 hashes, resolved to a Subject whose tenant
+// comes from the key record alone (DESIGN.md §5 "Subject"; interop.md §"The operation mappings" Isolation).
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Store } from '../store/port.ts';
+import { isRunTenant, randomOpaque } from '../ids.ts';
+import type { Subject } from './subject.ts';
+
+export const API_KEY_PREFIX = 'wop_';
+/** Issuer recorded on subjects authenticated by this host's own API keys. */
+export const API_KEY_ISSUER = 'urn:wopgen:api-key';
+
+export interface MintedKey {
+  /** The raw key: shown to the caller once and never stored. */
+  key: string;
+  subject: Subject;
+}
+
+export function hashKey(key: string): Buffer {
+  return createHash('sha256').update(key, 'utf8').digest();
+}
+
+export class ApiKeyStore {
+  constructor(private readonly store: Store) {}
+
+  /** Mint a key for `tenant`; `subjectId` defaults to a fresh opaque id. */
+  async mintKey(tenant: string, options: { subjectId?: string } = {}): Promise<MintedKey> {
+    if (!isRunTenant(tenant)) throw new Error(`invalid tenant ${JSON.stringify(tenant)}`);
+    const subjectId = options.subjectId ?? `key-${randomOpaque(12)}`;
+    if (!/^[^\s/]{1,256}$/.test(subjectId))
+      throw new Error(`invalid subjectId ${JSON.stringify(subjectId)}`);
+    const key = API_KEY_PREFIX + randomBytes(32).toString('base64url');
+    await this.store.insertApiKey({
+      keyHash: hashKey(key),
+      tenant,
+      subjectId,
+      createdAt: new Date().toISOString(),
+    });
+    return { key, subject: subjectFor(tenant, subjectId) };
+  }
+
+  /** Resolve a raw key to its Subject, or undefined. */
+  async verifyKey(key: string): Promise<Subject | undefined> {
+    if (!key.startsWith(API_KEY_PREFIX)) return undefined;
+    const hash = hashKey(key);
+    const rec = await this.store.findApiKey(hash);
+    if (!rec || rec.keyHash.length !== hash.length || !timingSafeEqual(rec.keyHash, hash))
+      return undefined;
+    return subjectFor(rec.tenant, rec.subjectId);
+  }
+
+  /** `Authorization: Bearer <key>` → Subject, or undefined for anything else. */
+  async authenticate(authorizationHeader: string | undefined): Promise<Subject | undefined> {
+    const m = /^Bearer[ ]+([^\s]+)\s*$/i.exec(authorizationHeader ?? '');
+    return m ? this.verifyKey(m[1]!) : undefined;
+  }
+}
+
+function subjectFor(tenant: string, subjectId: string): Subject {
+  return { issuer: API_KEY_ISSUER, subjectId, tenant, lane: 'api-key', kind: 'user' };
+}

@@ -1,0 +1,108 @@
+// Shape of a reference-engine workflow definition (the JSON files under core/workflows/) and the
+// ajv check every definition passes before it is registered.
+import type { JsonObject } from '../../store/port.ts';
+import { ajv } from './json-schema.ts';
+
+export type NodeDef =
+  /** Completes the run with `output`, rendered with {{inputs.x}} / {{vars.node.x}} substitution. */
+  | { id: string; kind: 'complete'; output?: JsonObject }
+  /** Fails the run with this error. */
+  | { id: string; kind: 'fail'; error: { code: string; message: string } }
+  /** Sleeps `delayMs` (or `inputs[delayMsInput]` when that is a number). */
+  | { id: string; kind: 'delay'; delayMs?: number; delayMsInput?: string }
+  /** Like delay, but with no duration it waits until cancelled. */
+  | { id: string; kind: 'wait'; delayMs?: number; delayMsInput?: string }
+  /** Approval interrupt; approvers from `approversInput` (an inputs array) else `approvers`. */
+  | { id: string; kind: 'approval'; approvers?: string[]; approversInput?: string; prompt?: string }
+  /** Clarification/input interrupt whose resume value (checked against `schema`) becomes vars.<id>. */
+  | {
+      id: string;
+      kind: 'input';
+      interruptKind?: 'clarification' | 'input';
+      schema: JsonObject;
+      prompt?: string;
+    }
+  /** Credential interrupt pointing the user at `connectUrl`. */
+  | { id: string; kind: 'credential'; connectUrl: string; schema?: JsonObject; prompt?: string };
+
+export type NodeKind = NodeDef['kind'];
+
+export interface WorkflowDefinition {
+  id: string;
+  description: string;
+  inputSchema: JsonObject;
+  nodes: NodeDef[];
+}
+
+const idPattern = '^[A-Za-z0-9._~:-]{1,128}$';
+const delayProps = { delayMs: { type: 'integer', minimum: 0 }, delayMsInput: { type: 'string' } };
+const node = (kind: string, props: JsonObject, required: string[] = []): JsonObject => ({
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'kind', ...required],
+  properties: { id: { type: 'string', pattern: idPattern }, kind: { const: kind }, ...props },
+});
+
+const definitionSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'description', 'inputSchema', 'nodes'],
+  properties: {
+    id: { type: 'string', pattern: idPattern },
+    description: { type: 'string' },
+    inputSchema: { type: 'object' },
+    nodes: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        oneOf: [
+          node('complete', { output: { type: 'object' } }),
+          node('fail', { error: { type: 'object', required: ['code', 'message'] } }, ['error']),
+          node('delay', delayProps),
+          node('wait', delayProps),
+          node('approval', {
+            approvers: { type: 'array', items: { type: 'string' } },
+            approversInput: { type: 'string' },
+            prompt: { type: 'string' },
+          }),
+          node(
+            'input',
+            {
+              interruptKind: { enum: ['clarification', 'input'] },
+              schema: { type: 'object' },
+              prompt: { type: 'string' },
+            },
+            ['schema'],
+          ),
+          node(
+            'credential',
+            {
+              connectUrl: { type: 'string', format: 'uri' },
+              schema: { type: 'object' },
+              prompt: { type: 'string' },
+            },
+            ['connectUrl'],
+          ),
+        ],
+      },
+    },
+  },
+};
+
+const validateDefinition = ajv.compile<WorkflowDefinition>(definitionSchema);
+
+/** Check `value` is a well-formed definition with unique node ids; throws with the reasons. */
+export function parseDefinition(value: unknown, source: string): WorkflowDefinition {
+  if (!validateDefinition(value)) {
+    throw new Error(
+      `${source}: invalid workflow definition: ${ajv.errorsText(validateDefinition.errors)}`,
+    );
+  }
+  const ids = new Set<string>();
+  for (const n of value.nodes) {
+    if (ids.has(n.id)) throw new Error(`${source}: duplicate node id ${n.id}`);
+    ids.add(n.id);
+  }
+  ajv.compile(value.inputSchema); // throws on an invalid input schema
+  return value;
+}

@@ -1,0 +1,84 @@
+// Mints and projects OpenWOP identifiers (run, interrupt, event ids) per DESIGN.md §5 "Ids"
+// and identity.md §5 as cited by interop.md §"MCP tasks and cancellation" (projected runId = taskId).
+import { randomBytes } from 'node:crypto';
+
+/** Tenant grammar that may prefix a runId (schemas/ids.schema.json#/$defs/runId). */
+const RUN_TENANT = /^[a-z0-9][a-z0-9-]{0,62}$/;
+/** Full raw runId grammar: `<tenant>/<opaque>`, opaque ≥ 22 chars (schemas/ids.schema.json#/$defs/runId). */
+const RAW_RUN_ID = /^([a-z0-9][a-z0-9-]{0,62})\/([A-Za-z0-9._~-]{22,128})$/;
+/** Bytes written as-is in a projected id; every other byte becomes `~XX`. */
+const UNRESERVED = /^[A-Za-z0-9._-]$/;
+
+/** Base64url of `bytes` random bytes (alphabet [A-Za-z0-9_-], no padding). */
+export function randomOpaque(bytes = 16): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+export function isRunTenant(tenant: string): boolean {
+  return RUN_TENANT.test(tenant);
+}
+
+/** A fresh runId `<tenant>/<opaque>` with 128 random bits (22 base64url chars). */
+export function mintRunId(tenant: string): string {
+  if (!isRunTenant(tenant))
+    throw new Error(`tenant ${JSON.stringify(tenant)} cannot prefix a runId`);
+  return `${tenant}/${randomOpaque(16)}`;
+}
+
+/** A fresh interruptId `<tenant>/<opaque>` (schemas/ids.schema.json#/$defs/interruptId). */
+export function mintInterruptId(tenant: string): string {
+  return `${tenant}/${randomOpaque(16)}`;
+}
+
+/** A fresh opaque eventId (schemas/ids.schema.json#/$defs/eventId). */
+export function mintEventId(): string {
+  return randomOpaque(16);
+}
+
+export function isRawRunId(id: string): boolean {
+  return RAW_RUN_ID.test(id);
+}
+
+/** The tenant segment of a raw runId, or undefined when `runId` is malformed. */
+export function tenantOf(runId: string): string | undefined {
+  return RAW_RUN_ID.exec(runId)?.[1];
+}
+
+/** Wire projection: one path segment, every byte outside [A-Za-z0-9._-] written `~XX` (upper hex). */
+export function projectId(id: string): string {
+  let out = '';
+  for (const byte of Buffer.from(id, 'utf8')) {
+    const ch = String.fromCharCode(byte);
+    out +=
+      byte < 0x80 && UNRESERVED.test(ch)
+        ? ch
+        : `~${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
+
+/**
+ * Reverse of projectId for a path segment or taskId. Accepts `~XX` and, for clients that
+ * percent-encode, `%XX` (so `%2F` as well as `~2F`). Returns the raw `<tenant>/<opaque>` or
+ * undefined when the segment does not decode to a well-formed runId.
+ */
+export function parseWireId(segment: string): string | undefined {
+  const bytes: number[] = [];
+  for (let i = 0; i < segment.length; i++) {
+    const ch = segment[i]!;
+    if (ch === '~' || ch === '%') {
+      const hex = segment.slice(i + 1, i + 3);
+      if (!/^[0-9A-Fa-f]{2}$/.test(hex)) return undefined;
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else if (UNRESERVED.test(ch)) {
+      bytes.push(ch.charCodeAt(0));
+    } else if (ch === '/') {
+      bytes.push(0x2f); // A2A Task.id carries the raw form; accept it unchanged.
+    } else {
+      return undefined;
+    }
+  }
+  const raw = Buffer.from(bytes).toString('utf8');
+  return isRawRunId(raw) ? raw : undefined;
+}

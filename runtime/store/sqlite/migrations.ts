@@ -1,0 +1,128 @@
+// Versioned schema of the SQLite store. Append new migrations; never edit an applied one.
+import type Database from 'better-sqlite3';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'initial',
+    sql: `
+      CREATE TABLE runs (
+        run_id TEXT PRIMARY KEY,
+        tenant TEXT NOT NULL,
+        workflow_id TEXT NOT NULL,
+        status TEXT NOT NULL,
+        owner TEXT NOT NULL,
+        inputs TEXT NOT NULL,
+        outputs TEXT,
+        error TEXT,
+        metadata TEXT,
+        transport TEXT NOT NULL,
+        trust_boundary TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        status_at TEXT NOT NULL,
+        started_at TEXT,
+        completed_at TEXT,
+        current_node_id TEXT,
+        definition TEXT NOT NULL,
+        engine TEXT NOT NULL
+      );
+      CREATE INDEX runs_tenant_created ON runs (tenant, created_at DESC, run_id DESC);
+      CREATE INDEX runs_status ON runs (status);
+
+      CREATE TABLE events (
+        run_id TEXT NOT NULL REFERENCES runs (run_id) ON DELETE CASCADE,
+        sequence INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        timestamp TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        PRIMARY KEY (run_id, sequence)
+      ) WITHOUT ROWID;
+      CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events
+        BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+
+      CREATE TABLE interrupts (
+        interrupt_id TEXT PRIMARY KEY,
+        run_id TEXT NOT NULL REFERENCES runs (run_id) ON DELETE CASCADE,
+        node_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        schema TEXT,
+        approvers TEXT,
+        connect_url TEXT,
+        status TEXT NOT NULL CHECK (status IN ('open', 'resolved', 'cancelled')),
+        resolution TEXT,
+        created_at TEXT NOT NULL,
+        resolved_at TEXT
+      );
+      CREATE INDEX interrupts_run ON interrupts (run_id, status);
+
+      CREATE TABLE idempotency (
+        tenant TEXT NOT NULL,
+        principal TEXT NOT NULL,
+        key TEXT NOT NULL,
+        request_digest TEXT NOT NULL,
+        run_id TEXT NOT NULL REFERENCES runs (run_id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (tenant, principal, key)
+      );
+
+      CREATE TABLE host_events (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        event_id TEXT NOT NULL UNIQUE,
+        tenant TEXT NOT NULL,
+        type TEXT NOT NULL,
+        timestamp TEXT NOT NULL,
+        delivery TEXT NOT NULL,
+        payload TEXT NOT NULL
+      );
+      CREATE INDEX host_events_tenant ON host_events (tenant, seq);
+
+      CREATE TABLE api_keys (
+        key_hash BLOB PRIMARY KEY,
+        tenant TEXT NOT NULL,
+        subject_id TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+
+      CREATE TABLE a2a_tasks (
+        run_id TEXT PRIMARY KEY REFERENCES runs (run_id) ON DELETE CASCADE,
+        context_id TEXT NOT NULL,
+        history TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+
+      CREATE TABLE kv (
+        k TEXT PRIMARY KEY,
+        v TEXT NOT NULL
+      );
+    `,
+  },
+];
+
+/** Apply every migration newer than the recorded version, each in its own transaction. */
+export function migrate(db: Database.Database): number {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+  const row = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as {
+    v: number | null;
+  };
+  const current = row.v ?? 0;
+  for (const m of migrations) {
+    if (m.version <= current) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        m.version,
+        m.name,
+        new Date().toISOString(),
+      );
+    })();
+  }
+  return migrations.at(-1)?.version ?? 0;
+}

@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { isTerminalRunStatus } from '../../generated/run-status.ts';
+import { fixture, subject, types, type Fixture } from './helpers.ts';
+
+let f: Fixture | undefined;
+afterEach(async () => {
+  await f?.cleanup();
+  f = undefined;
+});
+const alice = subject('acme', 'alice');
+
+describe('restart durability', () => {
+  it('keeps runs, events and interrupts, resumes delays and keeps waits waiting', async () => {
+    f = await fixture();
+    const echo = (
+      await f.core.createRun(alice, {
+        workflowId: 'echo',
+        inputs: { text: 'x' },
+        transport: 'rest',
+      })
+    ).run;
+    const delayed = (
+      await f.core.createRun(alice, {
+        workflowId: 'conformance-delay',
+        inputs: { delayMs: 300 },
+        transport: 'rest',
+      })
+    ).run;
+    const waiting = (
+      await f.core.createRun(alice, {
+        workflowId: 'conformance-approval',
+        inputs: {},
+        transport: 'rest',
+      })
+    ).run;
+    const [it0] = (await f.core.openInterrupts(alice, waiting.runId))!;
+    const host = await f.core.appendHostEvent('acme', {
+      type: 'negotiation.decided',
+      delivery: 'durable',
+      payload: { protocol: 'mcp', outcome: 'accepted', at: new Date().toISOString() },
+    });
+    await f.core.close();
+
+    const { core } = await f.open();
+    expect(await core.getRun(alice, echo.runId)).toEqual(echo);
+    expect(types((await core.readEvents(alice, echo.runId, -1, 10))!)).toEqual([
+      'run.started',
+      'run.completed',
+    ]);
+    expect((await core.getRun(alice, waiting.runId))!.status).toBe('waiting-approval');
+    expect((await core.openInterrupts(alice, waiting.runId))!.map((i) => i.interruptId)).toEqual([
+      it0!.interruptId,
+    ]);
+    expect(await core.listHostEvents('acme')).toEqual([host]);
+
+    expect((await core.getRun(alice, delayed.runId))!.status).toBe('running');
+    const done = await core.waitFor(alice, delayed.runId, (r) => isTerminalRunStatus(r.status), {
+      timeoutMs: 5000,
+    });
+    expect(done!.status).toBe('completed');
+    expect(types((await core.readEvents(alice, delayed.runId, -1, 10))!)).toEqual([
+      'run.started',
+      'run.completed',
+    ]);
+    // The remaining delay was taken from the stored deadline, not restarted from zero.
+    const ms = Date.parse(done!.completedAt!) - Date.parse(done!.startedAt!);
+    expect(ms).toBeGreaterThanOrEqual(290);
+    expect(ms).toBeLessThan(1500);
+
+    const resumed = await core.resolveInterrupt(alice, waiting.runId, it0!.interruptId, {
+      action: 'accept',
+    });
+    expect(resumed.status).toBe('completed');
+  });
+
+  it('uses WAL, foreign keys and a versioned migrations table', async () => {
+    f = await fixture();
+    expect(f.store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(f.store.db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(f.store.db.prepare('SELECT version, name FROM schema_migrations').all()).toEqual([
+      { version: 1, name: 'initial' },
+    ]);
+    const { run } = await f.core.createRun(alice, {
+      workflowId: 'echo',
+      inputs: { text: 'x' },
+      transport: 'rest',
+    });
+    expect(() =>
+      f!.store.db.prepare("UPDATE events SET type = 'x' WHERE run_id = ?").run(run.runId),
+    ).toThrow(/append-only/);
+  });
+});
