@@ -38,9 +38,32 @@ export class ApiKeyStore {
     return { key, subject: subjectFor(tenant, subjectId) };
   }
 
+  /**
+   * Register an operator-chosen key (`--api-key KEY=TENANT`); idempotent. The subject id is derived
+   * from the key's hash, so the same key maps to the same principal across restarts.
+   */
+  async registerKey(key: string, tenant: string): Promise<Subject> {
+    if (!isRunTenant(tenant)) throw new Error(`invalid tenant ${JSON.stringify(tenant)}`);
+    if (key.length < 16) throw new Error('an API key must be at least 16 characters');
+    const keyHash = hashKey(key);
+    const existing = await this.store.findApiKey(keyHash);
+    if (existing) {
+      if (existing.tenant !== tenant)
+        throw new Error('this API key is already registered for another tenant');
+      return subjectFor(existing.tenant, existing.subjectId);
+    }
+    const subjectId = `key-${keyHash.toString('hex').slice(0, 16)}`;
+    await this.store.insertApiKey({
+      keyHash,
+      tenant,
+      subjectId,
+      createdAt: new Date().toISOString(),
+    });
+    return subjectFor(tenant, subjectId);
+  }
+
   /** Resolve a raw key to its Subject, or undefined. */
   async verifyKey(key: string): Promise<Subject | undefined> {
-    if (!key.startsWith(API_KEY_PREFIX)) return undefined;
     const hash = hashKey(key);
     const rec = await this.store.findApiKey(hash);
     if (!rec || rec.keyHash.length !== hash.length || !timingSafeEqual(rec.keyHash, hash))

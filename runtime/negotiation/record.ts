@@ -1,0 +1,56 @@
+// The content-free `negotiation.decided` record of every outcome, refusals included
+// (interop.md §Negotiation is a protocol, "The audit event"): on the run's log when the exchange
+// belongs to a run, else as the caller's durable host event. It never carries the peer origin in
+// clear, only its sha256.
+import { createHash } from 'node:crypto';
+import { validateNegotiationDecided } from '../../generated/validators/standalone.js';
+import type { NegotiationDecided } from '../../generated/types/events.ts';
+import type { RunCore } from '../core/port.ts';
+import type { NegotiationDecision } from './decide.ts';
+
+/** Tenant under which exchanges with no authenticated caller are recorded. */
+export const HOST_SCOPE_TENANT = '_host';
+
+export function peerDigest(origin: string): string {
+  return createHash('sha256').update(origin, 'utf8').digest('hex');
+}
+
+export function decisionPayload(
+  protocol: 'a2a' | 'mcp',
+  decision: NegotiationDecision,
+  peerOrigin: string,
+  at: Date,
+): NegotiationDecided {
+  const payload: NegotiationDecided = {
+    protocol,
+    outcome: decision.outcome,
+    at: at.toISOString(),
+    floor: decision.floor,
+    peerDigest: peerDigest(peerOrigin),
+    reason: decision.reason,
+  };
+  if (decision.version !== undefined) payload.version = decision.version;
+  if (decision.requested !== undefined) payload.requested = decision.requested;
+  if (!validateNegotiationDecided(payload)) {
+    throw new Error(
+      `negotiation.decided payload invalid: ${JSON.stringify(validateNegotiationDecided.errors)}`,
+    );
+  }
+  return payload;
+}
+
+export async function recordDecision(
+  core: RunCore,
+  target: { runId?: string; tenant?: string },
+  payload: NegotiationDecided,
+): Promise<void> {
+  if (target.runId) {
+    await core.appendRunEvent(target.runId, 'negotiation.decided', payload);
+    return;
+  }
+  await core.appendHostEvent(target.tenant ?? HOST_SCOPE_TENANT, {
+    type: 'negotiation.decided',
+    delivery: 'durable',
+    payload,
+  });
+}
