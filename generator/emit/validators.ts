@@ -84,17 +84,16 @@ export function emitValidators(model: SpecModel): EmittedFile[] {
 }
 
 /**
- * ajv's standalone output still `require`s its runtime helpers even in ESM mode; each distinct
- * module becomes one default import (CommonJS module.exports) with an explicit `.js` subpath.
+ * ajv's standalone output `require`s its runtime helpers even in ESM mode. A module-local
+ * `require` from `createRequire` loads them with CommonJS semantics, so the helpers are the same
+ * objects whatever ESM interop the importing tool applies to CommonJS default exports.
  */
 function toEsmImports(code: string): string {
-  const modules: string[] = [];
-  const body = code.replace(/require\((['"])([^'"]+)\1\)/g, (_m, _q, mod: string) => {
-    if (!modules.includes(mod)) modules.push(mod);
-    return `__runtime${modules.indexOf(mod)}`;
-  });
-  const imports = modules.map(
-    (mod, i) => `import __runtime${i} from '${mod.endsWith('.js') ? mod : mod + '.js'}';`,
-  );
-  return [...imports, body.replace(/^"use strict";\s*/, '')].join('\n');
+  const body = code.replace(/^"use strict";\s*/, '');
+  if (!/\brequire\(/.test(body)) return body;
+  return [
+    `import { createRequire } from 'node:module';`,
+    `const require = createRequire(import.meta.url);`,
+    body,
+  ].join('\n');
 }

@@ -1,0 +1,122 @@
+// `wopgen serve`: runs the reference host from flags and environment (DESIGN.md §1), prints its
+// URLs and, on first start, the one demo key it minted; stops cleanly on SIGINT/SIGTERM
+// (in-flight requests finish, the database closes).
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { defaultConfig } from './config.ts';
+import { createHost } from './host.ts';
+
+const USAGE = `usage: wopgen serve [--port N] [--host ADDR] [--base-url URL] [--store sqlite:PATH]
+                    [--api-key KEY=TENANT]... [--a2a-skills ID,ID]
+environment: PORT, HOST, WOPGEN_BASE_URL, WOPGEN_STORE, WOPGEN_API_KEYS=KEY=TENANT,KEY2=TENANT2,
+             WOPGEN_A2A_SKILLS, LOG_LEVEL`;
+
+export interface ServeSettings {
+  port: number;
+  hostname: string;
+  baseUrl: string;
+  store: string;
+  apiKeys: { key: string; tenant: string }[];
+  a2aSkills?: string[];
+}
+
+/** Flags win over environment; both are validated here so a mistake is a usage error, not a crash. */
+export function serveSettings(argv: string[], env: NodeJS.ProcessEnv): ServeSettings {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'base-url': { type: 'string' },
+      store: { type: 'string' },
+      'api-key': { type: 'string', multiple: true },
+      'a2a-skills': { type: 'string' },
+    },
+  });
+  const port = Number(values.port ?? env['PORT'] ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`invalid port ${values.port ?? env['PORT']}`);
+  const hostname = values.host ?? env['HOST'] ?? '127.0.0.1';
+  const baseUrl =
+    values['base-url'] ??
+    env['WOPGEN_BASE_URL'] ??
+    `http://${hostname === '0.0.0.0' ? '127.0.0.1' : hostname}:${port}`;
+  if (!/^https?:\/\/[^/]+/.test(baseUrl))
+    throw new Error(`--base-url must be an absolute http(s) URL, got ${baseUrl}`);
+  const pairs =
+    values['api-key'] ?? (env['WOPGEN_API_KEYS'] ? env['WOPGEN_API_KEYS'].split(',') : []);
+  const apiKeys = pairs.map((p) => {
+    const at = p.lastIndexOf('=');
+    if (at <= 0 || at === p.length - 1) throw new Error('--api-key takes KEY=TENANT');
+    return { key: p.slice(0, at), tenant: p.slice(at + 1) };
+  });
+  const skills = values['a2a-skills'] ?? env['WOPGEN_A2A_SKILLS'];
+  return {
+    port,
+    hostname,
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    store: values.store ?? env['WOPGEN_STORE'] ?? 'sqlite:./data/wopgen.db',
+    apiKeys,
+    ...(skills
+      ? {
+          a2aSkills: skills
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        }
+      : {}),
+  };
+}
+
+export async function serve(argv: string[]): Promise<number> {
+  let settings: ServeSettings;
+  try {
+    settings = serveSettings(argv, process.env);
+  } catch (err) {
+    process.stderr.write(`wopgen serve: ${(err as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  const logger = pino(
+    { level: process.env['LOG_LEVEL'] ?? 'info', redact: ['req.headers.authorization'] },
+    pino.destination(2),
+  );
+  const config = defaultConfig(settings.baseUrl);
+  if (settings.a2aSkills) config.a2a.skills = settings.a2aSkills;
+  const host = await createHost({
+    config,
+    store: settings.store,
+    apiKeys: settings.apiKeys,
+    logger,
+  });
+  await host.listen(settings.port, settings.hostname);
+  const b = config.baseUrl;
+  const lines = [
+    `wopgen host listening on ${b} (store ${settings.store})`,
+    `  discovery   ${b}/.well-known/openwop`,
+    `  agent card  ${b}/.well-known/agent-card.json`,
+    `  A2A         ${b}/a2a/jsonrpc`,
+  ];
+  if (host.mintedKey) {
+    lines.push(
+      `  API key for tenant "${host.mintedKey.tenant}" (shown once, stored hashed): ${host.mintedKey.key}`,
+    );
+  } else if (settings.apiKeys.length === 0) {
+    lines.push(
+      '  using the API keys already in the store (the demo key was printed on first start)',
+    );
+  }
+  process.stdout.write(lines.join('\n') + '\n');
+
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      logger.info({ signal }, 'stopping');
+      host.close().then(resolve, (err: unknown) => {
+        logger.error({ err }, 'error while stopping');
+        resolve();
+      });
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+  return 0;
+}

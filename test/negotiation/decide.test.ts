@@ -1,0 +1,123 @@
+// The negotiation algorithm (interop.md §Negotiation is a protocol; DESIGN.md §5), over the
+// generated tables, including a downgrade above the floor and the fail-closed floor.
+import { describe, expect, it } from 'vitest';
+import { negotiationTables } from '../../generated/negotiation/tables.ts';
+import { validateNegotiationDecided } from '../../generated/validators/standalone.js';
+import { decide } from '../../runtime/negotiation/decide.ts';
+import { decisionPayload, peerDigest } from '../../runtime/negotiation/record.ts';
+import { evaluateFacet, isStale, StaleFacetError } from '../../runtime/negotiation/refresh.ts';
+
+const a2a = negotiationTables.a2a;
+const mcp = negotiationTables.mcp;
+const offered = { versions: ['1.0', '1.1', '1.2'], preferred: '1.2', floor: '1.1' };
+
+describe('decide', () => {
+  it('serves preferred when nothing is requested', () => {
+    expect(decide(a2a, offered, { authenticated: false })).toEqual({
+      outcome: 'accepted',
+      reason: 'ok',
+      version: '1.2',
+      floor: '1.1',
+    });
+  });
+  it('refuses below the floor, authenticated or not', () => {
+    for (const authenticated of [true, false]) {
+      expect(decide(a2a, offered, { requested: '1.0', authenticated })).toEqual({
+        outcome: 'refused',
+        reason: 'below-floor',
+        floor: '1.1',
+        requested: '1.0',
+      });
+    }
+  });
+  it('refuses a version that is not offered, or not a version at all', () => {
+    expect(decide(a2a, offered, { requested: '1.3', authenticated: true }).reason).toBe(
+      'unsupported',
+    );
+    expect(decide(a2a, offered, { requested: 'latest', authenticated: true })).toEqual({
+      outcome: 'refused',
+      reason: 'unsupported',
+      floor: '1.1',
+      requested: 'latest',
+    });
+  });
+  it('downgrades above the floor only for an authenticated peer', () => {
+    expect(decide(a2a, offered, { requested: '1.1', authenticated: true })).toEqual({
+      outcome: 'accepted',
+      reason: 'ok',
+      version: '1.1',
+      floor: '1.1',
+      requested: '1.1',
+    });
+    expect(decide(a2a, offered, { requested: '1.1', authenticated: false })).toEqual({
+      outcome: 'refused',
+      reason: 'unauthenticated',
+      floor: '1.1',
+      requested: '1.1',
+    });
+  });
+  it('orders MCP revisions as dates', () => {
+    const revs = {
+      versions: ['2025-11-25', '2026-07-28'],
+      preferred: '2026-07-28',
+      floor: '2026-07-28',
+    };
+    expect(decide(mcp, revs, { requested: '2025-11-25', authenticated: true }).reason).toBe(
+      'below-floor',
+    );
+    expect(decide(mcp, revs, { requested: '2026-07-28', authenticated: false }).version).toBe(
+      '2026-07-28',
+    );
+  });
+});
+
+describe('negotiation.decided payload', () => {
+  it('is content-free and validates against the generated schema', () => {
+    const at = new Date('2026-11-30T00:00:00Z');
+    const p = decisionPayload(
+      'a2a',
+      decide(a2a, offered, { requested: '9.9', authenticated: true }),
+      'https://peer.example',
+      at,
+    );
+    expect(p).toEqual({
+      protocol: 'a2a',
+      outcome: 'refused',
+      at: '2026-11-30T00:00:00.000Z',
+      floor: '1.1',
+      peerDigest: peerDigest('https://peer.example'),
+      reason: 'unsupported',
+      requested: '9.9',
+    });
+    expect(p.peerDigest).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(p)).not.toContain('peer.example');
+    expect(validateNegotiationDecided(p)).toBe(true);
+    expect(validateNegotiationDecided({ ...p, origin: 'https://peer.example' })).toBe(false);
+  });
+});
+
+describe('refresh SLA', () => {
+  const today = new Date('2026-11-30T12:00:00Z');
+  it('returns today for a consistent facet', () => {
+    expect(
+      evaluateFacet('a2a', { versions: ['1.0'], preferred: '1.0', floor: '1.0' }, 90, today),
+    ).toBe('2026-11-30');
+  });
+  it('refuses an inconsistent facet, naming every problem', () => {
+    const bad = () =>
+      evaluateFacet('a2a', { versions: ['1.0'], preferred: '1.1', floor: '0.3' }, 120, today);
+    expect(bad).toThrow(StaleFacetError);
+    expect(bad).toThrow(
+      /preferred version "1.1" is not offered; floor "0.3" is not offered; refresh window of 120 days is outside 1–90/,
+    );
+    expect(() =>
+      evaluateFacet('a2a', { versions: ['1.0', '2.0'], preferred: '1.0', floor: '1.0' }, 90, today),
+    ).toThrow(/"2.0" is offered but this build implements only 1.0/);
+  });
+  it('knows when an advertisement is stale or from the future', () => {
+    expect(isStale('2026-09-01', 90, today)).toBe(false);
+    expect(isStale('2026-08-31', 90, today)).toBe(true);
+    expect(isStale('2026-12-01', 90, today)).toBe(true);
+    expect(isStale('not-a-date', 90, today)).toBe(true);
+  });
+});
