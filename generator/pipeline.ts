@@ -5,7 +5,8 @@ import { checkModel } from './check/rules.ts';
 import { DiagnosticSink, GeneratorBug, type Diagnostic } from './check/diagnostic.ts';
 import { emitManifest } from './emit/package.ts';
 import { GENERATOR_VERSION, sha256 } from './version.ts';
-import { detectLayout } from './load/layout.ts';
+import { detectLayout, type SpecLayout } from './load/layout.ts';
+import { startOpenApiPrinter, type OpenApiPrinter } from './emit/types-openapi.ts';
 import { SourceSet } from './load/source-set.ts';
 import { buildModel } from './model/build.ts';
 import type { SpecModel } from './model/ir.ts';
@@ -58,6 +59,22 @@ export async function generate(specDir: string, opts: GenerateOptions): Promise<
       timings,
     };
   }
+  // The openapi-typescript worker loads the TypeScript compiler while this thread loads the spec.
+  const printer = startOpenApiPrinter();
+  try {
+    return await generateWith(layout, opts, printer, stage, timings);
+  } finally {
+    await printer.dispose();
+  }
+}
+
+async function generateWith(
+  layout: SpecLayout,
+  opts: GenerateOptions,
+  printer: OpenApiPrinter,
+  stage: <T>(name: string, run: () => T | Promise<T>) => Promise<T>,
+  timings: StageTiming[],
+): Promise<GenerateResult> {
   const set = new SourceSet(layout);
   const sink = new DiagnosticSink((file, pointer) => set.getRel(file)?.locate(pointer));
   const model = await stage('load+build', () => buildModel(set, sink));
@@ -77,7 +94,11 @@ export async function generate(specDir: string, opts: GenerateOptions): Promise<
   const { emitAll } = await import('./emit/index.ts');
   const { formatFiles } = await import('./emit/format.ts');
   const raw = await stage('emit', () =>
-    emitAll(model, sink, { command: opts.command, openapiFile: set.relOf(layout.openapi) }),
+    emitAll(model, sink, {
+      command: opts.command,
+      openapiFile: set.relOf(layout.openapi),
+      printer,
+    }),
   );
   if (sink.errorCount > 0) return { diagnostics: sink.sorted(), files: null, model, timings };
   const files = await stage('format', () => formatFiles(raw));

@@ -13,7 +13,7 @@ import { emitRunStatus } from './run-status.ts';
 import type { EmittedFile } from './source-file.ts';
 import { emitA2aTaskState, emitMcpTaskStatus } from './task-state.ts';
 import { emitAsyncApiTypes } from './types-asyncapi.ts';
-import { emitOpenApiTypes } from './types-openapi.ts';
+import { emitOpenApiTypes, type OpenApiPrinter } from './types-openapi.ts';
 import { emitSchemaTypes } from './types-schemas.ts';
 import { emitValidators } from './validators.ts';
 
@@ -21,6 +21,8 @@ export interface EmitOptions {
   /** The command a reader runs to regenerate, printed in every header. */
   command: string;
   openapiFile: string;
+  /** The openapi-typescript worker, started early by the pipeline. */
+  printer: OpenApiPrinter;
 }
 
 export async function emitAll(
@@ -31,7 +33,7 @@ export async function emitAll(
   const files: EmittedFile[] = [];
   const push = (f: EmittedFile | null) => f && files.push(f);
   const [openapiTypes, facetTypes, eventTypes, streams] = await Promise.all([
-    emitOpenApiTypes(model, sink, opts.openapiFile),
+    emitOpenApiTypes(model, sink, opts.openapiFile, opts.printer),
     emitSchemaTypes(
       'types/facets.ts',
       'InteropFacets',
