@@ -3,5 +3,10 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { main } = await import('../generator/cli.ts');
-process.exit(await main(process.argv.slice(2)));
+const argv = process.argv.slice(2);
+// `serve` is the reference host; generate/check are the generator. Neither loads the other.
+const { main } =
+  argv[0] === 'serve'
+    ? await import('../runtime/serve.ts').then((m) => ({ main: (a) => m.serve(a.slice(1)) }))
+    : await import('../generator/cli.ts');
+process.exit(await main(argv));

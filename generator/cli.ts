@@ -30,11 +30,6 @@ const USAGE = `usage:
   --summary  print what was generated (rows, operations, errors, files)`;
 
 export async function main(argv: string[]): Promise<number> {
-  if (argv[0] === 'serve') {
-    // The host is a separate program; it loads nothing of the generator.
-    const { serve } = await import('../runtime/serve.ts');
-    return serve(argv.slice(1));
-  }
   let parsed;
   try {
     parsed = parseArgs({

@@ -20,7 +20,7 @@ import { Router, type Route } from './http/router.ts';
 import { evaluateFacet, isStale } from './negotiation/refresh.ts';
 import type { Store } from './store/port.ts';
 import { SqliteStore } from './store/sqlite/sqlite-store.ts';
-import { GENERATOR_VERSION } from '../generator/version.ts';
+import { HOST_VERSION } from './version.ts';
 
 export interface HostOptions {
   config: HostConfig;
@@ -81,7 +81,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     const rebuild = () => {
       served = buildDiscovery({
         config,
-        implementation: { name: 'wopgen', version: GENERATOR_VERSION },
+        implementation: { name: 'wopgen', version: HOST_VERSION },
         a2aRefreshedAt: refreshedAt,
         fixtures: workflows
           .list()
