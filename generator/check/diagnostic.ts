@@ -24,7 +24,13 @@ export class DiagnosticSink {
   readonly items: Diagnostic[] = [];
   constructor(private readonly locate: Locator) {}
 
+  private readonly seen = new Set<string>();
+
+  /** Reports once per code, place and message: a node copied twice by bundling is one problem. */
   report(code: DiagnosticCode, file: string, pointer: string, message: string): void {
+    const key = `${code}\u0000${file}\u0000${pointer}\u0000${message}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
     const { severity } = catalogue[code];
     const position = this.locate(file, pointer);
     const d: Diagnostic = { code, severity, message, file, pointer };
