@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pino, type Logger } from 'pino';
+import { a2aBinding } from './a2a/binding.ts';
 import { ApiKeyStore } from './auth/api-keys.ts';
 import type { HostConfig } from './config.ts';
 import type { HostContext, Mount } from './context.ts';
@@ -125,6 +126,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
     router.addAll(discoveryRoutes(context));
     const { restRoutes } = await import('./rest/routes.ts');
     router.addAll(restRoutes(context));
+    const a2a = a2aBinding(context, store);
+    router.addAll(a2a.routes);
+    mounts.push(...a2a.mounts);
 
     const server = createServer((req, res) => {
       handle(context, router, mounts, req, res).catch((err: unknown) => {

@@ -18,6 +18,8 @@ export interface ServeSettings {
   store: string;
   apiKeys: { key: string; tenant: string }[];
   a2aSkills?: string[];
+  /** Whether the base URL came from a flag or the environment rather than the port. */
+  explicitBaseUrl: boolean;
 }
 
 /** Flags win over environment; both are validated here so a mistake is a usage error, not a crash. */
@@ -57,6 +59,7 @@ export function serveSettings(argv: string[], env: NodeJS.ProcessEnv): ServeSett
     baseUrl: baseUrl.replace(/\/+$/, ''),
     store: values.store ?? env['WOPGEN_STORE'] ?? 'sqlite:./data/wopgen.db',
     apiKeys,
+    explicitBaseUrl: (values['base-url'] ?? env['WOPGEN_BASE_URL']) !== undefined,
     ...(skills
       ? {
           a2aSkills: skills
@@ -82,11 +85,13 @@ export async function serve(argv: string[]): Promise<number> {
   );
   const config = defaultConfig(settings.baseUrl);
   if (settings.a2aSkills) config.a2a.skills = settings.a2aSkills;
+  // Port 0 binds a free port; unless a base URL was given, the advertised URLs follow it.
   const host = await createHost({
     config,
     store: settings.store,
     apiKeys: settings.apiKeys,
     logger,
+    baseUrlFromListen: settings.port === 0 && !settings.explicitBaseUrl,
   });
   await host.listen(settings.port, settings.hostname);
   const b = config.baseUrl;

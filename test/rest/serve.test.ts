@@ -2,22 +2,12 @@
 // SIGTERM stops it cleanly; a second start on the same store mints nothing.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { serveSettings } from '../../runtime/serve.ts';
 import { projectRoot } from '../helpers/spec-fixture.ts';
 import { removeDir } from './harness.ts';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function start(args: string[]) {
   const child = spawn(process.execPath, [join(projectRoot, 'bin/wopgen.js'), 'serve', ...args], {
@@ -39,12 +29,11 @@ function start(args: string[]) {
 describe('wopgen serve', () => {
   it('prints URLs and a demo key that authenticates, and stops on SIGTERM', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wopgen-serve-'));
-    const port = await freePort();
-    const args = ['--port', String(port), '--store', `sqlite:${join(dir, 'h.db')}`];
+    const args = ['--port', '0', '--store', `sqlite:${join(dir, 'h.db')}`];
     try {
       const first = start(args);
       const out = await first.ready;
-      const base = `http://127.0.0.1:${port}`;
+      const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1]!;
       expect(out).toContain(`discovery   ${base}/.well-known/openwop`);
       expect(out).toContain(`agent card  ${base}/.well-known/agent-card.json`);
       const key = /API key for tenant "demo" \(shown once, stored hashed\): (\S+)/.exec(out)![1]!;
@@ -84,6 +73,7 @@ describe('wopgen serve', () => {
         { key: 'k1-0123456789abcdef', tenant: 'acme' },
         { key: 'k2-0123456789abcdef', tenant: 'beta' },
       ],
+      explicitBaseUrl: false,
     });
     expect(
       serveSettings([], {

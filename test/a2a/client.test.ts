@@ -1,0 +1,172 @@
+// The host driven by the official A2A client (@a2a-js/sdk 1.3.0) over the JSON-RPC binding.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SendMessageRequest, TaskState, type Task } from '@a2a-js/sdk';
+import {
+  ClientFactory,
+  ClientFactoryOptions,
+  DefaultAgentCardResolver,
+  JsonRpcTransportFactory,
+  type Client,
+} from '@a2a-js/sdk/client';
+import { TaskNotCancelableError } from '@a2a-js/sdk/errors';
+import { startHost, type TestHost } from '../helpers/host.ts';
+
+let h: TestHost;
+let client: Client;
+let seq = 0;
+
+/** fetch that adds the bearer key: the SDK's documented hook for credentials (`fetchImpl`). */
+function bearerFetch(key: string): typeof fetch {
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set('authorization', `Bearer ${key}`);
+    return fetch(input, { ...init, headers });
+  };
+}
+
+function send(skill: string | undefined, parts: unknown[], extra: Record<string, unknown> = {}) {
+  seq += 1;
+  return SendMessageRequest.fromJSON({
+    message: {
+      messageId: `sdk-msg-${seq}-${Date.now()}`,
+      role: 'ROLE_USER',
+      parts,
+      ...(skill ? { metadata: { openwop: { skill } } } : {}),
+      ...extra,
+    },
+    configuration: {},
+  });
+}
+
+function asTask(result: unknown): Task {
+  expect(result).toHaveProperty('status');
+  return result as Task;
+}
+
+beforeAll(async () => {
+  h = await startHost();
+  const fetchImpl = bearerFetch(h.key);
+  const factory = new ClientFactory(
+    ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+      transports: [new JsonRpcTransportFactory({ fetchImpl })],
+      cardResolver: new DefaultAgentCardResolver({ fetchImpl }),
+    }),
+  );
+  client = await factory.createFromUrl(h.url);
+});
+
+afterAll(async () => {
+  await h.close();
+});
+
+describe('A2A JSON-RPC with @a2a-js/sdk', () => {
+  it('sends a message to echo and reads the completed task', async () => {
+    const task = asTask(await client.sendMessage(send('echo', [{ text: 'hello' }])));
+    expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    const parts = task.status?.message?.parts ?? [];
+    expect(parts.some((p) => p.content?.$case === 'text' && p.content.value === 'hello')).toBe(
+      true,
+    );
+    expect(task.artifacts[0]?.artifactId).toBe('output');
+    expect(task.id).toMatch(/^acme\//);
+
+    const again = await client.getTask({ tenant: '', id: task.id, historyLength: 1 });
+    expect(again.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(again.contextId).toBe(task.contextId);
+    expect(again.history).toHaveLength(1);
+  });
+
+  it('suspends on approval and completes when answered with the task id only', async () => {
+    const first = asTask(await client.sendMessage(send('conformance-approval', [{ text: 'go' }])));
+    expect(first.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
+    expect(first.metadata?.['openwop']?.interrupt?.kind).toBe('approval');
+
+    seq += 1;
+    const answer = SendMessageRequest.fromJSON({
+      message: {
+        messageId: `sdk-approve-${seq}`,
+        role: 'ROLE_USER',
+        taskId: first.id,
+        parts: [{ text: 'approved' }],
+        metadata: { openwop: { interrupt: { action: 'approve' } } },
+      },
+      configuration: {},
+    });
+    const done = asTask(await client.sendMessage(answer));
+    expect(done.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(done.contextId).toBe(first.contextId);
+  });
+
+  it('cancels a cancellable task, and a second cancel is TaskNotCancelable', async () => {
+    seq += 1;
+    const started = asTask(
+      await client.sendMessage(
+        SendMessageRequest.fromJSON({
+          message: {
+            messageId: `sdk-cancel-${seq}`,
+            role: 'ROLE_USER',
+            parts: [{ data: { delayMs: 60000 } }],
+            metadata: { openwop: { skill: 'conformance-cancellable' } },
+          },
+          configuration: { returnImmediately: true },
+        }),
+      ),
+    );
+    expect(started.status?.state).toBe(TaskState.TASK_STATE_WORKING);
+    const cancelled = await client.cancelTask({ tenant: '', id: started.id, metadata: undefined });
+    expect(cancelled.status?.state).toBe(TaskState.TASK_STATE_CANCELED);
+    await expect(
+      client.cancelTask({ tenant: '', id: started.id, metadata: undefined }),
+    ).rejects.toBeInstanceOf(TaskNotCancelableError);
+  });
+
+  it('streams: the first event is the task, the last a terminal status update', async () => {
+    const events = [];
+    for await (const e of client.sendMessageStream(send('echo', [{ text: 'streamed' }]))) {
+      events.push(e);
+    }
+    expect(events[0]?.payload?.$case).toBe('task');
+    const last = events.at(-1);
+    expect(last?.payload?.$case).toBe('statusUpdate');
+    if (last?.payload?.$case === 'statusUpdate') {
+      expect(last.payload.value.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    }
+    expect(events.some((e) => e.payload?.$case === 'artifactUpdate')).toBe(true);
+  });
+
+  it('lists tasks page by page until the token is empty', async () => {
+    const contextId = `ctx-list-${Date.now()}`;
+    for (let i = 0; i < 5; i++) {
+      await client.sendMessage(send('echo', [{ text: `n${i}` }], { contextId }));
+    }
+    const seen: string[] = [];
+    let pageToken = '';
+    let pages = 0;
+    for (;;) {
+      const page = await client.listTasks({
+        tenant: '',
+        contextId,
+        status: TaskState.TASK_STATE_UNSPECIFIED,
+        pageSize: 2,
+        pageToken,
+        statusTimestampAfter: undefined,
+      });
+      pages += 1;
+      expect(page.totalSize).toBe(5);
+      expect(page.tasks.length).toBeLessThanOrEqual(2);
+      seen.push(...page.tasks.map((t) => t.id));
+      if (page.nextPageToken === '') break;
+      pageToken = page.nextPageToken;
+    }
+    expect(pages).toBe(3);
+    expect(new Set(seen).size).toBe(5);
+  });
+
+  it('reads the extended agent card', async () => {
+    const card = await client.getAgentCard();
+    expect(card.capabilities?.extendedAgentCard).toBe(true);
+    expect(card.skills.map((s) => s.id)).toContain('echo');
+    expect(card.supportedInterfaces[0]?.url).toBe(`${h.url}/a2a/jsonrpc`);
+    expect(card.securitySchemes['bearer']?.scheme?.$case).toBe('httpAuthSecurityScheme');
+  });
+});
