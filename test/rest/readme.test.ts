@@ -1,0 +1,67 @@
+// The README's curl lines and A2A client snippet work as printed (against a test host: only the
+// address and the key are substituted).
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../helpers/spec-fixture.ts';
+import { KEYS, removeDir, startHost } from './harness.ts';
+
+// Asynchronous on purpose: the host runs in this process and must keep serving meanwhile.
+const run = promisify(execFile);
+const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
+const block = (marker: string) => {
+  const m = new RegExp(`<!-- ${marker} -->\\n+\`\`\`\\w+\\n([\\s\\S]*?)\`\`\``).exec(readme);
+  if (!m) throw new Error(`README has no ${marker} block`);
+  return m[1]!;
+};
+
+describe('README', () => {
+  it('curl commands answer as documented, and the official client snippet completes a task', async () => {
+    const h = await startHost();
+    const snippet = join(projectRoot, `.readme-client-${process.pid}.mjs`);
+    try {
+      const port = new URL(h.url).port;
+      const lines = block('readme-curl').trim().split('\n');
+      const outputs: string[] = [];
+      for (const line of lines) {
+        const { stdout } = await run(
+          'bash',
+          ['-c', line.replaceAll('127.0.0.1:8080', `127.0.0.1:${port}`)],
+          {
+            env: { ...process.env, KEY: KEYS.acme },
+          },
+        );
+        outputs.push(stdout);
+      }
+      expect(JSON.parse(outputs[0]!)).toHaveProperty(
+        'a2a.agentCardUrl',
+        `${h.url}/.well-known/agent-card.json`,
+      );
+      expect(JSON.parse(outputs[1]!)).toMatchObject({
+        workflowId: 'echo',
+        status: 'completed',
+        outputs: { text: 'hi' },
+      });
+      expect(JSON.parse(outputs[2]!)).toMatchObject({
+        jsonrpc: '2.0',
+        id: 1,
+        result: { task: { status: { state: 'TASK_STATE_COMPLETED' } } },
+      });
+
+      writeFileSync(
+        snippet,
+        block('readme-client').replaceAll('127.0.0.1:8080', `127.0.0.1:${port}`),
+      );
+      const { stdout: out } = await run(process.execPath, [snippet], {
+        env: { ...process.env, WOPGEN_KEY: KEYS.acme },
+      });
+      expect(out.trim()).toBe('TASK_STATE_COMPLETED');
+    } finally {
+      rmSync(snippet, { force: true });
+      await h.stop();
+      removeDir(h.dir);
+    }
+  });
+});
