@@ -7,6 +7,7 @@ import { emitManifest } from './emit/package.ts';
 import { GENERATOR_VERSION, sha256 } from './version.ts';
 import { detectLayout, type SpecLayout } from './load/layout.ts';
 import { startOpenApiPrinter, type OpenApiPrinter } from './emit/types-openapi.ts';
+import { startAsyncApiReader, type AsyncApiReader } from './emit/types-asyncapi.ts';
 import { SourceSet } from './load/source-set.ts';
 import { buildModel } from './model/build.ts';
 import type { SpecModel } from './model/ir.ts';
@@ -60,18 +61,18 @@ export async function generate(specDir: string, opts: GenerateOptions): Promise<
     };
   }
   // The openapi-typescript worker loads the TypeScript compiler while this thread loads the spec.
-  const printer = startOpenApiPrinter();
+  const workers = { printer: startOpenApiPrinter(), asyncapi: startAsyncApiReader() };
   try {
-    return await generateWith(layout, opts, printer, stage, timings);
+    return await generateWith(layout, opts, workers, stage, timings);
   } finally {
-    await printer.dispose();
+    await Promise.all([workers.printer.dispose(), workers.asyncapi.dispose()]);
   }
 }
 
 async function generateWith(
   layout: SpecLayout,
   opts: GenerateOptions,
-  printer: OpenApiPrinter,
+  workers: { printer: OpenApiPrinter; asyncapi: AsyncApiReader },
   stage: <T>(name: string, run: () => T | Promise<T>) => Promise<T>,
   timings: StageTiming[],
 ): Promise<GenerateResult> {
@@ -97,7 +98,7 @@ async function generateWith(
     emitAll(model, sink, {
       command: opts.command,
       openapiFile: set.relOf(layout.openapi),
-      printer,
+      ...workers,
     }),
   );
   if (sink.errorCount > 0) return { diagnostics: sink.sorted(), files: null, model, timings };

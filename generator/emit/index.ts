@@ -12,7 +12,7 @@ import { emitIndex, emitPackageJson } from './package.ts';
 import { emitRunStatus } from './run-status.ts';
 import type { EmittedFile } from './source-file.ts';
 import { emitA2aTaskState, emitMcpTaskStatus } from './task-state.ts';
-import { emitAsyncApiTypes } from './types-asyncapi.ts';
+import { emitAsyncApiTypes, type AsyncApiReader } from './types-asyncapi.ts';
 import { emitOpenApiTypes, type OpenApiPrinter } from './types-openapi.ts';
 import { emitSchemaTypes } from './types-schemas.ts';
 import { emitValidators } from './validators.ts';
@@ -21,8 +21,9 @@ export interface EmitOptions {
   /** The command a reader runs to regenerate, printed in every header. */
   command: string;
   openapiFile: string;
-  /** The openapi-typescript worker, started early by the pipeline. */
+  /** Workers started early by the pipeline (see worker.ts). */
   printer: OpenApiPrinter;
+  asyncapi: AsyncApiReader;
 }
 
 export async function emitAll(
@@ -55,7 +56,7 @@ export async function emitAll(
       ],
       sink,
     ),
-    emitAsyncApiTypes(model, sink),
+    emitAsyncApiTypes(model, sink, opts.asyncapi),
   ]);
   push(openapiTypes);
   push(streams);

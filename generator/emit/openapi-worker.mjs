@@ -1,13 +1,12 @@
 // Worker thread for openapi-typescript: loading the TypeScript compiler it prints with is the
-// single largest start-up cost of a generation, so it overlaps with the main thread's stages.
-// Plain JavaScript on purpose: a worker does not inherit tsx's loader.
+// largest start-up cost of a generation (see worker.ts).
 import { parentPort } from 'node:worker_threads';
 import openapiTS, { astToString } from 'openapi-typescript';
 
 parentPort.on('message', async (document) => {
   try {
     const ast = await openapiTS(document, { silent: true, alphabetize: true });
-    parentPort.postMessage({ ok: true, text: astToString(ast) });
+    parentPort.postMessage({ ok: true, value: astToString(ast) });
   } catch (err) {
     parentPort.postMessage({
       ok: false,

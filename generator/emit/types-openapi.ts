@@ -1,33 +1,14 @@
-// Wire types from the OpenAPI document, by openapi-typescript in a worker thread (see
-// openapi-worker.mjs), fed the bundled document so it never resolves or fetches a reference.
-import { Worker } from 'node:worker_threads';
+// Wire types from the OpenAPI document, by openapi-typescript in a worker thread
+// (openapi-worker.mjs), fed the bundled document so it never resolves or fetches a reference.
 import type { DiagnosticSink } from '../check/diagnostic.ts';
 import type { SpecModel } from '../model/ir.ts';
 import type { EmittedFile } from './source-file.ts';
+import { startWorker, type StartedWorker } from './worker.ts';
 
-type WorkerAnswer = { ok: true; text: string } | { ok: false; message: string };
-
-/** A started worker: warm it up early, then ask it once. */
-export interface OpenApiPrinter {
-  print(document: Record<string, unknown>): Promise<WorkerAnswer>;
-  dispose(): Promise<void>;
-}
+export type OpenApiPrinter = StartedWorker<Record<string, unknown>, string>;
 
 export function startOpenApiPrinter(): OpenApiPrinter {
-  const worker = new Worker(new URL('./openapi-worker.mjs', import.meta.url));
-  worker.unref();
-  return {
-    print(document) {
-      return new Promise((resolve, reject) => {
-        worker.once('message', (m: WorkerAnswer) => resolve(m));
-        worker.once('error', reject);
-        worker.postMessage(document);
-      });
-    },
-    async dispose() {
-      await worker.terminate();
-    },
-  };
+  return startWorker(new URL('./openapi-worker.mjs', import.meta.url));
 }
 
 export async function emitOpenApiTypes(
@@ -36,7 +17,7 @@ export async function emitOpenApiTypes(
   openapiFile: string,
   printer: OpenApiPrinter,
 ): Promise<EmittedFile | null> {
-  const answer = await printer.print(model.openapi.document);
+  const answer = await printer.run(model.openapi.document);
   if (!answer.ok) {
     sink.report(
       'openapi-invalid',
@@ -47,7 +28,7 @@ export async function emitOpenApiTypes(
     return null;
   }
   const body = [
-    answer.text,
+    answer.value,
     '',
     `/** The discovery document (getCapabilities 200). */`,
     `export type DiscoveryDocument = components['schemas']['Capabilities'];`,
