@@ -15,6 +15,26 @@ export interface A2aConfig {
   blockingTimeoutMs: number;
 }
 
+/** The MCP server mount (interop.md §The facets, §The MCP round ceiling; DESIGN.md §5). */
+export interface McpConfig {
+  revisions: string[];
+  preferredVersion: string;
+  minimumRevision: string;
+  /** `mcp.mrtr.maxRounds`: input_required rounds allowed per logical call (1–16). */
+  maxRounds: number;
+  /** Lifetime of a minted `requestState`. */
+  requestStateTtlMs: number;
+  /** HMAC key for `requestState`; a random one per process when absent (tokens die on restart). */
+  requestStateSecret?: string;
+  /** Feature ids advertised in `mcp.features[]` (⊇ the map's required ones, + `extensions`). */
+  features: string[];
+  transports: ('streamable-http' | 'stdio')[];
+  /** `ttlMs` on list results and the task `ttlMs`/`pollIntervalMs`. */
+  listTtlMs: number;
+  taskTtlMs: number;
+  pollIntervalMs: number;
+}
+
 export interface HostConfig {
   /** Absolute base URL every advertised URL is built from (no trailing slash). */
   baseUrl: string;
@@ -22,6 +42,7 @@ export interface HostConfig {
   protocolVersions: string[];
   preferredProtocolVersion: string;
   a2a: A2aConfig;
+  mcp: McpConfig;
   /** Days an advertisement stays fresh; at most 90 (interop.md, the refresh SLA). */
   refreshWindowDays: number;
   /** Request body limit in bytes. */
@@ -30,6 +51,7 @@ export interface HostConfig {
 
 export function defaultConfig(baseUrl: string): HostConfig {
   const pinned = negotiationTables.a2a.pinned;
+  const mcpPinned = negotiationTables.mcp.pinned;
   return {
     baseUrl: baseUrl.replace(/\/+$/, ''),
     protocolVersions: ['2.0'],
@@ -42,6 +64,18 @@ export function defaultConfig(baseUrl: string): HostConfig {
       pushNotifications: false,
       durableTasks: true,
       blockingTimeoutMs: 10_000,
+    },
+    mcp: {
+      revisions: [mcpPinned],
+      preferredVersion: mcpPinned,
+      minimumRevision: mcpPinned,
+      maxRounds: 4,
+      requestStateTtlMs: 10 * 60_000,
+      features: ['server-discover', 'mrtr', 'cacheable-lists', 'extensions'],
+      transports: ['streamable-http', 'stdio'],
+      listTtlMs: 60_000,
+      taskTtlMs: 24 * 60 * 60_000,
+      pollIntervalMs: 500,
     },
     refreshWindowDays: 90,
     bodyLimit: 1024 * 1024,

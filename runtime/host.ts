@@ -18,6 +18,7 @@ import { buildDiscovery, type ServedDocument } from './discovery/document.ts';
 import { discoveryRoutes } from './discovery/routes.ts';
 import { sendOpenWopError } from './http/respond.ts';
 import { Router, type Route } from './http/router.ts';
+import { createMcpServer, type McpServer } from './mcp/index.ts';
 import { evaluateFacet, isStale } from './negotiation/refresh.ts';
 import type { Store } from './store/port.ts';
 import { SqliteStore } from './store/sqlite/sqlite-store.ts';
@@ -43,6 +44,8 @@ export interface Host {
   readonly server: Server;
   /** The key minted on first start, if any: shown once, stored only as a hash. */
   readonly mintedKey?: { key: string; tenant: string };
+  /** The MCP server mount (its dispatcher also serves `wopgen serve --stdio`). */
+  readonly mcp: McpServer;
   listen(port: number, hostname?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -78,12 +81,21 @@ export async function createHost(options: HostOptions): Promise<Host> {
     });
     let refreshedAt = evaluateFacet('a2a', offered(), config.refreshWindowDays, now());
     await store.setKv('a2a.refreshedAt', refreshedAt);
+    // The mcp facet is under the same SLA (interop.md §Negotiation is a protocol).
+    const mcpOffered = () => ({
+      versions: config.mcp.revisions,
+      preferred: config.mcp.preferredVersion,
+      floor: config.mcp.minimumRevision,
+    });
+    let mcpRefreshedAt = evaluateFacet('mcp', mcpOffered(), config.refreshWindowDays, now());
+    await store.setKv('mcp.refreshedAt', mcpRefreshedAt);
     let served: ServedDocument | undefined;
     const rebuild = () => {
       served = buildDiscovery({
         config,
         implementation: { name: 'wopgen', version: HOST_VERSION },
         a2aRefreshedAt: refreshedAt,
+        mcpRefreshedAt,
         fixtures: workflows
           .list()
           .map((w) => w.id)
@@ -104,6 +116,11 @@ export async function createHost(options: HostOptions): Promise<Host> {
         if (isStale(refreshedAt, config.refreshWindowDays, now())) {
           throw new Error(
             `the a2a facet was last refreshed ${refreshedAt}, outside its ${config.refreshWindowDays}-day window`,
+          );
+        }
+        if (isStale(mcpRefreshedAt, config.refreshWindowDays, now())) {
+          throw new Error(
+            `the mcp facet was last refreshed ${mcpRefreshedAt}, outside its ${config.refreshWindowDays}-day window`,
           );
         }
         return served!;
@@ -129,6 +146,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     const a2a = a2aBinding(context, store);
     router.addAll(a2a.routes);
     mounts.push(...a2a.mounts);
+    const mcp = createMcpServer(context, store);
+    mounts.push(...mcp.mounts);
 
     const server = createServer((req, res) => {
       handle(context, router, mounts, req, res).catch((err: unknown) => {
@@ -142,6 +161,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
       try {
         refreshedAt = evaluateFacet('a2a', offered(), config.refreshWindowDays, now());
         void store.setKv('a2a.refreshedAt', refreshedAt);
+        mcpRefreshedAt = evaluateFacet('mcp', mcpOffered(), config.refreshWindowDays, now());
+        void store.setKv('mcp.refreshedAt', mcpRefreshedAt);
         rebuild();
       } catch (err) {
         log.error({ err }, 'refresh SLA evaluation failed; discovery is withheld');
@@ -153,6 +174,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     return {
       context,
       server,
+      mcp,
       ...(mintedKey ? { mintedKey } : {}),
       listen(port, hostname = '127.0.0.1') {
         return new Promise((resolveListen, reject) => {

@@ -4,10 +4,14 @@
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { defaultConfig } from './config.ts';
-import { createHost } from './host.ts';
+import type { Logger } from 'pino';
+import { createHost, type Host } from './host.ts';
+import { serveStdio } from './mcp/stdio.ts';
 
 const USAGE = `usage: wopgen serve [--port N] [--host ADDR] [--base-url URL] [--store sqlite:PATH]
-                    [--api-key KEY=TENANT]... [--a2a-skills ID,ID]
+                    [--api-key KEY=TENANT]... [--a2a-skills ID,ID] [--stdio]
+  --stdio   serve MCP over stdin/stdout (newline-delimited JSON-RPC; logs to stderr),
+            authenticated as the first --api-key
 environment: PORT, HOST, WOPGEN_BASE_URL, WOPGEN_STORE, WOPGEN_API_KEYS=KEY=TENANT,KEY2=TENANT2,
              WOPGEN_A2A_SKILLS, LOG_LEVEL`;
 
@@ -18,6 +22,8 @@ export interface ServeSettings {
   store: string;
   apiKeys: { key: string; tenant: string }[];
   a2aSkills?: string[];
+  /** MCP over stdin/stdout instead of listening (runtime/mcp/stdio.ts). */
+  stdio?: boolean;
   /** Whether the base URL came from a flag or the environment rather than the port. */
   explicitBaseUrl: boolean;
 }
@@ -33,6 +39,7 @@ export function serveSettings(argv: string[], env: NodeJS.ProcessEnv): ServeSett
       store: { type: 'string' },
       'api-key': { type: 'string', multiple: true },
       'a2a-skills': { type: 'string' },
+      stdio: { type: 'boolean' },
     },
   });
   const port = Number(values.port ?? env['PORT'] ?? 8080);
@@ -59,6 +66,7 @@ export function serveSettings(argv: string[], env: NodeJS.ProcessEnv): ServeSett
     baseUrl: baseUrl.replace(/\/+$/, ''),
     store: values.store ?? env['WOPGEN_STORE'] ?? 'sqlite:./data/wopgen.db',
     apiKeys,
+    ...(values.stdio === true ? { stdio: true } : {}),
     explicitBaseUrl: (values['base-url'] ?? env['WOPGEN_BASE_URL']) !== undefined,
     ...(skills
       ? {
@@ -93,6 +101,7 @@ export async function serve(argv: string[]): Promise<number> {
     logger,
     baseUrlFromListen: settings.port === 0 && !settings.explicitBaseUrl,
   });
+  if (settings.stdio) return serveMcpStdio(host, settings, logger);
   await host.listen(settings.port, settings.hostname);
   const b = config.baseUrl;
   const lines = [
@@ -100,6 +109,7 @@ export async function serve(argv: string[]): Promise<number> {
     `  discovery   ${b}/.well-known/openwop`,
     `  agent card  ${b}/.well-known/agent-card.json`,
     `  A2A         ${b}/a2a/jsonrpc`,
+    `  MCP         ${b}/mcp (streamable HTTP; \`wopgen serve --stdio\` for stdio)`,
   ];
   if (host.mintedKey) {
     lines.push(
@@ -123,5 +133,27 @@ export async function serve(argv: string[]): Promise<number> {
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
+  return 0;
+}
+
+/**
+ * `--stdio`: the MCP mount over stdin/stdout, authenticated by the first `--api-key` given at
+ * start (desktop MCP clients launch the command). Nothing but JSON-RPC is written to stdout.
+ */
+async function serveMcpStdio(host: Host, settings: ServeSettings, logger: Logger): Promise<number> {
+  const first = settings.apiKeys[0];
+  const subject = first ? await host.context.keys.verifyKey(first.key) : undefined;
+  if (!subject) {
+    process.stderr.write('wopgen serve --stdio: give the session key with --api-key KEY=TENANT\n');
+    await host.close();
+    return 2;
+  }
+  logger.info({ tenant: subject.tenant }, 'serving MCP over stdio');
+  await serveStdio(host.context, host.mcp.dispatcher, {
+    input: process.stdin,
+    output: process.stdout,
+    subject,
+  });
+  await host.close();
   return 0;
 }

@@ -9,9 +9,9 @@ import {
   type Client,
 } from '@a2a-js/sdk/client';
 import { TaskNotCancelableError } from '@a2a-js/sdk/errors';
-import { startHost, type TestHost } from '../helpers/host.ts';
+import { startHost, type RunningHost } from '../helpers/host.ts';
 
-let h: TestHost;
+let h: RunningHost;
 let client: Client;
 let seq = 0;
 

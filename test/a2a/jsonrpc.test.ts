@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateNegotiationDecided } from '../../generated/validators/standalone.js';
 import type { Subject } from '../../runtime/auth/subject.ts';
 import { HOST_SCOPE_TENANT } from '../../runtime/negotiation/record.ts';
-import { startHost, type TestHost } from '../helpers/host.ts';
+import { startHost, type RunningHost } from '../helpers/host.ts';
 
-let h: TestHost;
+let h: RunningHost;
 let acme: Subject;
 let n = 0;
 

@@ -1,47 +1,77 @@
-// Starts a real reference host on an ephemeral port over a temporary SQLite file, with two API keys
-// in different tenants (`acme`, `other`), for end-to-end tests that talk HTTP to it.
+// A running reference host for end-to-end tests: a temporary SQLite file, API keys for two
+// tenants (`acme`, `other`), and the base URL of the port it binds.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultConfig, type HostConfig } from '../../runtime/config.ts';
+import type { WorkflowRegistry } from '../../runtime/core/workflows/index.ts';
 import { createHost, type Host } from '../../runtime/host.ts';
 
-export interface TestHost {
+export const KEYS = { acme: 'test-key-acme-0123456789', other: 'test-key-other-0123456789' };
+
+export interface RunningHost {
   host: Host;
   url: string;
-  /** Bearer key of tenant `acme`. */
+  dir: string;
+  store: string;
+  /** Bearer keys of tenants `acme` and `other`. */
   key: string;
-  /** Bearer key of tenant `other`. */
   otherKey: string;
+  /** fetch with the tenant's bearer key. */
+  call(tenant: keyof typeof KEYS, path: string, init?: RequestInit): Promise<Response>;
+  /** Stops the host and keeps its directory (for restart tests). */
+  stop(): Promise<void>;
+  /** Stops the host and removes its directory. */
   close(): Promise<void>;
 }
 
-export async function startHost(
-  configure: (config: HostConfig) => void = () => undefined,
-): Promise<TestHost> {
-  const dir = mkdtempSync(join(tmpdir(), 'wopgen-host-'));
+export interface StartOptions {
+  /** Reuse a directory (and so its database) from an earlier host. */
+  dir?: string;
+  config?: (c: HostConfig) => void;
+  workflows?: WorkflowRegistry;
+  now?: () => Date;
+}
+
+export async function startHost(opts: StartOptions = {}): Promise<RunningHost> {
+  const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'wopgen-host-'));
+  const store = `sqlite:${join(dir, 'host.db')}`;
   const config = defaultConfig('http://127.0.0.1');
-  configure(config);
-  const key = 'test-key-acme-0123456789';
-  const otherKey = 'test-key-other-0123456789';
+  opts.config?.(config);
   const host = await createHost({
     config,
     baseUrlFromListen: true,
-    store: `sqlite:${join(dir, 'host.db')}`,
+    store,
     apiKeys: [
-      { key, tenant: 'acme' },
-      { key: otherKey, tenant: 'other' },
+      { key: KEYS.acme, tenant: 'acme' },
+      { key: KEYS.other, tenant: 'other' },
     ],
+    ...(opts.workflows ? { workflows: opts.workflows } : {}),
+    ...(opts.now ? { now: opts.now } : {}),
   });
   const url = await host.listen(0);
   return {
     host,
     url,
-    key,
-    otherKey,
+    dir,
+    store,
+    key: KEYS.acme,
+    otherKey: KEYS.other,
+    call(tenant, path, init = {}) {
+      const headers = new Headers(init.headers);
+      headers.set('authorization', `Bearer ${KEYS[tenant]}`);
+      if (init.body && !headers.has('content-type'))
+        headers.set('content-type', 'application/json');
+      return fetch(url + path, { ...init, headers });
+    },
+    stop: () => host.close(),
     async close() {
       await host.close();
-      rmSync(dir, { recursive: true, force: true });
+      removeDir(dir);
     },
   };
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
 }

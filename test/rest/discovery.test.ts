@@ -2,7 +2,7 @@
 // never `supportedTransports`, `grpc` or root `profiles`; the host refuses an inconsistent facet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateDiscoveryDocument } from '../../generated/validators/standalone.js';
-import { removeDir, startHost, type RunningHost } from './harness.ts';
+import { removeDir, startHost, type RunningHost } from '../helpers/host.ts';
 
 let h: RunningHost;
 beforeAll(async () => {
@@ -25,10 +25,22 @@ describe('GET /.well-known/openwop', () => {
       'fixtures',
       'hostEvents',
       'implementation',
+      'mcp',
       'preferredVersion',
       'protocolVersions',
       'runList',
     ]);
+    expect(doc['mcp']).toEqual({
+      revisions: ['2026-07-28'],
+      preferredVersion: '2026-07-28',
+      minimumRevision: '2026-07-28',
+      refreshedAt: new Date().toISOString().slice(0, 10),
+      profiles: ['mcp-2026-07-28'],
+      features: ['server-discover', 'mrtr', 'cacheable-lists', 'extensions'],
+      serverUrls: [`${h.url}/mcp`],
+      serverMount: { transports: ['streamable-http', 'stdio'] },
+      mrtr: { maxRounds: 4 },
+    });
     expect(doc['a2a']).toEqual({
       versions: ['1.0'],
       preferredVersion: '1.0',

@@ -5,7 +5,7 @@ import {
   validateHostEvent,
   validateNegotiationDecided,
 } from '../../generated/validators/standalone.js';
-import { removeDir, startHost, type RunningHost } from './harness.ts';
+import { removeDir, startHost, type RunningHost } from '../helpers/host.ts';
 
 let h: RunningHost;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../helpers/spec-fixture.ts';
-import { KEYS, removeDir, startHost } from './harness.ts';
+import { KEYS, removeDir, startHost } from '../helpers/host.ts';
 
 // Asynchronous on purpose: the host runs in this process and must keep serving meanwhile.
 const run = promisify(execFile);

@@ -2,7 +2,7 @@
 // the same SQLite file, and a delayed run started before the stop still completes.
 import { describe, expect, it } from 'vitest';
 import { projectId } from '../../runtime/ids.ts';
-import { removeDir, startHost } from './harness.ts';
+import { removeDir, startHost } from '../helpers/host.ts';
 
 describe('host restart', () => {
   it('keeps every acknowledged run and event', async () => {

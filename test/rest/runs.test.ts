@@ -1,7 +1,7 @@
 // REST core routes: exact statuses, bodies and headers (DESIGN.md §5; bundled openapi.yaml).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectId } from '../../runtime/ids.ts';
-import { removeDir, startHost, type RunningHost } from './harness.ts';
+import { removeDir, startHost, type RunningHost } from '../helpers/host.ts';
 
 let h: RunningHost;
 beforeAll(async () => {

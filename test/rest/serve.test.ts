@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { serveSettings } from '../../runtime/serve.ts';
 import { projectRoot } from '../helpers/spec-fixture.ts';
-import { removeDir } from './harness.ts';
+import { removeDir } from '../helpers/host.ts';
 
 function start(args: string[]) {
   const child = spawn(process.execPath, [join(projectRoot, 'bin/wopgen.js'), 'serve', ...args], {

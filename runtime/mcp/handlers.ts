@@ -1,0 +1,276 @@
+// The generated MCP contract (generated/mcp/methods.ts `McpHandlers`) implemented over the run
+// core: one member per row of the map's `mcp.methods` and `mcp.tasks.methods`
+// (interop.md §The operation mappings, §MCP tasks and cancellation, §The MCP round ceiling).
+import type { McpHandlers, McpMethod } from '../../generated/mcp/methods.ts';
+import { MCP_TASKS_EXTENSION } from '../../generated/mcp/methods.ts';
+import type { Subject } from '../auth/subject.ts';
+import type { HostContext } from '../context.ts';
+import type { WorkflowDefinition } from '../core/engine/definition.ts';
+import { isCoreError } from '../core/errors.ts';
+import type { RunSnapshot } from '../core/port.ts';
+import { HOST_VERSION } from '../version.ts';
+import {
+  declaresTasks,
+  elicitationModes,
+  missingCapability,
+  type McpEnvelope,
+} from './envelope.ts';
+import { INVALID_PARAMS, isRecord, McpError, METHOD_NOT_FOUND, OPENWOP_ERROR } from './jsonrpc.ts';
+import {
+  elicitationFor,
+  parseInputResponses,
+  resolveWith,
+  type ElicitationRequest,
+} from './mrtr.ts';
+import { callDigest, invalidState, type RequestStates } from './request-state.ts';
+import type { RequestScope } from './scope.ts';
+import { cancelTask, createTaskResult, getTask, updateTask, type TasksDeps } from './tasks.ts';
+import {
+  callToolResult,
+  checkArguments,
+  isTerminal,
+  listTools,
+  toolError,
+  toolWorkflow,
+  WAITING_ON_CLIENT,
+} from './tools.ts';
+
+export type McpParams = Record<string, unknown>;
+export type McpResult = object;
+export type Io = { [M in McpMethod]: { params: McpParams; result: McpResult } };
+
+/** What a handler knows about the request it serves (built by dispatch.ts). */
+export interface McpCallContext {
+  /** Undefined only on `server/discover`, which is served unauthenticated. */
+  subject: Subject | undefined;
+  envelope: McpEnvelope;
+  scope: RequestScope;
+  /** Puts this exchange's negotiation.decided record on the run's log. */
+  bindRun(runId: string): Promise<void>;
+}
+
+/** `run.cancelled.reason` when a call is refused for exceeding `mcp.mrtr.maxRounds`. */
+export const ROUNDS_EXCEEDED_REASON = 'mcp-mrtr-rounds-exceeded';
+
+const INTERRUPT_NODES = new Set(['approval', 'input', 'credential']);
+
+function subjectOf(c: McpCallContext): Subject {
+  if (!c.subject) throw new Error('handler reached without an authenticated subject');
+  return c.subject;
+}
+
+export function createHandlers(
+  ctx: HostContext,
+  states: RequestStates,
+): McpHandlers<McpCallContext, Io> {
+  const mcp = ctx.config.mcp;
+  const tasksDeps: TasksDeps = { core: ctx.core, workflows: ctx.workflows, mcp };
+
+  /** Waits until the run is terminal or waits on the client; ends early when the request is abandoned. */
+  async function settle(
+    subject: Subject,
+    runId: string,
+    scope: RequestScope,
+  ): Promise<RunSnapshot> {
+    for (;;) {
+      const run = await ctx.core.waitFor(
+        subject,
+        runId,
+        (r) => isTerminal(r.status) || WAITING_ON_CLIENT.includes(r.status),
+        { timeoutMs: 30_000, signal: scope.signal },
+      );
+      if (!run) throw new McpError(INVALID_PARAMS, 'the run is no longer readable');
+      if (isTerminal(run.status) || WAITING_ON_CLIENT.includes(run.status) || scope.signal.aborted)
+        return run;
+    }
+  }
+
+  /** The answer of a tools/call whose run is `run` at `round` (1-based; mrtr rows). */
+  async function answer(
+    subject: Subject,
+    workflow: WorkflowDefinition,
+    runId: string,
+    digest: string,
+    round: number,
+    c: McpCallContext,
+  ): Promise<McpResult> {
+    if (declaresTasks(c.envelope.capabilities)) {
+      // Tasks: never InputRequiredResult; a run not terminal at answer time is a task.
+      const run = await ctx.core.getRun(subject, runId);
+      if (!run) throw new McpError(INVALID_PARAMS, 'the run is no longer readable');
+      return isTerminal(run.status)
+        ? { ...callToolResult(run) }
+        : await createTaskResult(tasksDeps, subject, run);
+    }
+    const run = await settle(subject, runId, c.scope);
+    if (isTerminal(run.status) || c.scope.signal.aborted) return { ...callToolResult(run) };
+    if (round > mcp.maxRounds) {
+      // interop.md §The MCP round ceiling. The logical call ends here, so its run is cancelled
+      // rather than left waiting on a question no MCP client can answer any more.
+      await ctx.core
+        .cancelRun(subject, runId, {
+          reason: ROUNDS_EXCEEDED_REASON,
+          cancelledBy: subject.subjectId,
+        })
+        .catch((err: unknown) => {
+          if (!isCoreError(err, 'run_terminal')) throw err;
+        });
+      throw new McpError(OPENWOP_ERROR, `more than ${mcp.maxRounds} input_required rounds`, {
+        error: 'mcp_mrtr_rounds_exceeded',
+        maxRounds: mcp.maxRounds,
+        round,
+      });
+    }
+    const open = (await ctx.core.openInterrupts(subject, runId)) ?? [];
+    const modes = elicitationModes(c.envelope.capabilities);
+    const inputRequests: Record<string, ElicitationRequest> = {};
+    for (const it of open) {
+      const r = elicitationFor(it, workflow, modes);
+      if (!r) {
+        // mrtr row: no form for this shape and no URL mode declared ⇒ CallToolResult isError.
+        return {
+          ...toolError(
+            `the tool needs input (${it.kind}) that this client cannot provide; the run waits for it`,
+          ),
+        };
+      }
+      inputRequests[it.interruptId] = r;
+    }
+    if (open.length === 0) {
+      // Status says waiting but the interrupt is not visible yet: look again shortly.
+      await new Promise((r) => setTimeout(r, 25));
+      return answer(subject, workflow, runId, digest, round, c);
+    }
+    const requestState = states.mint(subject, {
+      dig: digest,
+      runId,
+      interruptIds: Object.keys(inputRequests),
+      round,
+    });
+    return { resultType: 'input_required', inputRequests, requestState };
+  }
+
+  return {
+    async serverDiscover() {
+      const extensions: Record<string, object> = {};
+      if (MCP_TASKS_EXTENSION !== null && mcp.features.includes('extensions'))
+        extensions[MCP_TASKS_EXTENSION] = {};
+      return {
+        supportedVersions: [...mcp.revisions],
+        capabilities: { tools: {}, extensions },
+        resultType: 'complete',
+        ttlMs: mcp.listTtlMs,
+        cacheScope: 'public',
+        _meta: {
+          'io.modelcontextprotocol/serverInfo': { name: 'wopgen', version: HOST_VERSION },
+        },
+      };
+    },
+
+    async toolsList() {
+      // The list depends on who asks (it is only shown to an authenticated caller): private.
+      return {
+        tools: listTools(ctx.workflows),
+        resultType: 'complete',
+        ttlMs: mcp.listTtlMs,
+        cacheScope: 'private',
+      };
+    },
+
+    async toolsCall(params, c) {
+      const subject = subjectOf(c);
+      const workflow = toolWorkflow(ctx.workflows, params.name);
+      const args = checkArguments(workflow, params.arguments);
+      const digest = callDigest('tools/call', workflow.id, args);
+      const caps = c.envelope.capabilities;
+
+      if (params.requestState !== undefined || params.inputResponses !== undefined) {
+        if (params.requestState === undefined)
+          throw new McpError(INVALID_PARAMS, 'inputResponses without requestState');
+        const claims = await states.check(params.requestState, subject, digest);
+        // Only the keys this state asked about are read (extra keys are ignored); a malformed
+        // answer to one of them is -32602 and leaves the state unused.
+        const responses = parseInputResponses(params.inputResponses ?? {}, claims.interruptIds);
+        await states.consume(claims);
+        const run = await ctx.core.getRun(subject, claims.runId);
+        if (!run) throw invalidState();
+        c.scope.own(subject, run.runId);
+        await c.bindRun(run.runId);
+        const open = (await ctx.core.openInterrupts(subject, run.runId)) ?? [];
+        for (const id of claims.interruptIds) {
+          const it = open.find((i) => i.interruptId === id);
+          const response = responses[id];
+          if (it && response) await resolveWith(ctx.core, subject, it, response);
+        }
+        return answer(subject, workflow, run.runId, digest, claims.round + 1, c);
+      }
+
+      // A workflow that will ask the caller something needs a way to ask (never assumed).
+      const modes = elicitationModes(caps);
+      if (
+        !declaresTasks(caps) &&
+        !modes.form &&
+        !modes.url &&
+        workflow.nodes.some((n) => INTERRUPT_NODES.has(n.kind))
+      ) {
+        throw missingCapability({ elicitation: { form: {} } }, 'elicitation');
+      }
+      const { run } = await ctx.core.createRun(subject, {
+        workflowId: workflow.id,
+        inputs: args,
+        transport: 'mcp',
+        trustBoundary: 'untrusted',
+      });
+      c.scope.own(subject, run.runId);
+      await c.bindRun(run.runId);
+      return answer(subject, workflow, run.runId, digest, 1, c);
+    },
+
+    async promptsGet(params) {
+      // No prompts are served: every name is the protocol's invalid-params "unknown prompt".
+      const name = params.name;
+      if (typeof name !== 'string')
+        throw new McpError(INVALID_PARAMS, 'params.name must be a string');
+      throw new McpError(INVALID_PARAMS, `Unknown prompt: ${name}`, { name });
+    },
+
+    async resourcesRead(params) {
+      // No resources are served: every URI (after the traversal check) is SEP-2164's -32602.
+      const uri = params.uri;
+      if (typeof uri !== 'string')
+        throw new McpError(INVALID_PARAMS, 'params.uri must be a string');
+      if (/(^|[/\\])\.\.([/\\]|$)|%2e%2e/i.test(uri))
+        throw new McpError(INVALID_PARAMS, 'resource URI refused (path traversal)', { uri });
+      throw new McpError(INVALID_PARAMS, 'Resource not found', { uri });
+    },
+
+    async initialize() {
+      // The map's `initialize | Mcp-Session-Id` row: never required on 2026-07-28.
+      throw new McpError(METHOD_NOT_FOUND, 'initialize is not a method of MCP 2026-07-28');
+    },
+
+    async tasksGet(params, c) {
+      return getTask(tasksDeps, subjectOf(c), params.taskId, c.envelope.capabilities);
+    },
+
+    async tasksUpdate(params, c) {
+      return updateTask(tasksDeps, subjectOf(c), params.taskId, params.inputResponses);
+    },
+
+    async tasksCancel(params, c) {
+      return cancelTask(tasksDeps, subjectOf(c), params.taskId);
+    },
+
+    async notificationsTasks() {
+      throw new McpError(METHOD_NOT_FOUND, 'notifications/tasks is sent by servers only');
+    },
+
+    async subscriptionsListen() {
+      throw new McpError(METHOD_NOT_FOUND, 'subscriptions/listen is not served');
+    },
+  };
+}
+
+export function isParams(v: unknown): v is McpParams {
+  return isRecord(v);
+}

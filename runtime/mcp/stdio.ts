@@ -1,0 +1,105 @@
+// The MCP server mount over stdio (`wopgen serve --stdio`): newline-delimited JSON-RPC on
+// stdin/stdout through the same dispatcher as streamable HTTP (logs go to stderr). The session is
+// authenticated once, by the key given at start. `notifications/cancelled {requestId}` arriving
+// before that request's answer abandons it, which cancels the run it drives with reason
+// `mcp-request-cancelled` (interop.md §MCP tasks and cancellation); the abandoned request gets no
+// answer. The host never sends `notifications/cancelled` itself. When stdin ends, requests still in
+// flight are abandoned the same way.
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import type { Subject } from '../auth/subject.ts';
+import type { HostContext } from '../context.ts';
+import type { McpDispatcher } from './dispatch.ts';
+import {
+  errorResponse,
+  isRecord,
+  McpError,
+  PARSE_ERROR,
+  parseFrame,
+  resultResponse,
+  type JsonRpcId,
+  type JsonRpcResponse,
+} from './jsonrpc.ts';
+import { RequestScope } from './scope.ts';
+
+export interface StdioOptions {
+  input: Readable;
+  output: Writable;
+  /** The Subject of the key given at start. */
+  subject: Subject;
+}
+
+export async function serveStdio(
+  ctx: HostContext,
+  dispatcher: McpDispatcher,
+  options: StdioOptions,
+): Promise<void> {
+  const inflight = new Map<JsonRpcId, RequestScope>();
+  const pending = new Set<Promise<void>>();
+  const send = (msg: JsonRpcResponse) => {
+    options.output.write(JSON.stringify(msg) + '\n');
+  };
+
+  const handleLine = async (line: string): Promise<void> => {
+    if (line.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (err) {
+      send(
+        errorResponse(null, new McpError(PARSE_ERROR, `Parse error: ${(err as Error).message}`)),
+      );
+      return;
+    }
+    let msg;
+    try {
+      msg = parseFrame(value);
+    } catch (err) {
+      const id =
+        isRecord(value) && (typeof value.id === 'string' || typeof value.id === 'number')
+          ? value.id
+          : null;
+      send(errorResponse(id, err as McpError));
+      return;
+    }
+    if (msg.id === undefined) {
+      if (msg.method === 'notifications/cancelled') {
+        const requestId = msg.params?.requestId;
+        const scope = inflight.get(requestId as JsonRpcId);
+        if (scope) await scope.abandon();
+      }
+      return; // other notifications need no answer
+    }
+    const id = msg.id;
+    const scope = new RequestScope(ctx.core, (err) =>
+      ctx.log.error({ err }, 'MCP cancellation failed'),
+    );
+    inflight.set(id, scope);
+    let response: JsonRpcResponse;
+    try {
+      const result = await dispatcher.dispatch(msg, {
+        authenticate: async () => options.subject,
+        peerOrigin: 'stdio://local',
+        scope,
+      });
+      response = resultResponse(id, result);
+    } catch (err) {
+      response = errorResponse(id, dispatcher.toMcpError(err));
+    }
+    inflight.delete(id);
+    if (scope.abandoned) return;
+    send(response);
+    scope.complete();
+  };
+
+  const lines = createInterface({ input: options.input, crlfDelay: Infinity });
+  for await (const line of lines) {
+    const p = handleLine(line).catch((err: unknown) =>
+      ctx.log.error({ err }, 'stdio request failed'),
+    );
+    pending.add(p);
+    void p.finally(() => pending.delete(p));
+  }
+  await Promise.all([...inflight.values()].map((s) => s.abandon()));
+  await Promise.all(pending);
+}

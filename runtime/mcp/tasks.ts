@@ -1,0 +1,175 @@
+// The tasks extension `io.modelcontextprotocol/tasks` (interop.md §MCP tasks and cancellation; the
+// map's `mcp.tasks` rows; generated/mcp/task-status.ts): taskId is the run's projected runId,
+// status comes from the generated projection, `tasks/get` only reads (nothing is appended),
+// `tasks/update` resolves each interrupt at most once, `tasks/cancel` acknowledges with an empty
+// result. An unknown, purged, unreadable or foreign taskId is the same -32602 in every case.
+import { projectMcpTaskStatus, type McpTaskStatus } from '../../generated/mcp/task-status.ts';
+import type { Subject } from '../auth/subject.ts';
+import { isCoreError } from '../core/errors.ts';
+import type { RunCore, RunSnapshot } from '../core/port.ts';
+import type { WorkflowRegistry } from '../core/workflows/index.ts';
+import { parseWireId, projectId } from '../ids.ts';
+import type { McpConfig } from '../config.ts';
+import { elicitationModes, type ClientCapabilities } from './envelope.ts';
+import { INVALID_PARAMS, McpError } from './jsonrpc.ts';
+import {
+  elicitationFor,
+  parseInputResponses,
+  resolveWith,
+  type ElicitationRequest,
+} from './mrtr.ts';
+import { callToolResult, isTerminal, type CallToolResult } from './tools.ts';
+
+/** `run.cancelled.reason` of a run cancelled through `tasks/cancel`. */
+export const TASK_CANCEL_REASON = 'mcp-tasks-cancel';
+
+export interface TaskFields {
+  taskId: string;
+  status: McpTaskStatus;
+  createdAt: string;
+  lastUpdatedAt: string;
+  ttlMs: number;
+  pollIntervalMs: number;
+}
+
+export interface TasksDeps {
+  core: RunCore;
+  workflows: WorkflowRegistry;
+  mcp: McpConfig;
+}
+
+export function taskNotFound(): McpError {
+  return new McpError(INVALID_PARAMS, 'Task not found');
+}
+
+/** The run behind a taskId the caller may read, else the one not-found answer. */
+export async function readTask(
+  core: RunCore,
+  subject: Subject,
+  taskId: unknown,
+): Promise<RunSnapshot> {
+  if (typeof taskId !== 'string')
+    throw new McpError(INVALID_PARAMS, 'params.taskId must be a string');
+  const runId = parseWireId(taskId);
+  const run = runId === undefined ? undefined : await core.getRun(subject, runId);
+  if (!run) throw taskNotFound();
+  return run;
+}
+
+/** createdAt / lastUpdatedAt from the run's own log (first and last event): a pure read. */
+async function timestamps(
+  core: RunCore,
+  subject: Subject,
+  run: RunSnapshot,
+): Promise<{ createdAt: string; lastUpdatedAt: string }> {
+  const fallback = run.startedAt ?? new Date().toISOString();
+  let createdAt: string | undefined;
+  let last: string | undefined;
+  let after = -1;
+  for (;;) {
+    const page = await core.readEvents(subject, run.runId, after, 1000);
+    if (!page || page.length === 0) break;
+    createdAt ??= page[0]!.timestamp;
+    last = page.at(-1)!.timestamp;
+    after = page.at(-1)!.sequence;
+    if (page.length < 1000) break;
+  }
+  return { createdAt: createdAt ?? fallback, lastUpdatedAt: last ?? createdAt ?? fallback };
+}
+
+export async function taskFields(
+  deps: TasksDeps,
+  subject: Subject,
+  run: RunSnapshot,
+): Promise<TaskFields> {
+  return {
+    taskId: projectId(run.runId),
+    status: projectMcpTaskStatus(run.status),
+    ...(await timestamps(deps.core, subject, run)),
+    ttlMs: deps.mcp.taskTtlMs,
+    pollIntervalMs: deps.mcp.pollIntervalMs,
+  };
+}
+
+/** The flat CreateTaskResult (no `task` wrapper, no result, no requestState). */
+export async function createTaskResult(
+  deps: TasksDeps,
+  subject: Subject,
+  run: RunSnapshot,
+): Promise<TaskFields & { resultType: 'task' }> {
+  return { resultType: 'task', ...(await taskFields(deps, subject, run)) };
+}
+
+/** `tasks/get`: the DetailedTask; completed (incl. a failed run) inlines the CallToolResult. */
+export async function getTask(
+  deps: TasksDeps,
+  subject: Subject,
+  taskId: unknown,
+  caps: ClientCapabilities,
+): Promise<
+  TaskFields & {
+    resultType: 'complete';
+    result?: CallToolResult;
+    inputRequests?: Record<string, ElicitationRequest>;
+  }
+> {
+  const run = await readTask(deps.core, subject, taskId);
+  const fields = await taskFields(deps, subject, run);
+  const out: Awaited<ReturnType<typeof getTask>> = { ...fields, resultType: 'complete' };
+  if (isTerminal(run.status) && run.status !== 'cancelled') out.result = callToolResult(run);
+  if (fields.status === 'input_required') {
+    const open = (await deps.core.openInterrupts(subject, run.runId)) ?? [];
+    const modes = elicitationModes(caps);
+    const workflow = deps.workflows.get(run.workflowId);
+    const requests: Record<string, ElicitationRequest> = {};
+    for (const it of open) {
+      // A task client always gets a request it can answer: form for flat input, URL for a credential
+      // when declared; other shapes are omitted (they are answered over REST).
+      const r = elicitationFor(it, workflow, { form: true, url: modes.url });
+      if (r) requests[it.interruptId] = r;
+    }
+    out.inputRequests = requests;
+  }
+  return out;
+}
+
+/** `tasks/update`: each `inputResponses[interruptId]` resolves that open interrupt at most once. */
+export async function updateTask(
+  deps: TasksDeps,
+  subject: Subject,
+  taskId: unknown,
+  inputResponses: unknown,
+): Promise<{ resultType: 'complete' }> {
+  const run = await readTask(deps.core, subject, taskId);
+  const open = (await deps.core.openInterrupts(subject, run.runId)) ?? [];
+  // Keys never issued or no longer open resolve nothing (and are not validated).
+  const responses = parseInputResponses(
+    inputResponses ?? {},
+    open.map((i) => i.interruptId),
+  );
+  for (const [interruptId, response] of Object.entries(responses)) {
+    const it = open.find((i) => i.interruptId === interruptId);
+    if (it) await resolveWith(deps.core, subject, it, response);
+  }
+  return { resultType: 'complete' };
+}
+
+/** `tasks/cancel`: cancels as cancelRun would; a terminal run is acknowledged, nothing appended. */
+export async function cancelTask(
+  deps: TasksDeps,
+  subject: Subject,
+  taskId: unknown,
+): Promise<{ resultType: 'complete' }> {
+  const run = await readTask(deps.core, subject, taskId);
+  if (!isTerminal(run.status)) {
+    try {
+      await deps.core.cancelRun(subject, run.runId, {
+        reason: TASK_CANCEL_REASON,
+        cancelledBy: subject.subjectId,
+      });
+    } catch (err) {
+      if (!isCoreError(err, 'run_terminal')) throw err;
+    }
+  }
+  return { resultType: 'complete' };
+}

@@ -1,0 +1,87 @@
+// Workflows as MCP tools (the map's `tools/list` and `tools/call` rows, interop.md §The operation
+// mappings): the listing, the argument check made before any run exists, and the projection of a
+// terminal run to a CallToolResult (completed ⇒ isError false; failed and cancelled ⇒ isError true).
+import type { RunStatus } from '../../generated/run-status.ts';
+import type { RunSnapshot } from '../core/port.ts';
+import { checkAgainst } from '../core/engine/json-schema.ts';
+import type { WorkflowDefinition } from '../core/engine/definition.ts';
+import type { WorkflowRegistry } from '../core/workflows/index.ts';
+import { INVALID_PARAMS, isRecord, McpError } from './jsonrpc.ts';
+
+export interface McpTool {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+export const TERMINAL: readonly RunStatus[] = ['completed', 'failed', 'cancelled'];
+export const WAITING_ON_CLIENT: readonly RunStatus[] = ['waiting-approval', 'waiting-input'];
+
+export function isTerminal(status: RunStatus): boolean {
+  return TERMINAL.includes(status);
+}
+
+/** Every workflow of the registry, sorted by name: identical for every connection of a caller. */
+export function listTools(workflows: WorkflowRegistry): McpTool[] {
+  return workflows
+    .list()
+    .map((w) => ({ name: w.id, description: w.description, inputSchema: w.inputSchema }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** The workflow behind a tool name, or -32602 (upstream's answer for an unknown tool). */
+export function toolWorkflow(workflows: WorkflowRegistry, name: unknown): WorkflowDefinition {
+  if (typeof name !== 'string' || name === '')
+    throw new McpError(INVALID_PARAMS, 'params.name must be a non-empty string');
+  const w = workflows.get(name);
+  if (!w) throw new McpError(INVALID_PARAMS, `Tool ${name} not found`, { name });
+  return w;
+}
+
+/** `arguments` checked against the tool's inputSchema before any run exists (else -32602). */
+export function checkArguments(
+  workflow: WorkflowDefinition,
+  args: unknown,
+): Record<string, unknown> {
+  const value = args === undefined ? {} : args;
+  if (!isRecord(value)) throw new McpError(INVALID_PARAMS, 'params.arguments must be an object');
+  const issues = checkAgainst(workflow.inputSchema, value);
+  if (issues.length > 0) {
+    throw new McpError(INVALID_PARAMS, `Invalid arguments for tool ${workflow.id}`, { issues });
+  }
+  return value;
+}
+
+export interface CallToolResult {
+  content: { type: 'text'; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError: boolean;
+  resultType: 'complete';
+}
+
+/** A terminal run as the CallToolResult the map's `tools/call` row states. */
+export function callToolResult(run: RunSnapshot): CallToolResult {
+  if (run.status === 'completed') {
+    const outputs = (run.outputs ?? {}) as Record<string, unknown>;
+    const text =
+      typeof outputs.text === 'string' && Object.keys(outputs).length === 1
+        ? outputs.text
+        : JSON.stringify(outputs);
+    return {
+      content: [{ type: 'text', text }],
+      structuredContent: outputs,
+      isError: false,
+      resultType: 'complete',
+    };
+  }
+  const text =
+    run.status === 'failed'
+      ? `${run.error?.code ?? 'failed'}: ${run.error?.message ?? 'the run failed'}`
+      : 'the run was cancelled';
+  return { content: [{ type: 'text', text }], isError: true, resultType: 'complete' };
+}
+
+/** A tool error for a run this client cannot complete (mrtr row: no servable input mode). */
+export function toolError(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true, resultType: 'complete' };
+}

@@ -1,0 +1,145 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- raw JSON-RPC bodies are untyped wire data */
+// Helpers for the MCP tests: a host with a test workflow added, raw MCP requests with the
+// 2026-07-28 headers and `_meta` envelope, and the official client pinned to 2026-07-28.
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { HostConfig } from '../../runtime/config.ts';
+import { createRegistry, loadWorkflowDir } from '../../runtime/core/workflows/index.ts';
+import { parseDefinition } from '../../runtime/core/engine/definition.ts';
+import { KEYS, startHost, type RunningHost } from '../helpers/host.ts';
+
+export { KEYS };
+export const REVISION = '2026-07-28';
+export const TASKS = 'io.modelcontextprotocol/tasks';
+
+/** Two approvals in a row: two input_required rounds (the round-ceiling test). */
+const twoStep = parseDefinition(
+  {
+    id: 'test-two-approvals',
+    description: 'Two approvals in a row.',
+    inputSchema: { type: 'object' },
+    nodes: [
+      { id: 'first', kind: 'approval', prompt: 'First?' },
+      { id: 'second', kind: 'approval', prompt: 'Second?' },
+      { id: 'done', kind: 'complete', output: { ok: true } },
+    ],
+  },
+  'test',
+);
+
+export function startMcpHost(
+  opts: { config?: (c: HostConfig) => void; now?: () => Date } = {},
+): Promise<RunningHost> {
+  return startHost({ ...opts, workflows: createRegistry([...loadWorkflowDir(), twoStep]) });
+}
+
+export interface RawOptions {
+  tenant?: keyof typeof KEYS | null;
+  capabilities?: Record<string, unknown>;
+  /** Header overrides; a null value removes the header. */
+  headers?: Record<string, string | null>;
+  /** `_meta` overrides; a null value removes the key. */
+  meta?: Record<string, unknown>;
+  id?: string | number;
+}
+
+export interface RawReply {
+  status: number;
+  body: {
+    jsonrpc: '2.0';
+    id: unknown;
+    result?: Record<string, any>;
+    error?: { code: number; message: string; data?: any };
+  };
+}
+
+/** One MCP request as the 2.4.0 client sends it on the modern path, with overridable parts. */
+export async function rawMcp(
+  url: string,
+  method: string,
+  params: Record<string, unknown> = {},
+  opts: RawOptions = {},
+): Promise<RawReply> {
+  const meta: Record<string, unknown> = {
+    'io.modelcontextprotocol/protocolVersion': REVISION,
+    'io.modelcontextprotocol/clientInfo': { name: 'raw-test', version: '1.0.0' },
+    'io.modelcontextprotocol/clientCapabilities': opts.capabilities ?? {
+      elicitation: { form: {} },
+    },
+  };
+  for (const [k, v] of Object.entries(opts.meta ?? {})) {
+    if (v === null) delete meta[k];
+    else meta[k] = v;
+  }
+  const name = params.name ?? params.uri ?? params.taskId;
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': REVISION,
+    'mcp-method': method,
+  };
+  if (typeof name === 'string') headers['mcp-name'] = name;
+  const tenant = opts.tenant === undefined ? 'acme' : opts.tenant;
+  if (tenant) headers.authorization = `Bearer ${KEYS[tenant]}`;
+  for (const [k, v] of Object.entries(opts.headers ?? {})) {
+    if (v === null) delete headers[k.toLowerCase()];
+    else headers[k.toLowerCase()] = v;
+  }
+  const res = await fetch(`${url}/mcp`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: opts.id ?? 1,
+      method,
+      params: { ...params, _meta: meta },
+    }),
+  });
+  return { status: res.status, body: (await res.json()) as RawReply['body'] };
+}
+
+/** The official client, pinned to 2026-07-28, authenticated as `tenant`, answering elicitations. */
+export async function connectClient(
+  url: string,
+  tenant: keyof typeof KEYS = 'acme',
+  onElicit: (params: any) => any = () => ({ action: 'accept', content: {} }),
+): Promise<Client> {
+  const client = new Client(
+    { name: 'wopgen-test', version: '1.0.0' },
+    {
+      capabilities: { elicitation: { form: {} } },
+      versionNegotiation: { mode: { pin: REVISION } },
+    },
+  );
+  client.setRequestHandler('elicitation/create', async (req: any) => onElicit(req.params));
+  const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), {
+    requestInit: { headers: { authorization: `Bearer ${KEYS[tenant]}` } },
+  });
+  await client.connect(transport);
+  return client;
+}
+
+/** Events of a run read over REST (GET /runs/{runId}/events/poll). */
+export async function runEvents(
+  h: RunningHost,
+  tenant: keyof typeof KEYS,
+  runId: string,
+): Promise<{ type: string; sequence: number; payload: Record<string, any> }[]> {
+  const res = await h.call(tenant, `/runs/${encodeURIComponent(runId)}/events/poll`);
+  const body = (await res.json()) as { events: { type: string; sequence: number; payload: any }[] };
+  return body.events;
+}
+
+export async function getRunRest(h: RunningHost, tenant: keyof typeof KEYS, runId: string) {
+  const res = await h.call(tenant, `/runs/${encodeURIComponent(runId)}`);
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+}
+
+export async function until<T>(fn: () => Promise<T | undefined>, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
