@@ -205,6 +205,14 @@ export function createHandlers(
         return answer(subject, workflow, run.runId, digest, claims.round + 1, c);
       }
 
+      // A workflow that must run as a task needs the tasks extension declared (ext-tasks).
+      if (
+        workflow.taskSupport === 'required' &&
+        MCP_TASKS_EXTENSION !== null &&
+        !declaresTasks(caps)
+      ) {
+        throw missingCapability({ extensions: { [MCP_TASKS_EXTENSION]: {} } }, MCP_TASKS_EXTENSION);
+      }
       // A workflow that will ask the caller something needs a way to ask (never assumed).
       const modes = elicitationModes(caps);
       if (

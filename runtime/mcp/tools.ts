@@ -12,6 +12,8 @@ export interface McpTool {
   name: string;
   description: string;
   inputSchema: Record<string, unknown>;
+  /** ext-tasks: present when the workflow declares how it may run as a task. */
+  execution?: { taskSupport: 'forbidden' | 'optional' | 'required' };
 }
 
 export const TERMINAL: readonly RunStatus[] = ['completed', 'failed', 'cancelled'];
@@ -25,7 +27,12 @@ export function isTerminal(status: RunStatus): boolean {
 export function listTools(workflows: WorkflowRegistry): McpTool[] {
   return workflows
     .list()
-    .map((w) => ({ name: w.id, description: w.description, inputSchema: w.inputSchema }))
+    .map((w) => ({
+      name: w.id,
+      description: w.description,
+      inputSchema: w.inputSchema,
+      ...(w.taskSupport ? { execution: { taskSupport: w.taskSupport } } : {}),
+    }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
@@ -52,8 +59,29 @@ export function checkArguments(
   return value;
 }
 
+/** An MCP content block (text, image, audio, resource, resource_link). */
+export type ContentBlock = { type: string } & Record<string, unknown>;
+
+const CONTENT_TYPES = new Set(['text', 'image', 'audio', 'resource', 'resource_link']);
+
+/**
+ * A workflow whose output carries a `content` array of MCP content blocks answers with those
+ * blocks as they are (images, audio, embedded resources); any other output becomes one text block.
+ */
+function contentBlocks(outputs: Record<string, unknown>): ContentBlock[] | undefined {
+  const c = outputs['content'];
+  if (!Array.isArray(c) || c.length === 0) return undefined;
+  const ok = c.every(
+    (b) =>
+      typeof b === 'object' &&
+      b !== null &&
+      CONTENT_TYPES.has(String((b as { type?: unknown }).type)),
+  );
+  return ok ? (c as ContentBlock[]) : undefined;
+}
+
 export interface CallToolResult {
-  content: { type: 'text'; text: string }[];
+  content: ContentBlock[];
   structuredContent?: Record<string, unknown>;
   isError: boolean;
   resultType: 'complete';
@@ -63,6 +91,8 @@ export interface CallToolResult {
 export function callToolResult(run: RunSnapshot): CallToolResult {
   if (run.status === 'completed') {
     const outputs = (run.outputs ?? {}) as Record<string, unknown>;
+    const blocks = contentBlocks(outputs);
+    if (blocks) return { content: blocks, isError: false, resultType: 'complete' };
     const text =
       typeof outputs.text === 'string' && Object.keys(outputs).length === 1
         ? outputs.text

@@ -32,6 +32,11 @@ export interface WorkflowDefinition {
   description: string;
   inputSchema: JsonObject;
   nodes: NodeDef[];
+  /**
+   * Whether an MCP caller must run this workflow as a task (ext-tasks `execution.taskSupport`);
+   * absent means optional.
+   */
+  taskSupport?: 'forbidden' | 'optional' | 'required';
 }
 
 const idPattern = '^[A-Za-z0-9._~:-]{1,128}$';
@@ -51,6 +56,7 @@ const definitionSchema = {
     id: { type: 'string', pattern: idPattern },
     description: { type: 'string' },
     inputSchema: { type: 'object' },
+    taskSupport: { enum: ['forbidden', 'optional', 'required'] },
     nodes: {
       type: 'array',
       minItems: 1,
