@@ -17,6 +17,7 @@ import {
   selectRevision,
   unsupportedRevision,
 } from './envelope.ts';
+import { checkParamHeaders } from './param-headers.ts';
 import type { Io, McpCallContext } from './handlers.ts';
 import {
   INTERNAL_ERROR,
@@ -69,7 +70,10 @@ export class McpDispatcher {
       if (decision.outcome === 'refused') throw unsupportedRevision(mcp, requested);
     }
     // Rule 2: header/body agreement before any version is selected.
-    if (ex.headers) checkHeaders(msg, ex.headers);
+    if (ex.headers) {
+      checkHeaders(msg, ex.headers);
+      checkParamHeaders(msg, ex.headers, ctx.workflows);
+    }
     // Rule 3: version selection.
     subject ??= await ex.authenticate();
     const decision = selectRevision(mcp, requested, subject !== undefined);

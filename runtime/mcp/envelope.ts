@@ -62,7 +62,11 @@ function metaOf(msg: JsonRpcRequest): Record<string, unknown> | undefined {
   return isRecord(meta) ? meta : undefined;
 }
 
-function mismatch(field: string, headerValue: string | undefined, bodyValue: unknown): McpError {
+export function headerMismatch(
+  field: string,
+  headerValue: string | undefined,
+  bodyValue: unknown,
+): McpError {
   return McpError.protocol(
     'HeaderMismatchError',
     `Bad Request: the ${field} header and the request body disagree`,
@@ -106,21 +110,22 @@ export function checkHeaders(msg: JsonRpcRequest, headers: IncomingHttpHeaders):
       400,
     );
   }
-  if (version !== metaVersion) throw mismatch('MCP-Protocol-Version', version, metaVersion);
+  if (version !== metaVersion) throw headerMismatch('MCP-Protocol-Version', version, metaVersion);
   const method = header(headers, 'Mcp-Method');
-  if (method !== msg.method) throw mismatch('Mcp-Method', method, msg.method);
+  if (method !== msg.method) throw headerMismatch('Mcp-Method', method, msg.method);
   const field = NAME_FIELD[msg.method];
   const rawName = header(headers, 'Mcp-Name');
   const bodyName = field ? msg.params?.[field] : undefined;
   if (field === undefined) {
-    if (rawName !== undefined) throw mismatch('Mcp-Name', rawName, undefined);
+    if (rawName !== undefined) throw headerMismatch('Mcp-Name', rawName, undefined);
     return;
   }
   const name = rawName === undefined ? undefined : decodeHeaderValue(rawName);
-  if (rawName !== undefined && name === undefined) throw mismatch('Mcp-Name', rawName, bodyName);
+  if (rawName !== undefined && name === undefined)
+    throw headerMismatch('Mcp-Name', rawName, bodyName);
   if (bodyName === undefined && name === undefined) return;
   if (typeof bodyName !== 'string' || name !== bodyName)
-    throw mismatch('Mcp-Name', rawName, bodyName);
+    throw headerMismatch('Mcp-Name', rawName, bodyName);
 }
 
 /** Rule 3: version selection; the caller records the decision and answers -32022 when refused. */
