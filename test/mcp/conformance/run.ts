@@ -91,6 +91,48 @@ function requiredLists(scenario: string): boolean {
 // that belong to the tasks extension (listed there under not_scored, reason: extension).
 const REQUIRED_SCENARIOS = new Set(TASK_SCENARIOS);
 
+const BASELINE = join(ROOT, 'test/mcp/conformance/expected-pass.txt');
+
+function baseline(): string[] {
+  return existsSync(BASELINE) ? readFileSync(BASELINE, 'utf8').split('\n').filter(Boolean) : [];
+}
+
+/** Tallies the results; a scenario re-run under `retry/` replaces its first result. */
+function passingChecks(): {
+  ran: boolean;
+  passed: number;
+  total: number;
+  passing: Set<string>;
+  lines: string[];
+} {
+  const retried = readChecks(join(OUT, 'retry'));
+  let passed = 0;
+  let total = 0;
+  const passing = new Set<string>();
+  const lines: string[] = [];
+  let ran = true;
+  for (const [group, sub] of [
+    ['required', 'required'],
+    ['tasks extension', 'tasks'],
+  ] as const) {
+    const checks = readChecks(join(OUT, sub));
+    if (checks.size === 0 && sub === 'tasks') continue;
+    if (checks.size === 0) ran = false;
+    for (const [scenario, first] of [...checks].sort()) {
+      const list = retried.get(scenario) ?? first;
+      const ok = list.filter((c) => c.status === 'SUCCESS').length;
+      const counted = list.filter((c) => c.status !== 'INFO' && c.status !== 'SKIPPED').length;
+      passed += ok;
+      total += counted;
+      for (const c of list) if (c.status === 'SUCCESS') passing.add(`${scenario} ${c.id}`);
+      lines.push(
+        `  ${group.padEnd(15)} ${scenario.padEnd(48)} ${ok}/${counted}${retried.has(scenario) ? ' (retried)' : ''}\n`,
+      );
+    }
+  }
+  return { ran, passed, total, passing, lines };
+}
+
 async function main(): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'wopgen-mcp-conformance-'));
   const config = defaultConfig('http://127.0.0.1');
@@ -142,6 +184,32 @@ async function main(): Promise<number> {
     for (const s of TASK_SCENARIOS.filter((x) => !requiredLists(x))) {
       await conformance(['server', '--url', url, '--scenario', s, '-o', join(OUT, 'tasks')]);
     }
+    // A scenario with a baseline check that did not pass is run once more before it counts as a
+    // regression: some scenarios time cancellations and polls, and a loaded CI machine is slow.
+    if (!process.argv.includes('--write-baseline')) {
+      const first = passingChecks();
+      const again = [
+        ...new Set(
+          baseline()
+            .filter((e) => !first.passing.has(e))
+            .map((e) => e.split(' ')[0]!),
+        ),
+      ];
+      for (const scenario of again) {
+        process.stdout.write(`retrying ${scenario}\n`);
+        await conformance([
+          'server',
+          '--url',
+          url,
+          '--spec-version',
+          '2026-07-28',
+          '--scenario',
+          scenario.replace(/^server-/, ''),
+          '-o',
+          join(OUT, 'retry'),
+        ]);
+      }
+    }
   } finally {
     await new Promise<void>((r) => proxy.close(() => r()));
     proxy.closeAllConnections();
@@ -149,40 +217,21 @@ async function main(): Promise<number> {
     rmSync(dir, { recursive: true, force: true });
   }
 
-  let passed = 0;
-  let total = 0;
-  const passing = new Set<string>();
-  for (const [group, sub] of [
-    ['required', 'required'],
-    ['tasks extension', 'tasks'],
-  ] as const) {
-    const checks = readChecks(join(OUT, sub));
-    if (checks.size === 0 && sub === 'tasks') continue;
-    if (checks.size === 0) {
-      process.stderr.write(`no results for ${group}: the suite did not run\n`);
-      return 2;
-    }
-    for (const [scenario, list] of [...checks].sort()) {
-      const ok = list.filter((c) => c.status === 'SUCCESS').length;
-      const counted = list.filter((c) => c.status !== 'INFO' && c.status !== 'SKIPPED').length;
-      passed += ok;
-      total += counted;
-      for (const c of list) if (c.status === 'SUCCESS') passing.add(`${scenario} ${c.id}`);
-      process.stdout.write(`  ${group.padEnd(15)} ${scenario.padEnd(48)} ${ok}/${counted}\n`);
-    }
+  const result = passingChecks();
+  if (!result.ran) {
+    process.stderr.write('no results for the required set: the suite did not run\n');
+    return 2;
   }
+  const { passed, total, passing } = result;
+  for (const line of result.lines) process.stdout.write(line);
   process.stdout.write(`MCP conformance: ${passed}/${total} checks passed\n`);
 
-  const baselineFile = join(ROOT, 'test/mcp/conformance/expected-pass.txt');
   if (process.argv.includes('--write-baseline')) {
     const { writeFileSync } = await import('node:fs');
-    writeFileSync(baselineFile, [...passing].sort().join('\n') + '\n');
+    writeFileSync(BASELINE, [...passing].sort().join('\n') + '\n');
     return 0;
   }
-  const expected = existsSync(baselineFile)
-    ? readFileSync(baselineFile, 'utf8').split('\n').filter(Boolean)
-    : [];
-  const regressed = expected.filter((e) => !passing.has(e));
+  const regressed = baseline().filter((e) => !passing.has(e));
   for (const r of regressed) process.stdout.write(`REGRESSION: ${r} no longer passes\n`);
   return regressed.length > 0 ? 1 : 0;
 }
