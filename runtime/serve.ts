@@ -120,9 +120,8 @@ export async function serve(argv: string[]): Promise<number> {
       '  using the API keys already in the store (the demo key was printed on first start)',
     );
   }
-  process.stdout.write(lines.join('\n') + '\n');
-
-  await new Promise<void>((resolve) => {
+  // Signal handlers go in before the URLs are printed: whoever reads them may stop us at once.
+  const stopped = new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       logger.info({ signal }, 'stopping');
       host.close().then(resolve, (err: unknown) => {
@@ -133,6 +132,9 @@ export async function serve(argv: string[]): Promise<number> {
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
+  process.stdout.write(lines.join('\n') + '\n');
+
+  await stopped;
   return 0;
 }
 
