@@ -224,15 +224,27 @@ async function handle(
     }
   }
   const hit = router.match(req.method ?? 'GET', url.pathname);
+  // Every REST response carries OpenWOP-Version, refusals of unknown routes included.
+  const version = { 'openwop-version': ctx.config.preferredProtocolVersion };
   if (!hit) {
-    sendOpenWopError(res, 'not_found', `no route for ${req.method} ${url.pathname}`);
+    sendOpenWopError(
+      res,
+      'not_found',
+      `no route for ${req.method} ${url.pathname}`,
+      undefined,
+      version,
+    );
     return;
   }
   if ('allowed' in hit) {
     res.setHeader('allow', hit.allowed.join(', '));
-    sendOpenWopError(res, 'validation_error', `${req.method} is not allowed on ${url.pathname}`, {
-      allowed: hit.allowed,
-    });
+    sendOpenWopError(
+      res,
+      'validation_error',
+      `${req.method} is not allowed on ${url.pathname}`,
+      { allowed: hit.allowed },
+      version,
+    );
     return;
   }
   await hit.route.handler(req, res, hit.params, url);

@@ -232,6 +232,7 @@ describe('agents and versions', () => {
   it('answers an unknown route with the envelope, never a framework page', async () => {
     const r = await h.call('acme', '/nope');
     expect(r.status).toBe(404);
+    expect(r.headers.get('openwop-version')).toBe('2.0');
     expect(await r.json()).toEqual({ error: 'not_found', message: 'no route for GET /nope' });
   });
 });
