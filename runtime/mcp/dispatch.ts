@@ -26,6 +26,7 @@ import {
   OPENWOP_ERROR,
   type JsonRpcRequest,
 } from './jsonrpc.ts';
+import type { NotificationStream } from './listen.ts';
 import type { RequestScope } from './scope.ts';
 
 export interface McpExchange {
@@ -34,6 +35,8 @@ export interface McpExchange {
   authenticate(): Promise<Subject | undefined>;
   peerOrigin: string;
   scope: RequestScope;
+  /** The transport's channel for notifications before the answer, when it has one. */
+  stream?: NotificationStream;
 }
 
 export class McpDispatcher {
@@ -104,6 +107,7 @@ export class McpDispatcher {
         envelope: { version: decision.version!, capabilities },
         scope: ex.scope,
         bindRun: (runId) => record({ runId }, decision),
+        ...(ex.stream && { stream: ex.stream }),
       };
       const handler = this.handlers[entry.key] as (
         p: unknown,

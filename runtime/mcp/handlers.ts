@@ -23,6 +23,7 @@ import {
   type ElicitationRequest,
 } from './mrtr.ts';
 import { callDigest, invalidState, type RequestStates } from './request-state.ts';
+import { listenTasks, type NotificationStream } from './listen.ts';
 import type { RequestScope } from './scope.ts';
 import { cancelTask, createTaskResult, getTask, updateTask, type TasksDeps } from './tasks.ts';
 import {
@@ -47,6 +48,8 @@ export interface McpCallContext {
   scope: RequestScope;
   /** Puts this exchange's negotiation.decided record on the run's log. */
   bindRun(runId: string): Promise<void>;
+  /** Notifications sent before the answer (subscriptions/listen); undefined when the transport cannot stream. */
+  stream?: NotificationStream;
 }
 
 /** `run.cancelled.reason` when a call is refused for exceeding `mcp.mrtr.maxRounds`. */
@@ -273,8 +276,15 @@ export function createHandlers(
       throw new McpError(METHOD_NOT_FOUND, 'notifications/tasks is sent by servers only');
     },
 
-    async subscriptionsListen() {
-      throw new McpError(METHOD_NOT_FOUND, 'subscriptions/listen is not served');
+    async subscriptionsListen(params, c) {
+      return listenTasks(
+        tasksDeps,
+        subjectOf(c),
+        params,
+        c.envelope.capabilities,
+        c.scope,
+        c.stream,
+      );
     },
   };
 }

@@ -2,8 +2,10 @@
 // `mcp.serverUrls`). Stateless: no `initialize`, no `Mcp-Session-Id`. POST only (GET ⇒ 405 with a
 // JSON-RPC error body: every refusal on this URL is JSON-RPC, never the OpenWOP envelope).
 // The response is `application/json`, or a one-message `text/event-stream` when the Accept header
-// admits only SSE. A client that disconnects before the whole response is written abandons the
-// request, which cancels the run it drives (scope.ts; interop.md §MCP tasks and cancellation).
+// admits only SSE; a request that sends notifications before its answer (subscriptions/listen,
+// listen.ts) gets an open `text/event-stream` whose last event is the answer. A client that
+// disconnects before the whole response is written abandons the request, which cancels the run it
+// drives (scope.ts; interop.md §MCP tasks and cancellation).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HostContext, Mount } from '../context.ts';
 import { readJsonBody } from '../http/body.ts';
@@ -19,11 +21,19 @@ import {
   type JsonRpcId,
   type JsonRpcResponse,
 } from './jsonrpc.ts';
+import type { NotificationStream } from './listen.ts';
 import { RequestScope } from './scope.ts';
 
 export const MCP_PATH = '/mcp';
 
 type Framing = 'json' | 'sse';
+
+/** The client admits `text/event-stream` (what a notification stream needs). */
+function admitsSse(accept: string | undefined): boolean {
+  if (!accept) return true;
+  const types = accept.split(',').map((t) => t.split(';')[0]!.trim().toLowerCase());
+  return types.some((t) => t === 'text/event-stream' || t === 'text/*' || t === '*/*');
+}
 
 /** JSON unless the client admits only SSE; undefined when it admits neither. */
 function framingFor(accept: string | undefined): Framing | undefined {
@@ -44,6 +54,11 @@ function write(
 ): void {
   if (res.writableEnded || res.destroyed) return;
   const text = JSON.stringify(body);
+  if (res.headersSent) {
+    // A stream already open (subscriptions/listen): the answer is its last event.
+    res.end(`event: message\ndata: ${text}\n\n`);
+    return;
+  }
   if (framing === 'sse' && status === 200) {
     const frame = `event: message\ndata: ${text}\n\n`;
     res.writeHead(200, {
@@ -198,12 +213,26 @@ export function mcpHttpMount(ctx: HostContext, dispatcher: McpDispatcher): Mount
       if (!res.writableFinished) void scope.abandon();
     });
     res.on('finish', () => scope.complete());
+    // Notifications before the answer turn the response into an open `text/event-stream`.
+    const stream: NotificationStream = {
+      id,
+      send(method, params) {
+        if (res.writableEnded || res.destroyed) return;
+        if (!res.headersSent) {
+          res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        }
+        res.write(
+          `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', method, params })}\n\n`,
+        );
+      },
+    };
     try {
       const result = await dispatcher.dispatch(msg, {
         headers: req.headers,
         authenticate: () => ctx.authenticate(req),
         peerOrigin: ctx.peerOrigin(req),
         scope,
+        ...(admitsSse(req.headers.accept) && { stream }),
       });
       write(res, 200, resultResponse(id, result), framing);
     } catch (err) {

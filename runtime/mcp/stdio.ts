@@ -3,7 +3,8 @@
 // authenticated once, by the key given at start. `notifications/cancelled {requestId}` arriving
 // before that request's answer abandons it, which cancels the run it drives with reason
 // `mcp-request-cancelled` (interop.md §MCP tasks and cancellation); the abandoned request gets no
-// answer. The host never sends `notifications/cancelled` itself. When stdin ends, requests still in
+// answer (a `subscriptions/listen` named so ends its stream: listen.ts). The host never sends
+// `notifications/cancelled` itself. When stdin ends, requests still in
 // flight are abandoned the same way.
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
@@ -81,6 +82,13 @@ export async function serveStdio(
         authenticate: async () => options.subject,
         peerOrigin: 'stdio://local',
         scope,
+        stream: {
+          id,
+          send(method, params) {
+            if (!scope.abandoned)
+              options.output.write(JSON.stringify({ jsonrpc: '2.0', method, params }) + '\n');
+          },
+        },
       });
       response = resultResponse(id, result);
     } catch (err) {

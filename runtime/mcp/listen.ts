@@ -1,0 +1,103 @@
+// `subscriptions/listen` with the tasks extension's `notifications/tasks` (the map's
+// `mcp.tasks.methods` row "notifications/tasks | subscriptions/listen taskIds"; SEP-2575 and
+// ext-tasks 2026-07-28). The stream opens with `notifications/subscriptions/acknowledged` whose
+// `notifications.taskIds` lists only the requested tasks the caller can read (an unreadable,
+// foreign or fabricated taskId is left out identically and never notified); then each change of a
+// listed task's projected status is one `notifications/tasks` carrying what `tasks/get` answers at
+// that moment. Every frame carries `_meta["io.modelcontextprotocol/subscriptionId"]` (the listen
+// request's JSON-RPC id). When every listed task is terminal the server ends the subscription with
+// the SubscriptionsListenResult (never `notifications/cancelled`: interop.md §MCP tasks and
+// cancellation); when the client goes away (HTTP disconnect, stdio `notifications/cancelled`) the
+// request's scope is abandoned and the stream ends without an answer.
+import { projectMcpTaskStatus, type McpTaskStatus } from '../../generated/mcp/task-status.ts';
+import type { Subject } from '../auth/subject.ts';
+import type { RunSnapshot } from '../core/port.ts';
+import { parseWireId } from '../ids.ts';
+import type { ClientCapabilities } from './envelope.ts';
+import { INVALID_PARAMS, INVALID_REQUEST, isRecord, McpError, type JsonRpcId } from './jsonrpc.ts';
+import type { RequestScope } from './scope.ts';
+import { getTask, type TasksDeps } from './tasks.ts';
+import { isTerminal } from './tools.ts';
+
+export const META_SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
+export const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
+export const TASK_NOTIFICATION = 'notifications/tasks';
+
+/** The transport's channel for notifications sent before a request's answer. */
+export interface NotificationStream {
+  /** The JSON-RPC id of the request the stream belongs to. */
+  id: JsonRpcId;
+  send(method: string, params: Record<string, unknown>): void;
+}
+
+/** `params.notifications.taskIds`, validated (absent ⇒ none). */
+function requestedTaskIds(params: Record<string, unknown>): string[] {
+  const filter = params.notifications;
+  if (!isRecord(filter))
+    throw new McpError(INVALID_PARAMS, 'params.notifications must be an object');
+  const ids = filter.taskIds;
+  if (ids === undefined) return [];
+  if (!Array.isArray(ids) || !ids.every((t): t is string => typeof t === 'string'))
+    throw new McpError(INVALID_PARAMS, 'params.notifications.taskIds must be an array of strings');
+  return [...new Set(ids)];
+}
+
+export async function listenTasks(
+  deps: TasksDeps,
+  subject: Subject,
+  params: Record<string, unknown>,
+  caps: ClientCapabilities,
+  scope: RequestScope,
+  stream: NotificationStream | undefined,
+): Promise<{ resultType: 'complete'; _meta: Record<string, unknown> }> {
+  if (!stream)
+    throw new McpError(
+      INVALID_REQUEST,
+      'Not Acceptable: subscriptions/listen answers text/event-stream',
+      undefined,
+      406,
+    );
+  const requested = requestedTaskIds(params);
+  const meta = { [META_SUBSCRIPTION_ID]: stream.id };
+
+  // Readable tasks only; anything else is left out exactly like a nonexistent taskId.
+  const watched: { taskId: string; run: RunSnapshot }[] = [];
+  for (const taskId of requested) {
+    const runId = parseWireId(taskId);
+    const run = runId === undefined ? undefined : await deps.core.getRun(subject, runId);
+    if (run) watched.push({ taskId, run });
+  }
+  stream.send(ACKNOWLEDGED, {
+    notifications: { taskIds: watched.map((w) => w.taskId) },
+    _meta: meta,
+  });
+
+  await Promise.all(
+    watched.map(async ({ taskId, run }) => {
+      let last: McpTaskStatus = projectMcpTaskStatus(run.status);
+      if (isTerminal(run.status)) return;
+      const events = await deps.core.streamRunEvents(subject, run.runId, {
+        afterSequence: -1,
+        signal: scope.signal,
+      });
+      if (!events) return;
+      for await (const _event of events) {
+        if (scope.signal.aborted) return;
+        let task;
+        try {
+          task = await getTask(deps, subject, taskId, caps);
+        } catch (err) {
+          // Purged or no longer readable: nothing more is said about it.
+          if (err instanceof McpError && err.code === INVALID_PARAMS) return;
+          throw err;
+        }
+        if (task.status === last) continue;
+        last = task.status;
+        const { resultType: _resultType, ...detailed } = task;
+        stream.send(TASK_NOTIFICATION, { ...detailed, _meta: meta });
+        if (last === 'completed' || last === 'cancelled') return;
+      }
+    }),
+  );
+  return { resultType: 'complete', _meta: meta };
+}
