@@ -3,6 +3,7 @@
 import type { StoredHostEvent, StoredRunEvent, Store } from '../store/port.ts';
 import type { Signals } from './notifier.ts';
 import type { HostEvent, RunEvent } from './port.ts';
+import { isTerminalRunStatus } from '../../generated/run-status.ts';
 
 export const TERMINAL_EVENT_TYPES: ReadonlySet<string> = new Set([
   'run.completed',
@@ -56,7 +57,7 @@ export async function* followRunEvents(
       if (batch.length === 0) {
         // Cursor past the terminal event (or run gone): nothing more will come.
         const run = await store.getRun(runId);
-        if (!run || ['completed', 'failed', 'cancelled'].includes(run.status)) {
+        if (!run || isTerminalRunStatus(run.status)) {
           const more = await store.readEvents(runId, after, 1);
           if (more.length === 0) return;
           continue;

@@ -1,7 +1,7 @@
 // Workflows as MCP tools (the map's `tools/list` and `tools/call` rows, interop.md §The operation
 // mappings): the listing, the argument check made before any run exists, and the projection of a
 // terminal run to a CallToolResult (completed ⇒ isError false; failed and cancelled ⇒ isError true).
-import type { RunStatus } from '../../generated/run-status.ts';
+import { isTerminalRunStatus, type RunStatus } from '../../generated/run-status.ts';
 import type { RunSnapshot } from '../core/port.ts';
 import { checkAgainst } from '../core/engine/json-schema.ts';
 import type { WorkflowDefinition } from '../core/engine/definition.ts';
@@ -16,12 +16,10 @@ export interface McpTool {
   execution?: { taskSupport: 'forbidden' | 'optional' | 'required' };
 }
 
-export const TERMINAL: readonly RunStatus[] = ['completed', 'failed', 'cancelled'];
 export const WAITING_ON_CLIENT: readonly RunStatus[] = ['waiting-approval', 'waiting-input'];
 
-export function isTerminal(status: RunStatus): boolean {
-  return TERMINAL.includes(status);
-}
+/** Terminal by the generated projection (interop-map a2a.taskState), one definition for all. */
+export const isTerminal: (status: RunStatus) => boolean = isTerminalRunStatus;
 
 /** Every workflow of the registry, sorted by name: identical for every connection of a caller. */
 export function listTools(workflows: WorkflowRegistry): McpTool[] {

@@ -1,7 +1,7 @@
 // REST core routes of DESIGN.md §5 over RunCore: runs, events (SSE and long-poll), interrupts,
 // the agent inventory and host events. Bodies follow the bundled OpenAPI document.
 import type { ServerResponse } from 'node:http';
-import { isRunStatus } from '../../generated/run-status.ts';
+import { isRunStatus, isTerminalRunStatus } from '../../generated/run-status.ts';
 import type { HostContext } from '../context.ts';
 import type { RunSnapshot } from '../core/port.ts';
 import { readJsonBody } from '../http/body.ts';
@@ -187,7 +187,7 @@ export function restRoutes(ctx: HostContext): Route[] {
             events,
             lastSequence: all && all.length > 0 ? all[all.length - 1]!.sequence : -1,
             status: run.status,
-            isTerminal: ['completed', 'failed', 'cancelled'].includes(run.status),
+            isTerminal: isTerminalRunStatus(run.status),
           },
           h(),
         );
