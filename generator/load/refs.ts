@@ -2,7 +2,7 @@
 // file's location first, then against its `$id`; absolute ones through the `$id`s of the schema
 // directories. Nothing is ever fetched from the network.
 import { dirname, resolve as resolvePath } from 'node:path';
-import { getAt, joinPointer } from './pointer.ts';
+import { getAt } from './pointer.ts';
 import { rootId, type SourceSet } from './source-set.ts';
 import type { SourceFile } from './source.ts';
 
@@ -62,31 +62,6 @@ export function resolveRef(set: SourceSet, from: SourceFile, ref: string): RefRe
     };
   }
   return { ok: true, target: { file, pointer: fragment } };
-}
-
-/** Keys whose values are data, not schema or document structure: a `$ref` inside is not a reference. */
-const DATA_KEYS = new Set(['example', 'examples', 'default', 'const', 'enum']);
-
-/** Every `$ref` string under `node`, with the pointer of the object that holds it. Iterative. */
-export function collectRefs(node: unknown, base: string): { pointer: string; ref: string }[] {
-  const out: { pointer: string; ref: string }[] = [];
-  const stack: [unknown, string][] = [[node, base]];
-  while (stack.length > 0) {
-    const [value, pointer] = stack.pop()!;
-    if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], joinPointer(pointer, i)]);
-    } else if (value !== null && typeof value === 'object') {
-      const obj = value as Record<string, unknown>;
-      if (typeof obj['$ref'] === 'string') out.push({ pointer, ref: obj['$ref'] });
-      const keys = Object.keys(obj);
-      for (let i = keys.length - 1; i >= 0; i--) {
-        const k = keys[i]!;
-        if (k === '$ref' || DATA_KEYS.has(k) || k.startsWith('x-')) continue;
-        stack.push([obj[k], joinPointer(pointer, k)]);
-      }
-    }
-  }
-  return out;
 }
 
 export function isRefOnly(value: unknown): value is { $ref: string } {

@@ -1,5 +1,5 @@
 // The set of loaded input files: each read and parsed once, found by path or by `$id`.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { SpecLayout } from './layout.ts';
 import { SourceFile } from './source.ts';
@@ -63,14 +63,6 @@ export class SourceSet {
       }
     }
     return this.idIndex;
-  }
-
-  /** Names of the JSON files directly inside a directory (for facet discovery). */
-  static listJson(dir: string): string[] {
-    if (!existsSync(dir)) return [];
-    return readdirSync(dir)
-      .filter((n) => n.endsWith('.json'))
-      .sort();
   }
 }
 

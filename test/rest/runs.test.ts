@@ -188,6 +188,19 @@ describe('events', () => {
     expect(body).toMatchObject({ lastSequence: 1, isTerminal: true, status: 'completed' });
   });
 
+  it('reports the log’s last sequence whatever the cursor', async () => {
+    const run = (await (
+      await post('acme', '/runs', { workflowId: 'echo', inputs: { text: 'q' } })
+    ).json()) as { runId: string };
+    const poll = async (after: number) =>
+      (await (
+        await h.call('acme', `/runs/${projectId(run.runId)}/events/poll?afterSequence=${after}`)
+      ).json()) as { events: { sequence: number }[]; lastSequence: number };
+    expect(await poll(0)).toMatchObject({ events: [{ sequence: 1 }], lastSequence: 1 });
+    expect(await poll(1)).toMatchObject({ events: [], lastSequence: 1 });
+    expect(await poll(7)).toMatchObject({ events: [], lastSequence: 1 });
+  });
+
   it('streams run events as SSE with id = sequence and event = type, closing after the terminal event', async () => {
     const run = (await (
       await post('acme', '/runs', { workflowId: 'conformance-delay', inputs: { delayMs: 200 } })
