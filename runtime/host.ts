@@ -56,8 +56,13 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const log = options.logger ?? pino({ level: 'silent' });
   const now = options.now ?? (() => new Date());
   const config = options.config;
-  const store = openStore(options.store);
   const workflows = options.workflows ?? referencePack();
+  // A skill list naming no workflow would silently route nothing: refuse to start instead.
+  const unknownSkills = (config.a2a.skills ?? []).filter((id) => !workflows.get(id));
+  if (unknownSkills.length > 0) {
+    throw new Error(`--a2a-skills names no workflow: ${unknownSkills.join(', ')}`);
+  }
+  const store = openStore(options.store);
   let core: RunCore | undefined;
   try {
     core = await createRunCore({ store, workflows, now });

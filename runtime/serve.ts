@@ -94,15 +94,31 @@ export async function serve(argv: string[]): Promise<number> {
   const config = defaultConfig(settings.baseUrl);
   if (settings.a2aSkills) config.a2a.skills = settings.a2aSkills;
   // Port 0 binds a free port; unless a base URL was given, the advertised URLs follow it.
-  const host = await createHost({
-    config,
-    store: settings.store,
-    apiKeys: settings.apiKeys,
-    logger,
-    baseUrlFromListen: settings.port === 0 && !settings.explicitBaseUrl,
-  });
+  let host: Host;
+  try {
+    host = await createHost({
+      config,
+      store: settings.store,
+      apiKeys: settings.apiKeys,
+      logger,
+      baseUrlFromListen: settings.port === 0 && !settings.explicitBaseUrl,
+    });
+  } catch (err) {
+    // A configuration the host refuses (a stale facet, an unknown skill, a bad key) is the
+    // operator's to fix: one clear line, not a stack trace.
+    process.stderr.write(`wopgen serve: ${(err as Error).message}\n`);
+    return 1;
+  }
   if (settings.stdio) return serveMcpStdio(host, settings, logger);
-  await host.listen(settings.port, settings.hostname);
+  try {
+    await host.listen(settings.port, settings.hostname);
+  } catch (err) {
+    process.stderr.write(
+      `wopgen serve: cannot listen on ${settings.hostname}:${settings.port}: ${(err as Error).message}\n`,
+    );
+    await host.close();
+    return 1;
+  }
   const b = config.baseUrl;
   const lines = [
     `wopgen host listening on ${b} (store ${settings.store})`,

@@ -58,6 +58,27 @@ describe('wopgen serve', () => {
     }
   });
 
+  it('refuses a configuration it cannot serve with one clear line and exit 1', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wopgen-serve-'));
+    try {
+      const bad = start([
+        '--port',
+        '0',
+        '--store',
+        `sqlite:${join(dir, 'h.db')}`,
+        '--a2a-skills',
+        'nope',
+      ]);
+      let err = '';
+      bad.child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      bad.ready.catch(() => undefined);
+      expect(await bad.exited).toBe(1);
+      expect(err.trim()).toBe('wopgen serve: --a2a-skills names no workflow: nope');
+    } finally {
+      removeDir(dir);
+    }
+  });
+
   it('reads flags before environment and rejects bad values', () => {
     expect(
       serveSettings(['--port', '9000'], {
