@@ -9,12 +9,15 @@ import type { HostConfig } from './config.ts';
 import type { RunCore } from './core/port.ts';
 import type { WorkflowRegistry } from './core/workflows/index.ts';
 import type { ServedDocument } from './discovery/document.ts';
+import type { McpCatalogue } from './mcp/catalogue/catalogue.ts';
 
 export interface HostContext {
   config: HostConfig;
   core: RunCore;
   keys: ApiKeyStore;
   workflows: WorkflowRegistry;
+  /** Prompts and resources the MCP mount serves (empty unless configured). */
+  catalogue: McpCatalogue;
   log: Logger;
   now(): Date;
   /** The discovery document as currently served (rebuilt when the refresh SLA re-evaluates). */

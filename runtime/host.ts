@@ -23,6 +23,7 @@ import { evaluateFacet, isStale } from './negotiation/refresh.ts';
 import type { Store } from './store/port.ts';
 import { SqliteStore } from './store/sqlite/sqlite-store.ts';
 import { HOST_VERSION } from './version.ts';
+import { emptyCatalogue, type McpCatalogue } from './mcp/catalogue/catalogue.ts';
 
 export interface HostOptions {
   config: HostConfig;
@@ -33,6 +34,8 @@ export interface HostOptions {
   /** Operator keys; when none is given and the store holds none, one key for `demo` is minted. */
   apiKeys?: { key: string; tenant: string }[];
   workflows?: WorkflowRegistry;
+  /** Prompts and resources for the MCP mount; none by default. */
+  catalogue?: McpCatalogue;
   logger?: Logger;
   now?: () => Date;
   /** Extra bindings, mounted before the built-in ones (tests, embedders). */
@@ -115,6 +118,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       core: runCore,
       keys,
       workflows,
+      catalogue: options.catalogue ?? emptyCatalogue(),
       log,
       now,
       discovery() {

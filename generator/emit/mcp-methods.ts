@@ -30,6 +30,8 @@ export function emitMcpMethods(model: SpecModel): EmittedFile {
     `  requires: readonly string[];`,
     `  /** Extension the request must declare in clientCapabilities.extensions, else -32021. */`,
     `  extension: string | null;`,
+    `  /** Parameters that only a request declaring the tasks extension may use (else -32021). */`,
+    `  extensionParams: readonly string[];`,
     `  source: string;`,
     `}`,
     '',
@@ -40,7 +42,7 @@ export function emitMcpMethods(model: SpecModel): EmittedFile {
   for (const x of m.methods) {
     L.push(
       `  ${sourceComment(x.origin)}`,
-      `  ${lit(x.method)}: { key: ${lit(x.member)}, method: ${lit(x.method)}, v2Operation: ${lit(x.v2Operation)}, requires: ${lit(x.requires)}, extension: ${lit(x.extension)}, source: ${lit(`${x.origin.file}#${x.origin.pointer}`)} },`,
+      `  ${lit(x.method)}: { key: ${lit(x.member)}, method: ${lit(x.method)}, v2Operation: ${lit(x.v2Operation)}, requires: ${lit(x.requires)}, extension: ${lit(x.extension)}, extensionParams: ${lit(x.extensionParams)}, source: ${lit(`${x.origin.file}#${x.origin.pointer}`)} },`,
     );
   }
   L.push(

@@ -66,6 +66,11 @@ export interface McpMethod {
   requires: string[];
   /** Served only when the request declares the tasks extension. */
   extension: string | null;
+  /**
+   * Parameters of the method that belong to the extension (a row naming `method param…`, such as
+   * `subscriptions/listen taskIds`): the method itself is core, only these need the extension.
+   */
+  extensionParams: string[];
   origin: Origin;
 }
 

@@ -130,15 +130,18 @@ export function readMcpMethods(
   const out: McpMethod[] = [];
   rows.forEach((row, i) => {
     for (const token of row.upstream.split('|')) {
-      const method = token.trim().split(/\s+/)[0] ?? '';
+      const [method = '', ...params] = token.trim().split(/\s+/);
       // Non-method items of a row (a header such as Mcp-Session-Id) are rules, not dispatch entries.
       if (!/^[a-z][A-Za-z]*(\/[a-z][A-Za-z]*)*$/.test(method)) continue;
+      // `method param…` names parameters of an otherwise core method: only they need the extension.
+      const gatesParams = params.length > 0 && extension !== null;
       out.push({
         member: lowerCamel(method),
         method,
         v2Operation: row.v2Operation,
         requires: [...row.requires],
-        extension,
+        extension: gatesParams ? null : extension,
+        extensionParams: gatesParams ? params : [],
         origin: { file: ctx.file, pointer: joinPointer(base, i) },
       });
     }

@@ -3,7 +3,12 @@
 // when the exchange starts or continues a run, else as the caller's durable host event — interop.md
 // §Negotiation is a protocol), then authentication, then the generated method table.
 import type { IncomingHttpHeaders } from 'node:http';
-import { isMcpMethod, mcpMethods, type McpHandlers } from '../../generated/mcp/methods.ts';
+import {
+  isMcpMethod,
+  MCP_TASKS_EXTENSION,
+  mcpMethods,
+  type McpHandlers,
+} from '../../generated/mcp/methods.ts';
 import type { Subject } from '../auth/subject.ts';
 import type { HostContext } from '../context.ts';
 import { CoreError } from '../core/errors.ts';
@@ -21,6 +26,7 @@ import { checkParamHeaders } from './param-headers.ts';
 import type { Io, McpCallContext } from './handlers.ts';
 import {
   INTERNAL_ERROR,
+  isRecord,
   McpError,
   METHOD_NOT_FOUND,
   OPENWOP_ERROR,
@@ -93,6 +99,16 @@ export class McpDispatcher {
       if (entry.extension !== null && !declaresExtension(capabilities, entry.extension)) {
         throw missingCapability({ extensions: { [entry.extension]: {} } }, entry.extension);
       }
+      // A core method with extension parameters (`subscriptions/listen taskIds`): only using them
+      // needs the extension.
+      const gated = entry.extensionParams.find((p) => usesParam(msg.params, p));
+      if (gated !== undefined && MCP_TASKS_EXTENSION !== null) {
+        if (!declaresExtension(capabilities, MCP_TASKS_EXTENSION))
+          throw missingCapability(
+            { extensions: { [MCP_TASKS_EXTENSION]: {} } },
+            `${MCP_TASKS_EXTENSION} (${gated})`,
+          );
+      }
       // Authentication at the OpenWOP boundary before a run starts, a resource is read or a prompt renders.
       if (entry.method !== 'server/discover' && !subject) {
         throw new McpError(
@@ -131,4 +147,11 @@ export class McpDispatcher {
     this.ctx.log.error({ err }, 'MCP handler failure');
     return new McpError(INTERNAL_ERROR, 'internal error');
   }
+}
+
+/** Whether `params` carries `name`, at its top level or inside one of its object members. */
+function usesParam(params: unknown, name: string): boolean {
+  if (!isRecord(params)) return false;
+  if (params[name] !== undefined) return true;
+  return Object.values(params).some((v) => isRecord(v) && v[name] !== undefined);
 }

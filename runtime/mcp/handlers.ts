@@ -23,8 +23,9 @@ import {
   type ElicitationRequest,
 } from './mrtr.ts';
 import { callDigest, invalidState, type RequestStates } from './request-state.ts';
-import { listenTasks, type NotificationStream } from './listen.ts';
+import { listen, type NotificationStream } from './listen.ts';
 import type { RequestScope } from './scope.ts';
+import { catalogueHandlers } from './catalogue/handlers.ts';
 import { cancelTask, createTaskResult, getTask, updateTask, type TasksDeps } from './tasks.ts';
 import {
   callToolResult,
@@ -237,23 +238,7 @@ export function createHandlers(
       return answer(subject, workflow, run.runId, digest, 1, c);
     },
 
-    async promptsGet(params) {
-      // No prompts are served: every name is the protocol's invalid-params "unknown prompt".
-      const name = params.name;
-      if (typeof name !== 'string')
-        throw new McpError(INVALID_PARAMS, 'params.name must be a string');
-      throw new McpError(INVALID_PARAMS, `Unknown prompt: ${name}`, { name });
-    },
-
-    async resourcesRead(params) {
-      // No resources are served: every URI (after the traversal check) is SEP-2164's -32602.
-      const uri = params.uri;
-      if (typeof uri !== 'string')
-        throw new McpError(INVALID_PARAMS, 'params.uri must be a string');
-      if (/(^|[/\\])\.\.([/\\]|$)|%2e%2e/i.test(uri))
-        throw new McpError(INVALID_PARAMS, 'resource URI refused (path traversal)', { uri });
-      throw new McpError(INVALID_PARAMS, 'Resource not found', { uri });
-    },
+    ...catalogueHandlers(ctx.catalogue, mcp),
 
     async initialize() {
       // The map's `initialize | Mcp-Session-Id` row: never required on 2026-07-28.
@@ -277,14 +262,7 @@ export function createHandlers(
     },
 
     async subscriptionsListen(params, c) {
-      return listenTasks(
-        tasksDeps,
-        subjectOf(c),
-        params,
-        c.envelope.capabilities,
-        c.scope,
-        c.stream,
-      );
+      return listen(tasksDeps, subjectOf(c), params, c.envelope.capabilities, c.scope, c.stream);
     },
   };
 }

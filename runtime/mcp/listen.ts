@@ -1,14 +1,19 @@
-// `subscriptions/listen` with the tasks extension's `notifications/tasks` (the map's
-// `mcp.tasks.methods` row "notifications/tasks | subscriptions/listen taskIds"; SEP-2575 and
-// ext-tasks 2026-07-28). The stream opens with `notifications/subscriptions/acknowledged` whose
-// `notifications.taskIds` lists only the requested tasks the caller can read (an unreadable,
+// `subscriptions/listen` (SEP-2575, a core method of MCP 2026-07-28) with the tasks extension's
+// `notifications/tasks` (the map's `mcp.tasks.methods` row "notifications/tasks |
+// subscriptions/listen taskIds": only the `taskIds` filter needs the extension, which dispatch.ts
+// enforces). The stream opens with `notifications/subscriptions/acknowledged` naming the subset
+// of the filter this server honours: the list-changed and resource-update types are never honoured
+// (tools, prompts and resources are fixed for the life of the process, so `server/discover`
+// declares no `listChanged`), and `notifications.taskIds` lists only the requested tasks the
+// caller can read (an unreadable,
 // foreign or fabricated taskId is left out identically and never notified); then each change of a
 // listed task's projected status is one `notifications/tasks` carrying what `tasks/get` answers at
 // that moment. Every frame carries `_meta["io.modelcontextprotocol/subscriptionId"]` (the listen
 // request's JSON-RPC id). When every listed task is terminal the server ends the subscription with
 // the SubscriptionsListenResult (never `notifications/cancelled`: interop.md §MCP tasks and
 // cancellation); when the client goes away (HTTP disconnect, stdio `notifications/cancelled`) the
-// request's scope is abandoned and the stream ends without an answer.
+// request's scope is abandoned and the stream ends without an answer. A listen that watches no task
+// stays open, silent, until the client leaves.
 import { projectMcpTaskStatus, type McpTaskStatus } from '../../generated/mcp/task-status.ts';
 import type { Subject } from '../auth/subject.ts';
 import type { RunSnapshot } from '../core/port.ts';
@@ -30,19 +35,27 @@ export interface NotificationStream {
   send(method: string, params: Record<string, unknown>): void;
 }
 
-/** `params.notifications.taskIds`, validated (absent ⇒ none). */
-function requestedTaskIds(params: Record<string, unknown>): string[] {
+/** `params.notifications.taskIds`, validated; undefined when the filter does not name it. */
+function requestedTaskIds(params: Record<string, unknown>): string[] | undefined {
   const filter = params.notifications;
   if (!isRecord(filter))
     throw new McpError(INVALID_PARAMS, 'params.notifications must be an object');
   const ids = filter.taskIds;
-  if (ids === undefined) return [];
+  if (ids === undefined) return undefined;
   if (!Array.isArray(ids) || !ids.every((t): t is string => typeof t === 'string'))
     throw new McpError(INVALID_PARAMS, 'params.notifications.taskIds must be an array of strings');
   return [...new Set(ids)];
 }
 
-export async function listenTasks(
+/** Resolves when the request is abandoned (the client left). */
+function untilAbandoned(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}
+
+export async function listen(
   deps: TasksDeps,
   subject: Subject,
   params: Record<string, unknown>,
@@ -62,15 +75,19 @@ export async function listenTasks(
 
   // Readable tasks only; anything else is left out exactly like a nonexistent taskId.
   const watched: { taskId: string; run: RunSnapshot }[] = [];
-  for (const taskId of requested) {
+  for (const taskId of requested ?? []) {
     const runId = parseWireId(taskId);
     const run = runId === undefined ? undefined : await deps.core.getRun(subject, runId);
     if (run) watched.push({ taskId, run });
   }
   stream.send(ACKNOWLEDGED, {
-    notifications: { taskIds: watched.map((w) => w.taskId) },
+    notifications: requested === undefined ? {} : { taskIds: watched.map((w) => w.taskId) },
     _meta: meta,
   });
+  if (requested === undefined) {
+    await untilAbandoned(scope.signal);
+    return { resultType: 'complete', _meta: meta };
+  }
 
   await Promise.all(
     watched.map(async ({ taskId, run }) => {

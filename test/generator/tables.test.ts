@@ -229,6 +229,12 @@ describe('MCP tables', () => {
     expect(Object.keys(mcpMethods)).toEqual(expected);
     expect(mcpMethods['tasks/get'].extension).toBe('io.modelcontextprotocol/tasks');
     expect(mcpMethods['tools/call'].extension).toBeNull();
+    expect(mcpMethods['subscriptions/listen']).toMatchObject({
+      extension: null,
+      extensionParams: ['taskIds'],
+    });
+    expect(mcpMethods['prompts/list'].source).toBe('spec/interop-map.json#/mcp/methods/4');
+    expect(mcpMethods['completion/complete'].source).toBe('spec/interop-map.json#/mcp/methods/5');
   });
 
   it('lists the features the 2026-07-28 profile requires', () => {

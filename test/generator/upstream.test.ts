@@ -80,6 +80,11 @@ describe.skipIf(!upstream)('the upstream OpenWOP v2 spec', () => {
       'notifications/tasks',
       'subscriptions/listen',
     ]);
+    // "subscriptions/listen taskIds": the method is core, only its taskIds filter is the extension's.
+    const listen = m.mcp.methods.find((x) => x.method === 'subscriptions/listen')!;
+    expect([listen.extension, listen.extensionParams]).toEqual([null, ['taskIds']]);
+    const get = m.mcp.methods.find((x) => x.method === 'tasks/get')!;
+    expect([get.extension, get.extensionParams]).toEqual(['io.modelcontextprotocol/tasks', []]);
     expect(m.events.map((e) => e.type)).toContain('negotiation.decided');
   });
 

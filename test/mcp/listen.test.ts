@@ -36,14 +36,21 @@ function sseReader(body: ReadableStream<Uint8Array>) {
   let buffer = '';
   const queue: any[] = [];
   let done = false;
+  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
   return {
     async next(ms = 5000): Promise<any | undefined> {
       const end = Date.now() + ms;
       for (;;) {
         if (queue.length > 0) return queue.shift();
         if (done) return undefined;
-        if (Date.now() > end) throw new Error('no SSE frame in time');
-        const r = await reader.read();
+        const left = end - Date.now();
+        if (left <= 0) throw new Error('no SSE frame in time');
+        // A read still pending from a timed-out call is awaited again, never dropped.
+        pending ??= reader.read();
+        const timer = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), left));
+        const r = await Promise.race([pending, timer]);
+        if (r === 'timeout') continue;
+        pending = undefined;
         if (r.done) done = true;
         else buffer += decoder.decode(r.value, { stream: true });
         let i;
@@ -64,8 +71,13 @@ function sseReader(body: ReadableStream<Uint8Array>) {
 }
 
 async function listen(
-  taskIds: string[],
-  opts: { tenant?: 'acme' | 'other'; id?: number | string; capabilities?: object } = {},
+  taskIds: string[] | undefined,
+  opts: {
+    tenant?: 'acme' | 'other';
+    id?: number | string;
+    capabilities?: object;
+    filter?: Record<string, unknown>;
+  } = {},
 ) {
   const res = await fetch(`${h.url}/mcp`, {
     method: 'POST',
@@ -81,7 +93,7 @@ async function listen(
       id: opts.id ?? 'listen-1',
       method: 'subscriptions/listen',
       params: {
-        notifications: { taskIds },
+        notifications: { ...opts.filter, ...(taskIds && { taskIds }) },
         _meta: meta((opts.capabilities as Record<string, unknown>) ?? caps),
       },
     }),
@@ -186,11 +198,31 @@ describe('subscriptions/listen over streamable HTTP', () => {
     expect(answers[1]).toEqual(answers[0]);
   });
 
-  it('needs the tasks extension declared (-32021)', async () => {
+  it('the taskIds filter needs the tasks extension declared (-32021)', async () => {
     const res = await listen([], { capabilities: {} });
     expect(res.status).toBe(400);
     const body = (await res.json()) as any;
     expect(body.error.code).toBe(-32021);
+    expect(body.error.data).toEqual({ requiredCapabilities: { extensions: { [TASKS]: {} } } });
+  });
+
+  it('a core listen needs no extension: acked without the list-changed types it never sends', async () => {
+    const res = await listen(undefined, {
+      capabilities: {},
+      id: 'core-1',
+      filter: { toolsListChanged: true, promptsListChanged: true, resourceSubscriptions: ['x:/a'] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    const sse = sseReader(res.body!);
+    expect(await sse.next()).toEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/subscriptions/acknowledged',
+      params: { notifications: {}, _meta: { [SUB]: 'core-1' } },
+    });
+    // Nothing to say and nothing to wait for: the stream stays open and silent until the client leaves.
+    await expect(sse.next(300)).rejects.toThrow('no SSE frame in time');
+    await sse.cancel();
   });
 
   it('a client that disconnects ends the stream and leaves the task alone', async () => {
