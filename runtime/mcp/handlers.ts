@@ -25,6 +25,7 @@ import {
 import { callDigest, invalidState, type RequestStates } from './request-state.ts';
 import { listen, type NotificationStream } from './listen.ts';
 import type { RequestScope } from './scope.ts';
+import { catalogueCapabilities } from './catalogue/catalogue.ts';
 import { catalogueHandlers } from './catalogue/handlers.ts';
 import { cancelTask, createTaskResult, getTask, updateTask, type TasksDeps } from './tasks.ts';
 import {
@@ -161,7 +162,7 @@ export function createHandlers(
         extensions[MCP_TASKS_EXTENSION] = {};
       return {
         supportedVersions: [...mcp.revisions],
-        capabilities: { tools: {}, extensions },
+        capabilities: { tools: {}, ...catalogueCapabilities(ctx.catalogue), extensions },
         resultType: 'complete',
         ttlMs: mcp.listTtlMs,
         cacheScope: 'public',

@@ -14,3 +14,8 @@ export interface McpCatalogue {
 export function emptyCatalogue(): McpCatalogue {
   return { prompts: [], resources: [], resourceTemplates: [] };
 }
+
+/** The `server/discover` capabilities the catalogue adds (none while it is empty). */
+export function catalogueCapabilities(_catalogue: McpCatalogue): Record<string, object> {
+  return {};
+}
