@@ -36,7 +36,7 @@ function sseReader(body: ReadableStream<Uint8Array>) {
   let buffer = '';
   const queue: any[] = [];
   let done = false;
-  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
+  let pending: ReturnType<typeof reader.read> | undefined;
   return {
     async next(ms = 5000): Promise<any | undefined> {
       const end = Date.now() + ms;
