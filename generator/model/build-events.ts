@@ -25,6 +25,9 @@ export const INTEROP_EVENTS: Record<string, string[]> = {
     'requested',
   ],
   'node.suspended': [],
+  // MCP progress and notifications/message are read from these (the map's logLevel row).
+  'node.completed': [],
+  'log.appended': ['level', 'message'],
   'run.cancelled': ['reason'],
   'run.completed': [],
   'run.failed': [],

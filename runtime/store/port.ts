@@ -58,7 +58,13 @@ export interface StoredRunEvent {
 }
 
 export type InterruptKind =
-  'approval' | 'clarification' | 'input' | 'credential' | 'external-event';
+  'approval' | 'clarification' | 'input' | 'credential' | 'external-event' | 'custom';
+
+/** What a `custom` interrupt asks the caller's own client to run (its result resumes the node). */
+export interface ClientRequest {
+  method: 'sampling/createMessage' | 'roots/list';
+  params?: JsonObject;
+}
 export type InterruptStatus = 'open' | 'resolved' | 'cancelled';
 
 export interface InterruptRecord {
@@ -69,6 +75,7 @@ export interface InterruptRecord {
   schema?: JsonObject;
   approvers?: string[];
   connectUrl?: string;
+  clientRequest?: ClientRequest;
   status: InterruptStatus;
   resolution?: JsonObject;
   createdAt: string;
@@ -116,7 +123,8 @@ export interface RunChange {
   expectStatus?: readonly RunStatus[];
   patch?: RunPatch;
   events?: { type: string; payload: object }[];
-  insertInterrupt?: InterruptRecord;
+  /** Interrupts opened by this change (several when one node asks for several answers at once). */
+  insertInterrupts?: InterruptRecord[];
   /** Resolve or cancel one interrupt; applies only while it is still open. */
   closeInterrupt?: {
     interruptId: string;

@@ -60,6 +60,7 @@ describe('restart durability', () => {
     expect(done!.status).toBe('completed');
     expect(types((await core.readEvents(alice, delayed.runId, -1, 10))!)).toEqual([
       'run.started',
+      'node.completed',
       'run.completed',
     ]);
     // The remaining delay was taken from the stored deadline, not restarted from zero.
@@ -79,6 +80,7 @@ describe('restart durability', () => {
     expect(f.store.db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(f.store.db.prepare('SELECT version, name FROM schema_migrations').all()).toEqual([
       { version: 1, name: 'initial' },
+      { version: 2, name: 'interrupt client requests' },
     ]);
     const { run } = await f.core.createRun(alice, {
       workflowId: 'echo',

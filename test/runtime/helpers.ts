@@ -11,6 +11,7 @@ import {
   type RunEvent,
 } from '../../runtime/core/index.ts';
 import { SqliteStore } from '../../runtime/store/sqlite/sqlite-store.ts';
+import type { WorkflowRegistry } from '../../runtime/core/workflows/index.ts';
 
 export interface Fixture {
   dir: string;
@@ -21,13 +22,13 @@ export interface Fixture {
   cleanup(): Promise<void>;
 }
 
-export async function fixture(): Promise<Fixture> {
+export async function fixture(workflows: WorkflowRegistry = referencePack()): Promise<Fixture> {
   const dir = mkdtempSync(join(tmpdir(), 'wopgen-runtime-'));
   const file = join(dir, 'host.db');
   const opened: RunCore[] = [];
   const open = async () => {
     const store = new SqliteStore({ filename: file });
-    const core = await createRunCore({ store, workflows: referencePack() });
+    const core = await createRunCore({ store, workflows });
     opened.push(core);
     return { store, core };
   };

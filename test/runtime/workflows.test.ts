@@ -149,8 +149,12 @@ describe('reference workflow pack', () => {
     expect(done).toMatchObject({ status: 'completed', outputs: { delayMs: 30 } });
     expect(types((await f.core.readEvents(alice, run.runId, -1, 10))!)).toEqual([
       'run.started',
+      'node.completed',
       'run.completed',
     ]);
+    expect((await f.core.readEvents(alice, run.runId, -1, 10))![1]!.payload).toEqual({
+      nodeId: 'sleep',
+    });
   });
 
   it('interrupt events carry kind, schema, approvers and connectUrl', async () => {

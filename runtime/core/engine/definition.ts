@@ -1,6 +1,6 @@
 // Shape of a reference-engine workflow definition (the JSON files under core/workflows/) and the
 // ajv check every definition passes before it is registered.
-import type { JsonObject } from '../../store/port.ts';
+import type { ClientRequest, JsonObject } from '../../store/port.ts';
 import { ajv } from './json-schema.ts';
 
 export type NodeDef =
@@ -23,9 +23,30 @@ export type NodeDef =
       prompt?: string;
     }
   /** Credential interrupt pointing the user at `connectUrl`. */
-  | { id: string; kind: 'credential'; connectUrl: string; schema?: JsonObject; prompt?: string };
+  | { id: string; kind: 'credential'; connectUrl: string; schema?: JsonObject; prompt?: string }
+  /**
+   * A question for the caller's own client rather than a person (a `custom` interrupt): an MCP
+   * client's model (`sampling/createMessage`) or its roots (`roots/list`). The result becomes
+   * vars.<id>; only a caller whose client declared the capability can answer it.
+   */
+  | { id: string; kind: 'client-request'; method: ClientRequest['method']; params?: JsonObject }
+  /** Writes one line to the run's log (`log.appended`); `message` is rendered like `output`. */
+  | { id: string; kind: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string }
+  /** Asks every child at once; the run moves on when all are answered (vars.<childId> each). */
+  | { id: string; kind: 'all'; nodes: AskNode[] };
+
+/** The nodes that open an interrupt. */
+export type AskNode = Extract<
+  NodeDef,
+  { kind: 'approval' | 'input' | 'credential' | 'client-request' }
+>;
 
 export type NodeKind = NodeDef['kind'];
+
+/** The nodes of `def`, children of `all` included, in order. */
+export function flatNodes(def: WorkflowDefinition): NodeDef[] {
+  return def.nodes.flatMap((n): NodeDef[] => (n.kind === 'all' ? [n, ...n.nodes] : [n]));
+}
 
 export interface WorkflowDefinition {
   id: string;
@@ -48,6 +69,37 @@ const node = (kind: string, props: JsonObject, required: string[] = []): JsonObj
   properties: { id: { type: 'string', pattern: idPattern }, kind: { const: kind }, ...props },
 });
 
+const askNodes = [
+  node('approval', {
+    approvers: { type: 'array', items: { type: 'string' } },
+    approversInput: { type: 'string' },
+    prompt: { type: 'string' },
+  }),
+  node(
+    'input',
+    {
+      interruptKind: { enum: ['clarification', 'input'] },
+      schema: { type: 'object' },
+      prompt: { type: 'string' },
+    },
+    ['schema'],
+  ),
+  node(
+    'credential',
+    {
+      connectUrl: { type: 'string', format: 'uri' },
+      schema: { type: 'object' },
+      prompt: { type: 'string' },
+    },
+    ['connectUrl'],
+  ),
+  node(
+    'client-request',
+    { method: { enum: ['sampling/createMessage', 'roots/list'] }, params: { type: 'object' } },
+    ['method'],
+  ),
+];
+
 const definitionSchema = {
   type: 'object',
   additionalProperties: false,
@@ -66,29 +118,15 @@ const definitionSchema = {
           node('fail', { error: { type: 'object', required: ['code', 'message'] } }, ['error']),
           node('delay', delayProps),
           node('wait', delayProps),
-          node('approval', {
-            approvers: { type: 'array', items: { type: 'string' } },
-            approversInput: { type: 'string' },
-            prompt: { type: 'string' },
-          }),
+          ...askNodes,
           node(
-            'input',
-            {
-              interruptKind: { enum: ['clarification', 'input'] },
-              schema: { type: 'object' },
-              prompt: { type: 'string' },
-            },
-            ['schema'],
+            'log',
+            { level: { enum: ['debug', 'info', 'warn', 'error'] }, message: { type: 'string' } },
+            ['level', 'message'],
           ),
-          node(
-            'credential',
-            {
-              connectUrl: { type: 'string', format: 'uri' },
-              schema: { type: 'object' },
-              prompt: { type: 'string' },
-            },
-            ['connectUrl'],
-          ),
+          node('all', { nodes: { type: 'array', minItems: 1, items: { oneOf: askNodes } } }, [
+            'nodes',
+          ]),
         ],
       },
     },
@@ -105,7 +143,7 @@ export function parseDefinition(value: unknown, source: string): WorkflowDefinit
     );
   }
   const ids = new Set<string>();
-  for (const n of value.nodes) {
+  for (const n of flatNodes(value)) {
     if (ids.has(n.id)) throw new Error(`${source}: duplicate node id ${n.id}`);
     ids.add(n.id);
   }

@@ -15,7 +15,8 @@ import type {
 } from '../../store/port.ts';
 import { CoreError } from '../errors.ts';
 import type { Signals } from '../notifier.ts';
-import type { NodeDef, WorkflowDefinition } from './definition.ts';
+import { clientResultSchemas } from './client-results.ts';
+import type { AskNode, NodeDef, WorkflowDefinition } from './definition.ts';
 import { checkAgainst, redactSecrets } from './json-schema.ts';
 import { render } from './template.ts';
 
@@ -138,10 +139,30 @@ export class Engine {
       case 'delay':
       case 'wait':
         return this.sleep(run, node);
+      case 'log':
+        return this.commit({
+          runId: run.runId,
+          expectStatus: ['running'],
+          patch: { engine: { nodeIndex: run.engine.nodeIndex + 1, vars: run.engine.vars } },
+          events: [
+            {
+              type: 'log.appended',
+              payload: {
+                level: node.level,
+                message: String(render(node.message, scope) ?? ''),
+                nodeId: node.id,
+              },
+            },
+          ],
+        });
       case 'approval':
       case 'input':
       case 'credential':
-        await this.suspend(run, node);
+      case 'client-request':
+        await this.suspend(run, node, [node]);
+        return false;
+      case 'all':
+        await this.suspend(run, node, node.nodes);
         return false;
     }
   }
@@ -183,7 +204,12 @@ export class Engine {
       return false;
     }
     const engine: EngineState = { nodeIndex: run.engine.nodeIndex + 1, vars: run.engine.vars };
-    return this.commit({ runId: run.runId, expectStatus: ['running'], patch: { engine } });
+    return this.commit({
+      runId: run.runId,
+      expectStatus: ['running'],
+      patch: { engine },
+      events: [{ type: 'node.completed', payload: { nodeId: node.id } }],
+    });
   }
 
   private schedule(runId: string, ms: number): void {
@@ -201,54 +227,73 @@ export class Engine {
     this.timers.delete(runId);
   }
 
-  private async suspend(
-    run: RunRecord,
-    node: Extract<NodeDef, { kind: 'approval' | 'input' | 'credential' }>,
-  ) {
-    const kind: InterruptKind =
-      node.kind === 'approval'
-        ? 'approval'
-        : node.kind === 'credential'
-          ? 'credential'
-          : (node.interruptKind ?? 'input');
+  /** Opens one interrupt per `asks` (one node, or the children of an `all` node) and waits. */
+  private async suspend(run: RunRecord, node: NodeDef, asks: AskNode[]) {
+    const interrupts = asks.map((ask) => this.interruptFor(run, ask));
     // Projection of interrupt kind to run status follows generated/a2a/task-state.ts (credential → waiting-input).
-    const status: RunStatus = kind === 'approval' ? 'waiting-approval' : 'waiting-input';
-    const interrupt: InterruptRecord = {
-      interruptId: mintInterruptId(run.tenant),
-      runId: run.runId,
-      nodeId: node.id,
-      kind,
-      status: 'open',
-      createdAt: this.now().toISOString(),
-    };
-    if (node.kind === 'approval') {
-      const fromInput =
-        node.approversInput === undefined ? undefined : run.inputs[node.approversInput];
-      const approvers = Array.isArray(fromInput)
-        ? fromInput.filter((a) => typeof a === 'string')
-        : node.approvers;
-      if (approvers && approvers.length > 0) interrupt.approvers = approvers;
-    } else {
-      if (node.schema) interrupt.schema = node.schema;
-      if (node.kind === 'credential') interrupt.connectUrl = node.connectUrl;
+    const status: RunStatus = interrupts.every((i) => i.kind === 'approval')
+      ? 'waiting-approval'
+      : 'waiting-input';
+    const events: { type: string; payload: JsonObject }[] = [];
+    for (const it of interrupts) {
+      events.push({
+        type: 'node.suspended',
+        payload: { nodeId: it.nodeId, interruptId: it.interruptId, kind: it.kind },
+      });
+      const requested: JsonObject = {
+        interruptId: it.interruptId,
+        nodeId: it.nodeId,
+        kind: it.kind,
+      };
+      if (it.schema) requested.schema = it.schema;
+      if (it.approvers) requested.approvers = it.approvers;
+      if (it.connectUrl) requested.connectUrl = it.connectUrl;
+      if (it.clientRequest) requested.clientRequest = it.clientRequest as unknown as JsonObject;
+      events.push({ type: 'interrupt.requested', payload: requested });
     }
-    const requested: JsonObject = { interruptId: interrupt.interruptId, nodeId: node.id, kind };
-    if (interrupt.schema) requested.schema = interrupt.schema;
-    if (interrupt.approvers) requested.approvers = interrupt.approvers;
-    if (interrupt.connectUrl) requested.connectUrl = interrupt.connectUrl;
     await this.commit({
       runId: run.runId,
       expectStatus: ['running'],
       patch: { status, currentNodeId: node.id },
-      insertInterrupt: interrupt,
-      events: [
-        {
-          type: 'node.suspended',
-          payload: { nodeId: node.id, interruptId: interrupt.interruptId, kind },
-        },
-        { type: 'interrupt.requested', payload: requested },
-      ],
+      insertInterrupts: interrupts,
+      events,
     });
+  }
+
+  private interruptFor(run: RunRecord, ask: AskNode): InterruptRecord {
+    const kind: InterruptKind =
+      ask.kind === 'approval'
+        ? 'approval'
+        : ask.kind === 'credential'
+          ? 'credential'
+          : ask.kind === 'client-request'
+            ? 'custom'
+            : (ask.interruptKind ?? 'input');
+    const interrupt: InterruptRecord = {
+      interruptId: mintInterruptId(run.tenant),
+      runId: run.runId,
+      nodeId: ask.id,
+      kind,
+      status: 'open',
+      createdAt: this.now().toISOString(),
+    };
+    if (ask.kind === 'approval') {
+      const fromInput =
+        ask.approversInput === undefined ? undefined : run.inputs[ask.approversInput];
+      const approvers = Array.isArray(fromInput)
+        ? fromInput.filter((a) => typeof a === 'string')
+        : ask.approvers;
+      if (approvers && approvers.length > 0) interrupt.approvers = approvers;
+    } else if (ask.kind === 'client-request') {
+      const scope = { inputs: run.inputs, vars: run.engine.vars };
+      const params = render(ask.params ?? {}, scope) as JsonObject;
+      interrupt.clientRequest = { method: ask.method, params };
+      interrupt.schema = clientResultSchemas[ask.method];
+    } else {
+      if (ask.schema) interrupt.schema = ask.schema;
+      if (ask.kind === 'credential') interrupt.connectUrl = ask.connectUrl;
+    }
+    return interrupt;
   }
 
   /**
@@ -295,19 +340,28 @@ export class Engine {
         },
       ],
     };
+    // An `all` node moves on only once its last open interrupt is answered.
+    const othersOpen =
+      action === 'accept' &&
+      (await this.deps.store.listInterrupts(run.runId, 'open')).some(
+        (o) => o.interruptId !== interruptId,
+      );
     if (action === 'accept') {
       const vars = { ...run.engine.vars, [it.nodeId]: stored ?? true };
-      change.patch = {
-        status: 'running',
-        currentNodeId: null,
-        engine: { nodeIndex: run.engine.nodeIndex + 1, vars },
-      };
+      change.patch = othersOpen
+        ? { engine: { nodeIndex: run.engine.nodeIndex, vars } }
+        : {
+            status: 'running',
+            currentNodeId: null,
+            engine: { nodeIndex: run.engine.nodeIndex + 1, vars },
+          };
     } else if (action === 'decline') {
       const error =
         it.kind === 'approval'
           ? { code: DECLINED_APPROVAL, message: `approval ${it.nodeId} was rejected` }
           : { code: DECLINED_INPUT, message: `${it.kind} ${it.nodeId} was declined` };
       change.patch = { status: 'failed', error, completedAt: at, currentNodeId: null };
+      change.cancelOpenInterrupts = true;
       change.events!.push({
         type: 'run.failed',
         payload: { error, failedNodeId: it.nodeId, durationMs: this.durationMs(run) },
@@ -331,7 +385,7 @@ export class Engine {
       throw new CoreError('run_terminal', 'the run is not waiting on this interrupt');
     }
     this.deps.runSignals.notify(run.runId);
-    if (action === 'accept') await this.step(run.runId);
+    if (action === 'accept' && !othersOpen) await this.step(run.runId);
   }
 
   /** Move a live run to cancelled, cancel its open interrupts and append `run.cancelled`. */

@@ -103,6 +103,11 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'interrupt client requests',
+    sql: `ALTER TABLE interrupts ADD COLUMN client_request TEXT;`,
+  },
 ];
 
 /** Apply every migration newer than the recorded version, each in its own transaction. */

@@ -2,6 +2,7 @@
 import type { RunStatus } from '../../../generated/run-status.ts';
 import type { Subject } from '../../auth/subject.ts';
 import type {
+  ClientRequest,
   EngineState,
   InterruptKind,
   InterruptRecord,
@@ -52,6 +53,7 @@ export interface InterruptRow {
   schema: string | null;
   approvers: string | null;
   connect_url: string | null;
+  client_request: string | null;
   status: string;
   resolution: string | null;
   created_at: string;
@@ -149,6 +151,8 @@ export function interruptFromRow(r: InterruptRow): InterruptRecord {
   if (approvers) rec.approvers = approvers;
   const connectUrl = optStr(r.connect_url);
   if (connectUrl) rec.connectUrl = connectUrl;
+  const clientRequest = opt<ClientRequest>(r.client_request);
+  if (clientRequest) rec.clientRequest = clientRequest;
   const resolution = opt<JsonObject>(r.resolution);
   if (resolution) rec.resolution = resolution;
   if (r.resolved_at) rec.resolvedAt = r.resolved_at;
@@ -164,6 +168,7 @@ export function interruptToRow(r: InterruptRecord): InterruptRow {
     schema: r.schema ? JSON.stringify(r.schema) : null,
     approvers: r.approvers ? JSON.stringify(r.approvers) : null,
     connect_url: r.connectUrl ?? null,
+    client_request: r.clientRequest ? JSON.stringify(r.clientRequest) : null,
     status: r.status,
     resolution: r.resolution ? JSON.stringify(r.resolution) : null,
     created_at: r.createdAt,

@@ -159,16 +159,13 @@ export class SqliteStore implements Store {
           )
           .run(change.at, change.runId);
       }
-      if (change.insertInterrupt) {
-        this.db
-          .prepare(
-            `INSERT INTO interrupts (interrupt_id, run_id, node_id, kind, schema, approvers, connect_url, status,
-               resolution, created_at, resolved_at)
-             VALUES (@interrupt_id, @run_id, @node_id, @kind, @schema, @approvers, @connect_url, @status,
-               @resolution, @created_at, @resolved_at)`,
-          )
-          .run(interruptToRow(change.insertInterrupt));
-      }
+      const insert = this.db.prepare(
+        `INSERT INTO interrupts (interrupt_id, run_id, node_id, kind, schema, approvers, connect_url,
+           client_request, status, resolution, created_at, resolved_at)
+         VALUES (@interrupt_id, @run_id, @node_id, @kind, @schema, @approvers, @connect_url,
+           @client_request, @status, @resolution, @created_at, @resolved_at)`,
+      );
+      for (const it of change.insertInterrupts ?? []) insert.run(interruptToRow(it));
       this.applyPatch(change, cur.status);
       return { ok: true, events: this.appendEvents(change) };
     })();
