@@ -18,6 +18,7 @@ import {
   declaresExtension,
   missingCapability,
   readCapabilities,
+  readNotificationMeta,
   requestedRevision,
   selectRevision,
   unsupportedRevision,
@@ -120,7 +121,7 @@ export class McpDispatcher {
       }
       const callCtx: McpCallContext = {
         subject,
-        envelope: { version: decision.version!, capabilities },
+        envelope: { version: decision.version!, capabilities, ...readNotificationMeta(msg) },
         scope: ex.scope,
         bindRun: (runId) => record({ runId }, decision),
         ...(ex.stream && { stream: ex.stream }),

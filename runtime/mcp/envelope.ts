@@ -29,6 +29,47 @@ export interface McpEnvelope {
   /** The revision this request is served at. */
   version: string;
   capabilities: ClientCapabilities;
+  /** `_meta` logLevel: notifications/message only when present (the map's logLevel row). */
+  logLevel?: McpLogLevel;
+  /** `_meta.progressToken`: notifications/progress only when present. */
+  progressToken?: string | number;
+}
+
+/** MCP logging levels, least severe first (RFC 5424 severities). */
+export const MCP_LOG_LEVELS = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+] as const;
+export type McpLogLevel = (typeof MCP_LOG_LEVELS)[number];
+export const MCP_META_LOG_LEVEL = 'io.modelcontextprotocol/logLevel';
+
+/** The request's `_meta` logLevel and progressToken; a malformed one is -32602. */
+export function readNotificationMeta(
+  msg: JsonRpcRequest,
+): Pick<McpEnvelope, 'logLevel' | 'progressToken'> {
+  const meta = metaOf(msg) ?? {};
+  const out: Pick<McpEnvelope, 'logLevel' | 'progressToken'> = {};
+  const level = meta[MCP_META_LOG_LEVEL];
+  if (level !== undefined) {
+    if (!MCP_LOG_LEVELS.includes(level as McpLogLevel))
+      throw new McpError(INVALID_PARAMS, `_meta["${MCP_META_LOG_LEVEL}"] is not a logging level`, {
+        allowed: [...MCP_LOG_LEVELS],
+      });
+    out.logLevel = level as McpLogLevel;
+  }
+  const token = meta.progressToken;
+  if (token !== undefined) {
+    if (typeof token !== 'string' && typeof token !== 'number')
+      throw new McpError(INVALID_PARAMS, '_meta.progressToken must be a string or a number');
+    out.progressToken = token;
+  }
+  return out;
 }
 
 /** Methods whose params carry the value `Mcp-Name` mirrors, and which field it is. */

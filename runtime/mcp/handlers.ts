@@ -9,19 +9,17 @@ import type { WorkflowDefinition } from '../core/engine/definition.ts';
 import { isCoreError } from '../core/errors.ts';
 import type { RunSnapshot } from '../core/port.ts';
 import { HOST_VERSION } from '../version.ts';
-import {
-  declaresTasks,
-  elicitationModes,
-  missingCapability,
-  type McpEnvelope,
-} from './envelope.ts';
+import { missingClientCapabilities } from './client-needs.ts';
+import { declaresTasks, missingCapability, type McpEnvelope } from './envelope.ts';
 import { INVALID_PARAMS, isRecord, McpError, METHOD_NOT_FOUND, OPENWOP_ERROR } from './jsonrpc.ts';
 import {
-  elicitationFor,
+  clientAbilities,
+  inputRequestFor,
   parseInputResponses,
   resolveWith,
-  type ElicitationRequest,
+  type InputRequest,
 } from './mrtr.ts';
+import { notifyFromRun } from './run-notifications.ts';
 import { callDigest, invalidState, type RequestStates } from './request-state.ts';
 import { listen, type NotificationStream } from './listen.ts';
 import type { RequestScope } from './scope.ts';
@@ -57,8 +55,6 @@ export interface McpCallContext {
 /** `run.cancelled.reason` when a call is refused for exceeding `mcp.mrtr.maxRounds`. */
 export const ROUNDS_EXCEEDED_REASON = 'mcp-mrtr-rounds-exceeded';
 
-const INTERRUPT_NODES = new Set(['approval', 'input', 'credential']);
-
 function subjectOf(c: McpCallContext): Subject {
   if (!c.subject) throw new Error('handler reached without an authenticated subject');
   return c.subject;
@@ -90,13 +86,27 @@ export function createHandlers(
     }
   }
 
-  /** The answer of a tools/call whose run is `run` at `round` (1-based; mrtr rows). */
+  /** The sequence of the run's last event so far (where this request's notifications start). */
+  async function lastSequence(subject: Subject, runId: string): Promise<number> {
+    let last = -1;
+    for (;;) {
+      const page = (await ctx.core.readEvents(subject, runId, last, 500)) ?? [];
+      if (page.length === 0) return last;
+      last = page.at(-1)!.sequence;
+    }
+  }
+
+  /**
+   * The answer of a tools/call whose run is `runId` at `round` (1-based; mrtr rows). Progress and
+   * log notifications the request asked for go out on its stream until the answer is ready.
+   */
   async function answer(
     subject: Subject,
     workflow: WorkflowDefinition,
     runId: string,
     digest: string,
     round: number,
+    afterSequence: number,
     c: McpCallContext,
   ): Promise<McpResult> {
     if (declaresTasks(c.envelope.capabilities)) {
@@ -107,7 +117,21 @@ export function createHandlers(
         ? { ...callToolResult(run) }
         : await createTaskResult(tasksDeps, subject, run);
     }
-    const run = await settle(subject, runId, c.scope);
+    const notifier = notifyFromRun(
+      ctx.core,
+      subject,
+      runId,
+      afterSequence,
+      workflow,
+      c.envelope,
+      c.stream,
+    );
+    let run: RunSnapshot;
+    try {
+      run = await settle(subject, runId, c.scope);
+    } finally {
+      await notifier.stop();
+    }
     if (isTerminal(run.status) || c.scope.signal.aborted) return { ...callToolResult(run) };
     if (round > mcp.maxRounds) {
       // interop.md §The MCP round ceiling. The logical call ends here, so its run is cancelled
@@ -127,10 +151,15 @@ export function createHandlers(
       });
     }
     const open = (await ctx.core.openInterrupts(subject, runId)) ?? [];
-    const modes = elicitationModes(c.envelope.capabilities);
-    const inputRequests: Record<string, ElicitationRequest> = {};
+    if (open.length === 0) {
+      // Status says waiting but the interrupt is not visible yet: look again shortly.
+      await new Promise((r) => setTimeout(r, 25));
+      return answer(subject, workflow, runId, digest, round, afterSequence, c);
+    }
+    const can = clientAbilities(c.envelope.capabilities);
+    const inputRequests: Record<string, InputRequest> = {};
     for (const it of open) {
-      const r = elicitationFor(it, workflow, modes);
+      const r = inputRequestFor(it, workflow, can);
       if (!r) {
         // mrtr row: no form for this shape and no URL mode declared ⇒ CallToolResult isError.
         return {
@@ -140,11 +169,6 @@ export function createHandlers(
         };
       }
       inputRequests[it.interruptId] = r;
-    }
-    if (open.length === 0) {
-      // Status says waiting but the interrupt is not visible yet: look again shortly.
-      await new Promise((r) => setTimeout(r, 25));
-      return answer(subject, workflow, runId, digest, round, c);
     }
     const requestState = states.mint(subject, {
       dig: digest,
@@ -189,25 +213,27 @@ export function createHandlers(
       const digest = callDigest('tools/call', workflow.id, args);
       const caps = c.envelope.capabilities;
 
-      if (params.requestState !== undefined || params.inputResponses !== undefined) {
-        if (params.requestState === undefined)
-          throw new McpError(INVALID_PARAMS, 'inputResponses without requestState');
+      // A retry continues the run its requestState names. inputResponses without a requestState
+      // cannot be bound to any run: they are ignored and the call starts afresh (SEP-2322: a
+      // server ignores what it does not recognise and asks again).
+      if (params.requestState !== undefined) {
         const claims = await states.check(params.requestState, subject, digest);
-        // Only the keys this state asked about are read (extra keys are ignored); a malformed
-        // answer to one of them is -32602 and leaves the state unused.
-        const responses = parseInputResponses(params.inputResponses ?? {}, claims.interruptIds);
-        await states.consume(claims);
         const run = await ctx.core.getRun(subject, claims.runId);
         if (!run) throw invalidState();
+        const open = (await ctx.core.openInterrupts(subject, run.runId)) ?? [];
+        // Only the keys this state asked about are read (extra keys are ignored); a malformed
+        // answer to one of them is -32602 and leaves the state unused.
+        const asked = open.filter((i) => claims.interruptIds.includes(i.interruptId));
+        const responses = parseInputResponses(params.inputResponses ?? {}, asked);
+        await states.consume(claims);
         c.scope.own(subject, run.runId);
         await c.bindRun(run.runId);
-        const open = (await ctx.core.openInterrupts(subject, run.runId)) ?? [];
-        for (const id of claims.interruptIds) {
-          const it = open.find((i) => i.interruptId === id);
-          const response = responses[id];
-          if (it && response) await resolveWith(ctx.core, subject, it, response);
+        const after = await lastSequence(subject, run.runId);
+        for (const it of asked) {
+          const response = responses[it.interruptId];
+          if (response) await resolveWith(ctx.core, subject, it, response);
         }
-        return answer(subject, workflow, run.runId, digest, claims.round + 1, c);
+        return answer(subject, workflow, run.runId, digest, claims.round + 1, after, c);
       }
 
       // A workflow that must run as a task needs the tasks extension declared (ext-tasks).
@@ -218,16 +244,13 @@ export function createHandlers(
       ) {
         throw missingCapability({ extensions: { [MCP_TASKS_EXTENSION]: {} } }, MCP_TASKS_EXTENSION);
       }
-      // A workflow that will ask the caller something needs a way to ask (never assumed).
-      const modes = elicitationModes(caps);
-      if (
-        !declaresTasks(caps) &&
-        !modes.form &&
-        !modes.url &&
-        workflow.nodes.some((n) => INTERRUPT_NODES.has(n.kind))
-      ) {
-        throw missingCapability({ elicitation: { form: {} } }, 'elicitation');
-      }
+      // A workflow that will ask the caller's client something needs a way to ask (never assumed).
+      // A task client may answer later, over tasks/update or REST, so only a synchronous call is held
+      // to what this request declared.
+      const missing = declaresTasks(caps)
+        ? undefined
+        : missingClientCapabilities(workflow, clientAbilities(caps));
+      if (missing) throw missingCapability(missing, Object.keys(missing).join(', '));
       const { run } = await ctx.core.createRun(subject, {
         workflowId: workflow.id,
         inputs: args,
@@ -236,7 +259,7 @@ export function createHandlers(
       });
       c.scope.own(subject, run.runId);
       await c.bindRun(run.runId);
-      return answer(subject, workflow, run.runId, digest, 1, c);
+      return answer(subject, workflow, run.runId, digest, 1, -1, c);
     },
 
     ...catalogueHandlers(ctx.catalogue, mcp),

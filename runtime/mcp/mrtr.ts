@@ -7,10 +7,15 @@
 // Form mode only for a flat object of primitive, non-secret properties (no writeOnly, no format
 // password); a credential interrupt uses URL mode with its connectUrl when the request declared URL
 // elicitation; anything else cannot be served to this client (the caller answers isError).
+// A `custom` interrupt carrying a clientRequest becomes that `sampling/createMessage` or
+// `roots/list` input request, served only when the request declared the capability (the mrtr row
+// "sampling/createMessage | roots/list in inputRequests"); its response is the client's result.
 import type { Subject } from '../auth/subject.ts';
 import { CoreError, isCoreError } from '../core/errors.ts';
 import type { Interrupt, RunCore } from '../core/port.ts';
 import type { WorkflowDefinition } from '../core/engine/definition.ts';
+import { checkAgainst } from '../core/engine/json-schema.ts';
+import { elicitationModes, type ClientCapabilities } from './envelope.ts';
 import { INVALID_PARAMS, isRecord, McpError, OPENWOP_ERROR } from './jsonrpc.ts';
 
 export interface ElicitationRequest {
@@ -18,6 +23,43 @@ export interface ElicitationRequest {
   params:
     | { mode: 'form'; message: string; requestedSchema: Record<string, unknown> }
     | { mode: 'url'; message: string; url: string; elicitationId: string };
+}
+
+/** A request the caller's client runs itself (the interrupt's clientRequest). */
+export interface ClientInputRequest {
+  method: NonNullable<Interrupt['clientRequest']>['method'];
+  params: Record<string, unknown>;
+}
+
+export type InputRequest = ElicitationRequest | ClientInputRequest;
+
+/** What the request declared its client can answer. */
+export interface ClientAbilities {
+  form: boolean;
+  url: boolean;
+  sampling: boolean;
+  roots: boolean;
+}
+
+export function clientAbilities(caps: ClientCapabilities): ClientAbilities {
+  return {
+    ...elicitationModes(caps),
+    sampling: isRecord(caps.sampling),
+    roots: isRecord(caps.roots),
+  };
+}
+
+/** The input request for one open interrupt, or undefined when this client cannot answer it. */
+export function inputRequestFor(
+  interrupt: Interrupt,
+  workflow: WorkflowDefinition | undefined,
+  can: ClientAbilities,
+): InputRequest | undefined {
+  if (interrupt.kind !== 'custom') return elicitationFor(interrupt, workflow, can);
+  const cr = interrupt.clientRequest;
+  if (!cr) return undefined;
+  const declared = cr.method === 'sampling/createMessage' ? can.sampling : can.roots;
+  return declared ? { method: cr.method, params: cr.params ?? {} } : undefined;
 }
 
 export interface InputResponse {
@@ -91,14 +133,41 @@ export function parseInputResponse(key: string, value: unknown): InputResponse {
   return value as unknown as InputResponse;
 }
 
-/** The responses to `keys` (others are ignored, as the mrtr rows ask); not an object ⇒ -32602. */
+/**
+ * The responses to the open interrupts `asked` (other keys are ignored, as the mrtr rows ask); not
+ * an object ⇒ -32602. A client request's response is its result, which accepts the interrupt.
+ */
 export function parseInputResponses(
   value: unknown,
-  keys: readonly string[],
+  asked: readonly Interrupt[],
 ): Record<string, InputResponse> {
   if (!isRecord(value)) throw new McpError(INVALID_PARAMS, 'inputResponses must be an object');
   const out: Record<string, InputResponse> = {};
-  for (const k of keys) if (Object.hasOwn(value, k)) out[k] = parseInputResponse(k, value[k]);
+  for (const it of asked) {
+    const k = it.interruptId;
+    if (!Object.hasOwn(value, k)) continue;
+    let response: InputResponse;
+    if (it.kind !== 'custom') response = parseInputResponse(k, value[k]);
+    else {
+      const result = value[k];
+      if (!isRecord(result))
+        throw new McpError(INVALID_PARAMS, `inputResponses["${k}"] is not a result object`, {
+          key: k,
+        });
+      response = { action: 'accept', content: result };
+    }
+    // Checked here, before the requestState is spent, so a client can correct its answer.
+    const checked = it.kind !== 'approval' && it.kind !== 'credential' && it.schema;
+    if (response.action === 'accept' && checked) {
+      const issues = checkAgainst(it.schema!, response.content ?? {});
+      if (issues.length > 0)
+        throw new McpError(INVALID_PARAMS, `inputResponses["${k}"] does not match what was asked`, {
+          key: k,
+          issues,
+        });
+    }
+    out[k] = response;
+  }
   return out;
 }
 

@@ -10,13 +10,14 @@ import type { RunCore, RunSnapshot } from '../core/port.ts';
 import type { WorkflowRegistry } from '../core/workflows/index.ts';
 import { parseWireId, projectId } from '../ids.ts';
 import type { McpConfig } from '../config.ts';
-import { elicitationModes, type ClientCapabilities } from './envelope.ts';
+import type { ClientCapabilities } from './envelope.ts';
 import { INVALID_PARAMS, McpError } from './jsonrpc.ts';
 import {
-  elicitationFor,
+  clientAbilities,
+  inputRequestFor,
   parseInputResponses,
   resolveWith,
-  type ElicitationRequest,
+  type InputRequest,
 } from './mrtr.ts';
 import { callToolResult, isTerminal, type CallToolResult } from './tools.ts';
 
@@ -110,7 +111,7 @@ export async function getTask(
   TaskFields & {
     resultType: 'complete';
     result?: CallToolResult;
-    inputRequests?: Record<string, ElicitationRequest>;
+    inputRequests?: Record<string, InputRequest>;
   }
 > {
   const run = await readTask(deps.core, subject, taskId);
@@ -119,13 +120,14 @@ export async function getTask(
   if (isTerminal(run.status) && run.status !== 'cancelled') out.result = callToolResult(run);
   if (fields.status === 'input_required') {
     const open = (await deps.core.openInterrupts(subject, run.runId)) ?? [];
-    const modes = elicitationModes(caps);
+    const can = clientAbilities(caps);
     const workflow = deps.workflows.get(run.workflowId);
-    const requests: Record<string, ElicitationRequest> = {};
+    const requests: Record<string, InputRequest> = {};
     for (const it of open) {
       // A task client always gets a request it can answer: form for flat input, URL for a credential
-      // when declared; other shapes are omitted (they are answered over REST).
-      const r = elicitationFor(it, workflow, { form: true, url: modes.url });
+      // when declared, a client request when its capability is declared; other shapes are omitted
+      // (they are answered over REST).
+      const r = inputRequestFor(it, workflow, { ...can, form: true });
       if (r) requests[it.interruptId] = r;
     }
     out.inputRequests = requests;
@@ -143,10 +145,7 @@ export async function updateTask(
   const run = await readTask(deps.core, subject, taskId);
   const open = (await deps.core.openInterrupts(subject, run.runId)) ?? [];
   // Keys never issued or no longer open resolve nothing (and are not validated).
-  const responses = parseInputResponses(
-    inputResponses ?? {},
-    open.map((i) => i.interruptId),
-  );
+  const responses = parseInputResponses(inputResponses ?? {}, open);
   for (const [interruptId, response] of Object.entries(responses)) {
     const it = open.find((i) => i.interruptId === interruptId);
     if (it) await resolveWith(deps.core, subject, it, response);

@@ -97,16 +97,67 @@ export async function rawMcp(
   return { status: res.status, body: (await res.json()) as RawReply['body'] };
 }
 
+/** A request whose answer may be an SSE stream: every frame in order, the answer last. */
+export async function rawMcpFrames(
+  url: string,
+  method: string,
+  params: Record<string, unknown> = {},
+  opts: RawOptions = {},
+): Promise<{ status: number; contentType: string | null; frames: any[] }> {
+  const meta: Record<string, unknown> = {
+    'io.modelcontextprotocol/protocolVersion': REVISION,
+    'io.modelcontextprotocol/clientCapabilities': opts.capabilities ?? {
+      elicitation: { form: {} },
+    },
+    ...opts.meta,
+  };
+  const name = params.name ?? params.uri ?? params.taskId;
+  const res = await fetch(`${url}/mcp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': REVISION,
+      'mcp-method': method,
+      ...(typeof name === 'string' && { 'mcp-name': name }),
+      authorization: `Bearer ${KEYS[opts.tenant ?? 'acme']}`,
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: opts.id ?? 1,
+      method,
+      params: { ...params, _meta: meta },
+    }),
+  });
+  const contentType = res.headers.get('content-type');
+  const text = await res.text();
+  const frames = contentType?.startsWith('text/event-stream')
+    ? text
+        .split('\n\n')
+        .map((block) =>
+          block
+            .split('\n')
+            .filter((l) => l.startsWith('data:'))
+            .map((l) => l.slice(5).trimStart())
+            .join('\n'),
+        )
+        .filter(Boolean)
+        .map((d) => JSON.parse(d) as unknown)
+    : [JSON.parse(text) as unknown];
+  return { status: res.status, contentType, frames };
+}
+
 /** The official client, pinned to 2026-07-28, authenticated as `tenant`, answering elicitations. */
 export async function connectClient(
   url: string,
   tenant: keyof typeof KEYS = 'acme',
   onElicit: (params: any) => any = () => ({ action: 'accept', content: {} }),
+  capabilities: Record<string, object> = { elicitation: { form: {} } },
 ): Promise<Client> {
   const client = new Client(
     { name: 'wopgen-test', version: '1.0.0' },
     {
-      capabilities: { elicitation: { form: {} } },
+      capabilities,
       versionNegotiation: { mode: { pin: REVISION } },
     },
   );

@@ -1,0 +1,102 @@
+// Notifications a tools/call sends on its own response stream while its run works (MCP 2026-07-28
+// utilities): `notifications/progress` when the request carried `_meta.progressToken`, and
+// `notifications/message` for each `log.appended` line at or above the request's `_meta` logLevel —
+// only when it carried one (the map's `io.modelcontextprotocol/logLevel` row). Both are read from
+// the run's own log, so they say nothing the run's readers could not read. Progress counts the
+// workflow's top-level nodes the run has passed, out of all of them.
+import type { Subject } from '../auth/subject.ts';
+import { flatNodes, type WorkflowDefinition } from '../core/engine/definition.ts';
+import type { RunCore, RunEvent } from '../core/port.ts';
+import { MCP_LOG_LEVELS, type McpEnvelope, type McpLogLevel } from './envelope.ts';
+import type { NotificationStream } from './listen.ts';
+
+const FROM_RUN_LEVEL: Record<string, McpLogLevel> = {
+  debug: 'debug',
+  info: 'info',
+  warn: 'warning',
+  error: 'error',
+};
+
+export interface RunNotifier {
+  /** Sends what the log holds up to now, then stops following it. */
+  stop(): Promise<void>;
+}
+
+/** Follows `runId` after `afterSequence`; a no-op when the request asked for neither kind. */
+export function notifyFromRun(
+  core: RunCore,
+  subject: Subject,
+  runId: string,
+  afterSequence: number,
+  workflow: WorkflowDefinition,
+  envelope: McpEnvelope,
+  stream: NotificationStream | undefined,
+): RunNotifier {
+  const { progressToken, logLevel } = envelope;
+  if (!stream || (progressToken === undefined && logLevel === undefined))
+    return { stop: async () => undefined };
+
+  const total = workflow.nodes.length;
+  // A child of an `all` node counts as its parent.
+  const position = new Map<string, number>();
+  workflow.nodes.forEach((n, i) => {
+    for (const m of n.kind === 'all' ? flatNodes({ ...workflow, nodes: [n] }) : [n])
+      position.set(m.id, i);
+  });
+  let progress = -1;
+  let last = afterSequence;
+  const sendProgress = (value: number) => {
+    if (progressToken === undefined || value <= progress) return;
+    progress = value;
+    stream.send('notifications/progress', { progressToken, progress: value, total });
+  };
+  const minimum = logLevel === undefined ? -1 : MCP_LOG_LEVELS.indexOf(logLevel);
+
+  const onEvent = (e: RunEvent) => {
+    if (e.sequence <= last) return;
+    last = e.sequence;
+    const nodeId = typeof e.payload.nodeId === 'string' ? e.payload.nodeId : undefined;
+    const at = nodeId === undefined ? undefined : position.get(nodeId);
+    if (e.type === 'log.appended' && minimum >= 0) {
+      const level = FROM_RUN_LEVEL[String(e.payload.level)] ?? 'info';
+      if (MCP_LOG_LEVELS.indexOf(level) >= minimum)
+        stream.send('notifications/message', {
+          level,
+          ...(nodeId !== undefined && { logger: nodeId }),
+          data: e.payload.message,
+        });
+    }
+    if (e.type === 'run.completed') sendProgress(total);
+    else if (
+      at !== undefined &&
+      (e.type === 'node.completed' ||
+        e.type === 'log.appended' ||
+        (e.type === 'interrupt.resolved' && e.payload.action === 'accept'))
+    )
+      sendProgress(at + 1);
+  };
+
+  sendProgress(0);
+  const controller = new AbortController();
+  const following = (async () => {
+    const events = await core.streamRunEvents(subject, runId, {
+      afterSequence,
+      signal: controller.signal,
+    });
+    if (!events) return;
+    for await (const e of events) onEvent(e);
+  })().catch(() => undefined);
+
+  return {
+    async stop() {
+      controller.abort();
+      await following;
+      // Whatever was appended before the answer goes out ahead of it.
+      for (;;) {
+        const rest = (await core.readEvents(subject, runId, last, 100)) ?? [];
+        rest.forEach(onEvent);
+        if (rest.length < 100) return;
+      }
+    },
+  };
+}
