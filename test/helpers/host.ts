@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { defaultConfig, type HostConfig } from '../../runtime/config.ts';
 import type { WorkflowRegistry } from '../../runtime/core/workflows/index.ts';
 import { createHost, type Host } from '../../runtime/host.ts';
+import type { McpCatalogue } from '../../runtime/mcp/catalogue/catalogue.ts';
 
 export const KEYS = { acme: 'test-key-acme-0123456789', other: 'test-key-other-0123456789' };
 
@@ -30,6 +31,8 @@ export interface StartOptions {
   dir?: string;
   config?: (c: HostConfig) => void;
   workflows?: WorkflowRegistry;
+  /** The MCP prompt and resource catalogue (empty when absent). */
+  catalogue?: McpCatalogue;
   now?: () => Date;
 }
 
@@ -47,6 +50,7 @@ export async function startHost(opts: StartOptions = {}): Promise<RunningHost> {
       { key: KEYS.other, tenant: 'other' },
     ],
     ...(opts.workflows ? { workflows: opts.workflows } : {}),
+    ...(opts.catalogue ? { catalogue: opts.catalogue } : {}),
     ...(opts.now ? { now: opts.now } : {}),
   });
   const url = await host.listen(0);

@@ -294,13 +294,23 @@ describe('transport and dispatch', () => {
     expect(bad.body.error?.code).toBe(-32602);
   });
 
-  it('prompts/get and resources/read answer the protocol’s not-found (-32602)', async () => {
-    const p = await rawMcp(h.url, 'prompts/get', { name: 'nope' });
-    expect(p.body.error).toMatchObject({ code: -32602, data: { name: 'nope' } });
-    const r = await rawMcp(h.url, 'resources/read', { uri: 'file:///etc/../passwd' });
-    expect(r.body.error?.code).toBe(-32602);
-    const n = await rawMcp(h.url, 'resources/read', { uri: 'test://missing' });
-    expect(n.body.error).toMatchObject({ code: -32602, data: { uri: 'test://missing' } });
+  it('without a catalogue, prompts/*, resources/* and completion/complete do not exist (-32601, 404)', async () => {
+    const discover = await rawMcp(h.url, 'server/discover');
+    expect(Object.keys(discover.body.result!.capabilities).sort()).toEqual(['extensions', 'tools']);
+    for (const [method, params] of [
+      ['prompts/list', {}],
+      ['prompts/get', { name: 'nope' }],
+      ['resources/list', {}],
+      ['resources/templates/list', {}],
+      ['resources/read', { uri: 'test://missing' }],
+      [
+        'completion/complete',
+        { ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'a', value: '' } },
+      ],
+    ] as const) {
+      const r = await rawMcp(h.url, method, params);
+      expect([method, r.status, r.body.error?.code]).toEqual([method, 404, -32601]);
+    }
   });
 
   it('answers with SSE when the client accepts only text/event-stream', async () => {

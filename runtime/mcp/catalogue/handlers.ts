@@ -1,11 +1,19 @@
-// The catalogue's members of the generated `McpHandlers` contract (prompts/list, prompts/get,
-// resources/list, resources/templates/list, resources/read, completion/complete).
-// TODO(catalogue): serve the catalogue; until then nothing is listed and every name is unknown.
+// The catalogue's members of the generated `McpHandlers` contract: prompts/list, prompts/get,
+// resources/list, resources/templates/list, resources/read and completion/complete. The dispatcher
+// has authenticated the caller before any of these runs (the map's `mcp.authorization` row), and
+// every refusal is an McpError (-32602), never a 500.
+//
+// Cache hints (the map's `mcp.cache` rows): the lists and resources/read carry `ttlMs` =
+// mcp.listTtlMs and `cacheScope: 'private'`, as tools/list does: the catalogue is the same for
+// every caller, but it is only shown to an authenticated one, so no shared cache may hold it.
 import type { McpHandlers } from '../../../generated/mcp/methods.ts';
 import type { McpConfig } from '../../config.ts';
 import type { Io, McpCallContext } from '../handlers.ts';
-import { INVALID_PARAMS, McpError } from '../jsonrpc.ts';
-import type { McpCatalogue } from './catalogue.ts';
+import { catalogueCapabilities, type McpCatalogue } from './catalogue.ts';
+import { McpError, METHOD_NOT_FOUND } from '../jsonrpc.ts';
+import { complete } from './completion.ts';
+import { findPrompt, listedPrompt, promptArguments, renderPrompt } from './prompts.ts';
+import { indexResources, listedResource, listedTemplate, readResource } from './resources.ts';
 
 export type CatalogueHandlers = Pick<
   McpHandlers<McpCallContext, Io>,
@@ -17,34 +25,51 @@ export type CatalogueHandlers = Pick<
   | 'completionComplete'
 >;
 
-export function catalogueHandlers(_catalogue: McpCatalogue, mcp: McpConfig): CatalogueHandlers {
-  const listed = { resultType: 'complete', ttlMs: mcp.listTtlMs, cacheScope: 'private' };
+export function catalogueHandlers(catalogue: McpCatalogue, mcp: McpConfig): CatalogueHandlers {
+  const cached = { resultType: 'complete', ttlMs: mcp.listTtlMs, cacheScope: 'private' } as const;
+  const prompts = new Map(catalogue.prompts.map((p) => [p.name, p]));
+  const index = indexResources(
+    catalogue.resources,
+    catalogue.resourceTemplates,
+    catalogue.uriSchemes,
+  );
+  const templates = new Map(index.templates.map((t) => [t.entry.uriTemplate, t]));
+  // A kind the catalogue has none of is not declared in server/discover, so its methods do not
+  // exist on this server: -32601 (HTTP 404), never an empty answer that contradicts discover.
+  const declared = catalogueCapabilities(catalogue);
+  const served = (kind: 'prompts' | 'resources' | 'completions', method: string) => {
+    if (!(kind in declared))
+      throw new McpError(
+        METHOD_NOT_FOUND,
+        `Method not found: ${method} (this server has no ${kind})`,
+      );
+  };
   return {
     async promptsList() {
-      return { prompts: [], ...listed };
+      served('prompts', 'prompts/list');
+      return { prompts: catalogue.prompts.map(listedPrompt), ...cached };
     },
     async promptsGet(params) {
-      const name = params.name;
-      if (typeof name !== 'string')
-        throw new McpError(INVALID_PARAMS, 'params.name must be a string');
-      throw new McpError(INVALID_PARAMS, `Unknown prompt: ${name}`, { name });
+      served('prompts', 'prompts/get');
+      const prompt = findPrompt(prompts, params.name);
+      const args = promptArguments(prompt, params.arguments);
+      return { ...renderPrompt(prompt, args, catalogue.uriSchemes), resultType: 'complete' };
     },
     async resourcesList() {
-      return { resources: [], ...listed };
+      served('resources', 'resources/list');
+      return { resources: catalogue.resources.map(listedResource), ...cached };
     },
     async resourcesTemplatesList() {
-      return { resourceTemplates: [], ...listed };
+      served('resources', 'resources/templates/list');
+      return { resourceTemplates: catalogue.resourceTemplates.map(listedTemplate), ...cached };
     },
     async resourcesRead(params) {
-      const uri = params.uri;
-      if (typeof uri !== 'string')
-        throw new McpError(INVALID_PARAMS, 'params.uri must be a string');
-      if (/(^|[/\\])\.\.([/\\]|$)|%2e%2e/i.test(uri))
-        throw new McpError(INVALID_PARAMS, 'resource URI refused (path traversal)', { uri });
-      throw new McpError(INVALID_PARAMS, 'Resource not found', { uri });
+      served('resources', 'resources/read');
+      return { contents: readResource(index, params.uri), ...cached };
     },
-    async completionComplete() {
-      return { completion: { values: [], hasMore: false }, resultType: 'complete' };
+    async completionComplete(params) {
+      served('completions', 'completion/complete');
+      return { completion: complete(prompts, templates, params), resultType: 'complete' };
     },
   };
 }

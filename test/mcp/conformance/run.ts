@@ -30,6 +30,7 @@ import {
   loadWorkflowDir,
   PACK_DIR,
 } from '../../../runtime/core/workflows/index.ts';
+import { loadCatalogueDir } from '../../../runtime/mcp/catalogue/index.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const OUT = join(ROOT, '.tmp/mcp-conformance');
@@ -145,6 +146,8 @@ async function main(): Promise<number> {
       ...loadWorkflowDir(),
       ...loadWorkflowDir(join(PACK_DIR, 'mcp-conformance')),
     ]),
+    // The suite's prompt and resource fixtures (test_simple_prompt, test://static-text, …).
+    catalogue: loadCatalogueDir(join(ROOT, 'runtime/mcp/catalogue/fixtures/mcp-conformance')),
   });
   const hostUrl = new URL(await host.listen(0));
   // The auth-adding proxy (the suite has no option for credentials).
