@@ -6,14 +6,18 @@ import { pino } from 'pino';
 import { defaultConfig } from './config.ts';
 import type { Logger } from 'pino';
 import { createHost, type Host } from './host.ts';
+import { loadCatalogueDir } from './mcp/catalogue/index.ts';
 import { serveStdio } from './mcp/stdio.ts';
 
 const USAGE = `usage: wopgen serve [--port N] [--host ADDR] [--base-url URL] [--store sqlite:PATH]
-                    [--api-key KEY=TENANT]... [--a2a-skills ID,ID] [--stdio]
-  --stdio   serve MCP over stdin/stdout (newline-delimited JSON-RPC; logs to stderr),
-            authenticated as the first --api-key
+                    [--api-key KEY=TENANT]... [--a2a-skills ID,ID] [--mcp-catalogue DIR]
+                    [--stdio]
+  --mcp-catalogue  serve the prompts and resources described by DIR/*.json over MCP
+                   (format: runtime/mcp/catalogue/README.md)
+  --stdio          serve MCP over stdin/stdout (newline-delimited JSON-RPC; logs to stderr),
+                   authenticated as the first --api-key
 environment: PORT, HOST, WOPGEN_BASE_URL, WOPGEN_STORE, WOPGEN_API_KEYS=KEY=TENANT,KEY2=TENANT2,
-             WOPGEN_A2A_SKILLS, LOG_LEVEL`;
+             WOPGEN_A2A_SKILLS, WOPGEN_MCP_CATALOGUE, LOG_LEVEL`;
 
 export interface ServeSettings {
   port: number;
@@ -22,6 +26,8 @@ export interface ServeSettings {
   store: string;
   apiKeys: { key: string; tenant: string }[];
   a2aSkills?: string[];
+  /** Directory of MCP catalogue files (prompts, resources); none when absent. */
+  mcpCatalogue?: string;
   /** MCP over stdin/stdout instead of listening (runtime/mcp/stdio.ts). */
   stdio?: boolean;
   /** Whether the base URL came from a flag or the environment rather than the port. */
@@ -39,6 +45,7 @@ export function serveSettings(argv: string[], env: NodeJS.ProcessEnv): ServeSett
       store: { type: 'string' },
       'api-key': { type: 'string', multiple: true },
       'a2a-skills': { type: 'string' },
+      'mcp-catalogue': { type: 'string' },
       stdio: { type: 'boolean' },
     },
   });
@@ -60,6 +67,7 @@ export function serveSettings(argv: string[], env: NodeJS.ProcessEnv): ServeSett
     return { key: p.slice(0, at), tenant: p.slice(at + 1) };
   });
   const skills = values['a2a-skills'] ?? env['WOPGEN_A2A_SKILLS'];
+  const catalogue = values['mcp-catalogue'] ?? env['WOPGEN_MCP_CATALOGUE'];
   return {
     port,
     hostname,
@@ -67,6 +75,7 @@ export function serveSettings(argv: string[], env: NodeJS.ProcessEnv): ServeSett
     store: values.store ?? env['WOPGEN_STORE'] ?? 'sqlite:./data/wopgen.db',
     apiKeys,
     ...(values.stdio === true ? { stdio: true } : {}),
+    ...(catalogue ? { mcpCatalogue: catalogue } : {}),
     explicitBaseUrl: (values['base-url'] ?? env['WOPGEN_BASE_URL']) !== undefined,
     ...(skills
       ? {
@@ -98,6 +107,7 @@ export async function serve(argv: string[]): Promise<number> {
   try {
     host = await createHost({
       config,
+      ...(settings.mcpCatalogue && { catalogue: loadCatalogueDir(settings.mcpCatalogue) }),
       store: settings.store,
       apiKeys: settings.apiKeys,
       logger,

@@ -1,7 +1,7 @@
 // `wopgen serve` as a user runs it: prints its URLs and a one-time demo key, the key works, and
 // SIGTERM stops it cleanly; a second start on the same store mints nothing.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -79,6 +79,35 @@ describe('wopgen serve', () => {
     }
   });
 
+  it('refuses a broken MCP catalogue naming the file and the JSON pointer', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wopgen-serve-'));
+    try {
+      const cat = join(dir, 'catalogue');
+      mkdirSync(cat);
+      writeFileSync(join(cat, 'prompts.json'), JSON.stringify({ prompts: [{ name: 7 }] }));
+      const bad = start([
+        '--port',
+        '0',
+        '--store',
+        `sqlite:${join(dir, 'h.db')}`,
+        '--mcp-catalogue',
+        cat,
+      ]);
+      let err = '';
+      bad.child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      bad.ready.catch(() => undefined);
+      expect(await bad.exited).toBe(1);
+      expect(err.trim().split('\n')).toHaveLength(1);
+      expect(err).toMatch(
+        new RegExp(
+          `^wopgen serve: ${join(cat, 'prompts.json')}: invalid MCP catalogue at /prompts/0`,
+        ),
+      );
+    } finally {
+      removeDir(dir);
+    }
+  });
+
   it('reads flags before environment and rejects bad values', () => {
     expect(
       serveSettings(['--port', '9000'], {
@@ -102,6 +131,10 @@ describe('wopgen serve', () => {
         WOPGEN_BASE_URL: 'https://h.example/',
       }).a2aSkills,
     ).toEqual(['echo', 'conformance-noop']);
+    expect(serveSettings([], { WOPGEN_MCP_CATALOGUE: '/srv/mcp' }).mcpCatalogue).toBe('/srv/mcp');
+    expect(
+      serveSettings(['--mcp-catalogue', 'c'], { WOPGEN_MCP_CATALOGUE: 'x' }).mcpCatalogue,
+    ).toBe('c');
     expect(() => serveSettings(['--port', 'x'], {})).toThrow(/invalid port/);
     expect(() => serveSettings(['--api-key', 'novalue'], {})).toThrow(/KEY=TENANT/);
     expect(() => serveSettings(['--base-url', 'h.example'], {})).toThrow(/absolute/);
