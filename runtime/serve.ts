@@ -17,7 +17,7 @@ const USAGE = `usage: wopgen serve [--port N] [--host ADDR] [--base-url URL] [--
   --stdio          serve MCP over stdin/stdout (newline-delimited JSON-RPC; logs to stderr),
                    authenticated as the first --api-key
 environment: PORT, HOST, WOPGEN_BASE_URL, WOPGEN_STORE, WOPGEN_API_KEYS=KEY=TENANT,KEY2=TENANT2,
-             WOPGEN_A2A_SKILLS, WOPGEN_MCP_CATALOGUE, LOG_LEVEL`;
+             WOPGEN_A2A_SKILLS, WOPGEN_MCP_CATALOGUE, WOPGEN_MCP_STATE_SECRET, LOG_LEVEL`;
 
 export interface ServeSettings {
   port: number;
@@ -102,6 +102,10 @@ export async function serve(argv: string[]): Promise<number> {
   );
   const config = defaultConfig(settings.baseUrl);
   if (settings.a2aSkills) config.a2a.skills = settings.a2aSkills;
+  // The MRTR requestState HMAC key: environment only (never a flag, so it stays out of `ps`);
+  // without it the host keeps a generated key in its store.
+  const stateSecret = process.env['WOPGEN_MCP_STATE_SECRET'];
+  if (stateSecret) config.mcp.requestStateSecret = stateSecret;
   // Port 0 binds a free port; unless a base URL was given, the advertised URLs follow it.
   let host: Host;
   try {

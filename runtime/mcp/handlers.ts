@@ -170,7 +170,7 @@ export function createHandlers(
       }
       inputRequests[it.interruptId] = r;
     }
-    const requestState = states.mint(subject, {
+    const requestState = await states.mint(subject, {
       dig: digest,
       runId,
       interruptIds: Object.keys(inputRequests),

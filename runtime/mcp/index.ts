@@ -4,17 +4,17 @@ import type { HostContext, Mount } from '../context.ts';
 import { McpDispatcher } from './dispatch.ts';
 import { createHandlers } from './handlers.ts';
 import { mcpHttpMount } from './http.ts';
-import { RequestStates, type UsedTokenStore } from './request-state.ts';
+import { RequestStates, type TokenStore } from './request-state.ts';
 
 export interface McpServer {
   dispatcher: McpDispatcher;
   mounts: Mount[];
 }
 
-/** `kv` remembers used requestState ids (the host passes its store). */
-export function createMcpServer(ctx: HostContext, kv: UsedTokenStore): McpServer {
+/** `store` keeps the requestState key and spent tokens (the host passes its own). */
+export function createMcpServer(ctx: HostContext, store: TokenStore): McpServer {
   const mcp = ctx.config.mcp;
-  const states = new RequestStates(mcp.requestStateSecret, kv, mcp.requestStateTtlMs, ctx.now);
+  const states = new RequestStates(mcp.requestStateSecret, store, mcp.requestStateTtlMs, ctx.now);
   const dispatcher = new McpDispatcher(ctx, createHandlers(ctx, states));
   const mounts = mcp.transports.includes('streamable-http') ? [mcpHttpMount(ctx, dispatcher)] : [];
   return { dispatcher, mounts };

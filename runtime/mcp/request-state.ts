@@ -1,14 +1,18 @@
 // `requestState` minted by the host as MCP server (the map's `mcp.mrtr` "requestState" row):
 // integrity-protected (HMAC-SHA256 over the claims), bound to the authenticated principal, a TTL,
 // the digest of the originating request (method + tool name + arguments), the runId, the
-// interrupts it asks about and the round number; usable exactly once (used token ids persist in the
-// store's kv, so a restart does not re-open them).
+// interrupts it asks about and the round number; usable exactly once: spending it is one atomic
+// insert in the store (spent_tokens), so two concurrent retries, even in two processes, cannot both
+// pass, and a restart does not re-open a spent token. Markers are dropped once their token expired.
+// The HMAC key is the configured secret, else one generated on first use and kept in the store, so
+// a host restart does not break the MRTR calls in flight.
 //
 // Every refusal — malformed, tampered, expired, already used, another principal, another request —
 // is the same -32602 "invalid requestState", so the answer tells a holder nothing about why.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Subject } from '../auth/subject.ts';
 import { canonicalJson, sha256Hex } from '../core/digest.ts';
+import type { Store } from '../store/port.ts';
 import { INVALID_PARAMS, McpError } from './jsonrpc.ts';
 
 export interface StateClaims {
@@ -27,11 +31,10 @@ export interface StateClaims {
   round: number;
 }
 
-/** Where used token ids are remembered (the store's kv in the host). */
-export interface UsedTokenStore {
-  getKv(key: string): Promise<string | undefined>;
-  setKv(key: string, value: string): Promise<void>;
-}
+/** What the states need of the host's store. */
+export type TokenStore = Pick<Store, 'getKv' | 'setKv' | 'spendToken' | 'isTokenSpent'>;
+
+const KEY_KV = 'mcp.requestState.hmacKey';
 
 export function principalDigest(subject: Subject): string {
   return sha256Hex(canonicalJson([subject.issuer, subject.subjectId, subject.tenant]));
@@ -42,32 +45,38 @@ export function callDigest(method: string, name: string, args: unknown): string 
   return sha256Hex(canonicalJson({ method, name, arguments: args }));
 }
 
-function usedKey(claims: StateClaims): string {
-  return `mcp.requestState.used.${claims.jti}`;
-}
-
 export function invalidState(): McpError {
   return new McpError(INVALID_PARAMS, 'invalid requestState', { reason: 'request_state_invalid' });
 }
 
 export class RequestStates {
-  private readonly key: Buffer;
-  /** Claimed in-process before the kv write, so two concurrent retries cannot both pass. */
-  private readonly claimed = new Set<string>();
+  private key: Promise<Buffer> | undefined;
 
   constructor(
-    secret: string | undefined,
-    private readonly used: UsedTokenStore,
+    private readonly secret: string | undefined,
+    private readonly store: TokenStore,
     private readonly ttlMs: number,
     private readonly now: () => Date,
-  ) {
-    this.key = secret ? Buffer.from(secret, 'utf8') : randomBytes(32);
+  ) {}
+
+  /** The configured secret, else the stored key (made on first use). */
+  private hmacKey(): Promise<Buffer> {
+    this.key ??= (async () => {
+      if (this.secret) return Buffer.from(this.secret, 'utf8');
+      let stored = await this.store.getKv(KEY_KV);
+      if (stored === undefined) {
+        await this.store.setKv(KEY_KV, randomBytes(32).toString('base64'));
+        stored = (await this.store.getKv(KEY_KV))!;
+      }
+      return Buffer.from(stored, 'base64');
+    })();
+    return this.key;
   }
 
-  mint(
+  async mint(
     subject: Subject,
     fields: { dig: string; runId: string; interruptIds: string[]; round: number },
-  ): string {
+  ): Promise<string> {
     const claims: StateClaims = {
       v: 1,
       jti: randomBytes(16).toString('base64url'),
@@ -76,43 +85,41 @@ export class RequestStates {
       ...fields,
     };
     const body = Buffer.from(JSON.stringify(claims), 'utf8').toString('base64url');
-    return `${body}.${this.mac(body)}`;
+    return `${body}.${await this.mac(body)}`;
   }
 
   /** Checks integrity, expiry, principal, request digest and that it is unused; consumes nothing. */
   async check(token: unknown, subject: Subject, dig: string): Promise<StateClaims> {
-    const claims = this.verify(token);
+    const claims = await this.verify(token);
     if (
       !claims ||
       claims.exp <= this.now().getTime() ||
       claims.sub !== principalDigest(subject) ||
-      claims.dig !== dig
+      claims.dig !== dig ||
+      (await this.store.isTokenSpent(claims.jti))
     ) {
-      throw invalidState();
-    }
-    if (this.claimed.has(claims.jti) || (await this.used.getKv(usedKey(claims))) !== undefined) {
       throw invalidState();
     }
     return claims;
   }
 
-  /** Consumes a checked token; a second consumer (a concurrent retry) is refused. */
+  /** Spends a checked token; every later consumer (a concurrent retry too) is refused. */
   async consume(claims: StateClaims): Promise<void> {
-    if (this.claimed.has(claims.jti)) throw invalidState();
-    this.claimed.add(claims.jti);
-    if ((await this.used.getKv(usedKey(claims))) !== undefined) throw invalidState();
-    await this.used.setKv(usedKey(claims), new Date(claims.exp).toISOString());
+    if (!(await this.store.spendToken(claims.jti, claims.exp, this.now().getTime())))
+      throw invalidState();
   }
 
-  private mac(body: string): string {
-    return createHmac('sha256', this.key).update(body, 'utf8').digest('base64url');
+  private async mac(body: string): Promise<string> {
+    return createHmac('sha256', await this.hmacKey())
+      .update(body, 'utf8')
+      .digest('base64url');
   }
 
-  private verify(token: unknown): StateClaims | undefined {
+  private async verify(token: unknown): Promise<StateClaims | undefined> {
     if (typeof token !== 'string' || token.length > 4096) return undefined;
     const [body, sig, ...rest] = token.split('.');
     if (!body || !sig || rest.length > 0) return undefined;
-    const want = Buffer.from(this.mac(body), 'utf8');
+    const want = Buffer.from(await this.mac(body), 'utf8');
     const got = Buffer.from(sig, 'utf8');
     if (want.length !== got.length || !timingSafeEqual(want, got)) return undefined;
     try {

@@ -180,5 +180,14 @@ export interface Store {
   getKv(key: string): Promise<string | undefined>;
   setKv(key: string, value: string): Promise<void>;
 
+  /**
+   * Marks the single-use token `id` as spent until `expiresAt` (epoch ms): true for the first
+   * caller, false for every later one, atomically. Markers whose token expired before `now` are
+   * dropped on the way (an expired token is refused on its expiry anyway).
+   */
+  spendToken(id: string, expiresAt: number, now: number): Promise<boolean>;
+  /** Whether `id` is spent (and not yet dropped). */
+  isTokenSpent(id: string): Promise<boolean>;
+
   close(): Promise<void>;
 }

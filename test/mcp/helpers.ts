@@ -27,7 +27,7 @@ const twoStep = parseDefinition(
 );
 
 export function startMcpHost(
-  opts: { config?: (c: HostConfig) => void; now?: () => Date } = {},
+  opts: { config?: (c: HostConfig) => void; now?: () => Date; dir?: string } = {},
 ): Promise<RunningHost> {
   return startHost({ ...opts, workflows: createRegistry([...loadWorkflowDir(), twoStep]) });
 }

@@ -202,3 +202,29 @@ describe('input modes', () => {
     }
   });
 });
+
+describe('requestState across a restart', () => {
+  it('a state minted before a restart still works once after it (the key and spent marks are stored)', async () => {
+    const a = await startMcpHost();
+    const r = await rawMcp(a.url, 'tools/call', approval);
+    const [key] = Object.keys(r.body.result!.inputRequests as object);
+    const retry = {
+      ...approval,
+      requestState: r.body.result!.requestState,
+      inputResponses: { [key!]: { action: 'accept', content: {} } },
+    };
+    await a.stop();
+    const b = await startMcpHost({ dir: a.dir });
+    try {
+      const ok = await rawMcp(b.url, 'tools/call', retry);
+      expect(ok.body.result).toMatchObject({ resultType: 'complete', isError: false });
+      await b.stop();
+      const c = await startMcpHost({ dir: a.dir });
+      const again = await rawMcp(c.url, 'tools/call', retry);
+      expect(again.body.error).toEqual(INVALID);
+      await c.stop();
+    } finally {
+      await b.close();
+    }
+  });
+});

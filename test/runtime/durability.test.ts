@@ -81,6 +81,7 @@ describe('restart durability', () => {
     expect(f.store.db.prepare('SELECT version, name FROM schema_migrations').all()).toEqual([
       { version: 1, name: 'initial' },
       { version: 2, name: 'interrupt client requests' },
+      { version: 3, name: 'spent single-use tokens' },
     ]);
     const { run } = await f.core.createRun(alice, {
       workflowId: 'echo',
@@ -90,5 +91,22 @@ describe('restart durability', () => {
     expect(() =>
       f!.store.db.prepare("UPDATE events SET type = 'x' WHERE run_id = ?").run(run.runId),
     ).toThrow(/append-only/);
+  });
+});
+
+describe('single-use tokens', () => {
+  it('spend once, atomically; markers of expired tokens are dropped', async () => {
+    const f = await fixture();
+    try {
+      expect(await f.store.spendToken('t1', 1_000, 0)).toBe(true);
+      expect(await f.store.spendToken('t1', 1_000, 0)).toBe(false);
+      expect(await f.store.isTokenSpent('t1')).toBe(true);
+      // Spending another token after t1's expiry drops t1's marker.
+      expect(await f.store.spendToken('t2', 5_000, 1_001)).toBe(true);
+      expect(await f.store.isTokenSpent('t1')).toBe(false);
+      expect(await f.store.isTokenSpent('t2')).toBe(true);
+    } finally {
+      await f.cleanup();
+    }
   });
 });

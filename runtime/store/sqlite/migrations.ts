@@ -108,6 +108,18 @@ export const migrations: readonly Migration[] = [
     name: 'interrupt client requests',
     sql: `ALTER TABLE interrupts ADD COLUMN client_request TEXT;`,
   },
+  {
+    version: 3,
+    name: 'spent single-use tokens',
+    sql: `
+      CREATE TABLE spent_tokens (
+        token_id TEXT PRIMARY KEY,
+        expires_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX spent_tokens_expiry ON spent_tokens (expires_at);
+      DELETE FROM kv WHERE k LIKE 'mcp.requestState.used.%';
+    `,
+  },
 ];
 
 /** Apply every migration newer than the recorded version, each in its own transaction. */

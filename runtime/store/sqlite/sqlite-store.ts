@@ -366,6 +366,22 @@ export class SqliteStore implements Store {
       .run(key, value);
   }
 
+  async spendToken(id: string, expiresAt: number, now: number): Promise<boolean> {
+    return this.db.transaction(() => {
+      this.db.prepare('DELETE FROM spent_tokens WHERE expires_at < ?').run(now);
+      const res = this.db
+        .prepare(
+          'INSERT INTO spent_tokens (token_id, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING',
+        )
+        .run(id, expiresAt);
+      return res.changes === 1;
+    })();
+  }
+
+  async isTokenSpent(id: string): Promise<boolean> {
+    return this.db.prepare('SELECT 1 FROM spent_tokens WHERE token_id = ?').get(id) !== undefined;
+  }
+
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
