@@ -40,13 +40,20 @@ describe('host restart', () => {
           }
         ).status,
       ).toBe('waiting-approval');
-      const poll = await second.call(
-        'acme',
-        `/runs/${projectId(delayed.runId)}/events/poll?afterSequence=0&timeout=5`,
-      );
-      expect(
-        ((await poll.json()) as { events: { type: string }[] }).events.map((e) => e.type),
-      ).toEqual(['run.completed']);
+      // Long-poll until the terminal event: the resumed delay appends node.completed, then the run ends.
+      const seen: string[] = [];
+      let cursor = 0;
+      while (!seen.includes('run.completed')) {
+        const poll = await second.call(
+          'acme',
+          `/runs/${projectId(delayed.runId)}/events/poll?afterSequence=${cursor}&timeout=5`,
+        );
+        const body = (await poll.json()) as { events: { type: string; sequence: number }[] };
+        expect(body.events.length).toBeGreaterThan(0);
+        seen.push(...body.events.map((e) => e.type));
+        cursor = body.events.at(-1)!.sequence;
+      }
+      expect(seen).toEqual(['node.completed', 'run.completed']);
     } finally {
       await second.stop();
       removeDir(first.dir);

@@ -218,11 +218,15 @@ describe('events', () => {
           f.split('\n').map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]),
         ),
       );
-    expect(frames.map((f) => f['event'])).toEqual(['run.started', 'run.completed']);
-    expect(frames.map((f) => f['id'])).toEqual(['0', '1']);
-    expect(JSON.parse(frames[1]!['data']!)).toMatchObject({
+    expect(frames.map((f) => f['event'])).toEqual([
+      'run.started',
+      'node.completed',
+      'run.completed',
+    ]);
+    expect(frames.map((f) => f['id'])).toEqual(['0', '1', '2']);
+    expect(JSON.parse(frames[2]!['data']!)).toMatchObject({
       runId: run.runId,
-      sequence: 1,
+      sequence: 2,
       type: 'run.completed',
     });
   });
