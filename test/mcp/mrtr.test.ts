@@ -58,6 +58,21 @@ describe('requestState', () => {
     expect(again.body.error).toEqual(INVALID);
   });
 
+  it('two concurrent retries with one state: exactly one goes through', async () => {
+    const { key, state } = await firstRound();
+    const retry = {
+      ...approval,
+      requestState: state,
+      inputResponses: { [key]: { action: 'accept', content: {} } },
+    };
+    const answers = await Promise.all([1, 2, 3].map(() => rawMcp(h.url, 'tools/call', retry)));
+    expect(answers.filter((a) => a.body.result?.resultType === 'complete')).toHaveLength(1);
+    expect(answers.filter((a) => a.body.error !== undefined).map((a) => a.body.error)).toEqual([
+      INVALID,
+      INVALID,
+    ]);
+  });
+
   it('a tampered state is refused and the run is untouched', async () => {
     const { key, state, runId } = await firstRound();
     const [body, sig] = state.split('.');
