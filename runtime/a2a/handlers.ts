@@ -320,13 +320,9 @@ export function createA2aHandlers(deps: A2aDeps): A2aHandlers<A2aRequestContext,
   }
 
   const lastSequence = async (rc: A2aRequestContext, runId: string): Promise<number> => {
-    let after = -1;
-    for (;;) {
-      const page = await core.readEvents(rc.subject, runId, after, 1000);
-      if (!page || page.length === 0) return after;
-      after = page[page.length - 1]!.sequence;
-      if (page.length < 1000) return after;
-    }
+    const last = await core.lastSequence(rc.subject, runId);
+    if (last === undefined) throw taskNotFound();
+    return last;
   };
 
   const pushUnsupported = async (): Promise<never> => {

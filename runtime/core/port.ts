@@ -83,6 +83,8 @@ export interface RunCore {
     afterSequence: number,
     limit: number,
   ): Promise<RunEvent[] | undefined>;
+  /** The sequence of the run's last event (-1 when none); undefined when unreadable. */
+  lastSequence(subject: Subject, runId: string): Promise<number | undefined>;
   /** Replays from the store, then follows live appends; ends after a terminal run event. */
   streamRunEvents(
     subject: Subject,

@@ -229,6 +229,11 @@ class ReferenceRunCore implements RunCore {
     return events.map(toRunEvent);
   }
 
+  async lastSequence(subject: Subject, runId: string): Promise<number | undefined> {
+    if (!(await this.readable(subject, runId))) return undefined;
+    return this.store.lastEventSequence(runId);
+  }
+
   async streamRunEvents(
     subject: Subject,
     runId: string,

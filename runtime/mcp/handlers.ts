@@ -86,16 +86,6 @@ export function createHandlers(
     }
   }
 
-  /** The sequence of the run's last event so far (where this request's notifications start). */
-  async function lastSequence(subject: Subject, runId: string): Promise<number> {
-    let last = -1;
-    for (;;) {
-      const page = (await ctx.core.readEvents(subject, runId, last, 500)) ?? [];
-      if (page.length === 0) return last;
-      last = page.at(-1)!.sequence;
-    }
-  }
-
   /**
    * The answer of a tools/call whose run is `runId` at `round` (1-based; mrtr rows). Progress and
    * log notifications the request asked for go out on its stream until the answer is ready.
@@ -228,7 +218,8 @@ export function createHandlers(
         await states.consume(claims);
         c.scope.own(subject, run.runId);
         await c.bindRun(run.runId);
-        const after = await lastSequence(subject, run.runId);
+        // This request's notifications start after what the log holds now.
+        const after = (await ctx.core.lastSequence(subject, run.runId)) ?? -1;
         for (const it of asked) {
           const response = responses[it.interruptId];
           if (response) await resolveWith(ctx.core, subject, it, response);

@@ -178,25 +178,14 @@ export function restRoutes(ctx: HostContext): Route[] {
           }
         }
         const run = (await ctx.core.getRun(subject, runId)) as RunSnapshot;
-        // Only the tail past what is returned is read to find the log's last sequence.
-        const tail = await ctx.core.readEvents(
-          subject,
-          runId,
-          events.at(-1)?.sequence ?? after,
-          100_000,
-        );
-        // With nothing after `afterSequence`, the client's cursor says nothing about the log: read it.
-        const last =
-          tail?.at(-1) ??
-          events.at(-1) ??
-          (await ctx.core.readEvents(subject, runId, -1, 100_000))?.at(-1);
+        const last = (await ctx.core.lastSequence(subject, runId)) ?? -1;
         sendJson(
           res,
           200,
           {
             runId: run.runId,
             events,
-            lastSequence: last ? last.sequence : -1,
+            lastSequence: last,
             status: run.status,
             isTerminal: isTerminalRunStatus(run.status),
           },

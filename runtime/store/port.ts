@@ -156,6 +156,8 @@ export interface Store {
   listRunsByStatus(statuses: readonly RunStatus[]): Promise<RunRecord[]>;
   commitRunChange(change: RunChange): Promise<RunChangeResult>;
   readEvents(runId: string, afterSequence: number, limit: number): Promise<StoredRunEvent[]>;
+  /** The sequence of the run's last event, -1 when it has none. */
+  lastEventSequence(runId: string): Promise<number>;
 
   getInterrupt(interruptId: string): Promise<InterruptRecord | undefined>;
   listInterrupts(runId: string, status?: InterruptStatus): Promise<InterruptRecord[]>;

@@ -38,6 +38,9 @@ describe('streamRunEvents', () => {
       'run.completed',
     ]);
     expect(events.map((e) => e.sequence)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(await f.core.lastSequence(alice, run.runId)).toBe(5);
+    // Another tenant learns nothing, not even that the run has a log.
+    expect(await f.core.lastSequence(eve, run.runId)).toBeUndefined();
 
     // Resuming from a sequence replays only what follows; past the end it ends at once.
     expect(

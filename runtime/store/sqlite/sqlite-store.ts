@@ -234,6 +234,13 @@ export class SqliteStore implements Store {
     return rows.map(eventFromRow);
   }
 
+  async lastEventSequence(runId: string): Promise<number> {
+    const row = this.db
+      .prepare('SELECT MAX(sequence) AS s FROM events WHERE run_id = ?')
+      .get(runId) as { s: number | null };
+    return row.s ?? -1;
+  }
+
   async getInterrupt(interruptId: string): Promise<InterruptRecord | undefined> {
     const row = this.db
       .prepare('SELECT * FROM interrupts WHERE interrupt_id = ?')
