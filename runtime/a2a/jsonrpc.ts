@@ -30,7 +30,8 @@ import { decide, type NegotiationDecision } from '../negotiation/decide.ts';
 import { decisionPayload, recordDecision } from '../negotiation/record.ts';
 import { JSONRPC_PATH, offeredA2a } from './card.ts';
 import { A2aError, fromCoreError, unauthenticatedError } from './errors.ts';
-import { selectSendCase, type A2aDeps, type A2aRequestContext } from './handlers.ts';
+import type { A2aDeps, A2aRequestContext } from './request-context.ts';
+import { selectSendCase } from './send-case.ts';
 import { checkParams } from './params.ts';
 import type { Io, SendMessageParams } from './wire.ts';
 
