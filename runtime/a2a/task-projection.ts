@@ -17,16 +17,6 @@ export type A2aTaskStore = Pick<Store, 'getA2aTask' | 'putA2aTask'>;
 
 export const OUTPUT_ARTIFACT_ID = 'output';
 
-/** Run events after which the projected status changes. */
-export const STATUS_EVENT_TYPES: ReadonlySet<string> = new Set([
-  'run.started',
-  'interrupt.requested',
-  'interrupt.resolved',
-  'run.completed',
-  'run.failed',
-  'run.cancelled',
-]);
-
 export interface TaskView {
   run: RunSnapshot;
   interrupt?: Interrupt;
@@ -45,32 +35,16 @@ export async function loadTaskView(
 ): Promise<TaskView | undefined> {
   const run = await core.getRun(subject, runId);
   if (!run) return undefined;
-  const [open, record, statusAt] = await Promise.all([
+  const [open, record, times] = await Promise.all([
     core.openInterrupts(subject, runId),
     tasks.getA2aTask(runId),
-    lastStatusTimestamp(core, subject, runId),
+    core.runTimes(subject, runId),
   ]);
-  const view: TaskView = { run, statusAt: statusAt ?? now().toISOString() };
+  const view: TaskView = { run, statusAt: times?.statusAt ?? now().toISOString() };
   const interrupt = open?.[0];
   if (interrupt) view.interrupt = interrupt;
   if (record) view.record = record;
   return view;
-}
-
-async function lastStatusTimestamp(
-  core: RunCore,
-  subject: Subject,
-  runId: string,
-): Promise<string | undefined> {
-  let after = -1;
-  let at: string | undefined;
-  for (;;) {
-    const page = await core.readEvents(subject, runId, after, 1000);
-    if (!page || page.length === 0) return at;
-    for (const e of page) if (STATUS_EVENT_TYPES.has(e.type)) at = e.timestamp;
-    after = page[page.length - 1]!.sequence;
-    if (page.length < 1000) return at;
-  }
 }
 
 export function contextIdOf(view: { run: RunSnapshot; record?: A2aTaskRecord }): string {

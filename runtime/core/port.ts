@@ -26,6 +26,12 @@ export type HostEvent = NonNullable<InteropEventPayloads['HostEvent']>;
 
 export type Interrupt = InterruptRecord;
 
+export interface RunTimes {
+  createdAt: string;
+  statusAt: string;
+  updatedAt: string;
+}
+
 export interface CreateRunRequest {
   workflowId: string;
   inputs: JsonObject;
@@ -83,6 +89,11 @@ export interface RunCore {
     afterSequence: number,
     limit: number,
   ): Promise<RunEvent[] | undefined>;
+  /**
+   * When the run was created, last changed status and last changed at all (the wire RunSnapshot
+   * carries none of these; A2A and MCP task timestamps need them); undefined when unreadable.
+   */
+  runTimes(subject: Subject, runId: string): Promise<RunTimes | undefined>;
   /** The sequence of the run's last event (-1 when none); undefined when unreadable. */
   lastSequence(subject: Subject, runId: string): Promise<number | undefined>;
   /** Replays from the store, then follows live appends; ends after a terminal run event. */

@@ -19,6 +19,7 @@ import type {
   RunCore,
   RunEvent,
   RunSnapshot,
+  RunTimes,
 } from './port.ts';
 import { toSnapshot } from './snapshot.ts';
 import { followHostEvents, followRunEvents, toHostEvent, toRunEvent } from './streams.ts';
@@ -227,6 +228,11 @@ class ReferenceRunCore implements RunCore {
       Math.max(1, Math.min(limit, 1000)),
     );
     return events.map(toRunEvent);
+  }
+
+  async runTimes(subject: Subject, runId: string): Promise<RunTimes | undefined> {
+    const run = await this.readable(subject, runId);
+    return run && { createdAt: run.createdAt, statusAt: run.statusAt, updatedAt: run.updatedAt };
   }
 
   async lastSequence(subject: Subject, runId: string): Promise<number | undefined> {

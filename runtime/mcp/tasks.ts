@@ -57,25 +57,18 @@ export async function readTask(
   return run;
 }
 
-/** createdAt / lastUpdatedAt from the run's own log (first and last event): a pure read. */
+/** createdAt / lastUpdatedAt from the run's record: a pure read. */
 async function timestamps(
   core: RunCore,
   subject: Subject,
   run: RunSnapshot,
 ): Promise<{ createdAt: string; lastUpdatedAt: string }> {
+  const times = await core.runTimes(subject, run.runId);
   const fallback = run.startedAt ?? new Date().toISOString();
-  let createdAt: string | undefined;
-  let last: string | undefined;
-  let after = -1;
-  for (;;) {
-    const page = await core.readEvents(subject, run.runId, after, 1000);
-    if (!page || page.length === 0) break;
-    createdAt ??= page[0]!.timestamp;
-    last = page.at(-1)!.timestamp;
-    after = page.at(-1)!.sequence;
-    if (page.length < 1000) break;
-  }
-  return { createdAt: createdAt ?? fallback, lastUpdatedAt: last ?? createdAt ?? fallback };
+  return {
+    createdAt: times?.createdAt ?? fallback,
+    lastUpdatedAt: times?.updatedAt ?? fallback,
+  };
 }
 
 export async function taskFields(

@@ -174,9 +174,11 @@ export async function runEvents(
   h: RunningHost,
   tenant: keyof typeof KEYS,
   runId: string,
-): Promise<{ type: string; sequence: number; payload: Record<string, any> }[]> {
+): Promise<{ type: string; sequence: number; timestamp: string; payload: Record<string, any> }[]> {
   const res = await h.call(tenant, `/runs/${encodeURIComponent(runId)}/events/poll`);
-  const body = (await res.json()) as { events: { type: string; sequence: number; payload: any }[] };
+  const body = (await res.json()) as {
+    events: { type: string; sequence: number; timestamp: string; payload: any }[];
+  };
   return body.events;
 }
 

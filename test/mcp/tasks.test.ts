@@ -81,6 +81,10 @@ describe('tasks lifecycle', () => {
     expect(done.result).toMatchObject({ isError: false, structuredContent: { approved: true } });
     const events = await runEvents(h, 'acme', runId);
     expect(events.filter((e) => e.type === 'interrupt.resolved')).toHaveLength(1);
+    // createdAt stays the run's creation; lastUpdatedAt is the run's last change (its completion).
+    expect(done.createdAt).toBe(task.createdAt);
+    expect(Date.parse(done.lastUpdatedAt)).toBeGreaterThanOrEqual(Date.parse(task.lastUpdatedAt));
+    expect(done.lastUpdatedAt).toBe(events.find((e) => e.type === 'run.completed')!.timestamp);
   });
 
   it('a task that completes later inlines its CallToolResult', async () => {
