@@ -7,7 +7,7 @@ import type { Subject } from '../auth/subject.ts';
 import type { HostContext } from '../context.ts';
 import type { WorkflowDefinition } from '../core/engine/definition.ts';
 import { isCoreError } from '../core/errors.ts';
-import type { RunSnapshot } from '../core/port.ts';
+import type { Interrupt, RunSnapshot } from '../core/port.ts';
 import { HOST_VERSION } from '../version.ts';
 import { missingClientCapabilities } from './client-needs.ts';
 import { declaresTasks, missingCapability, type McpEnvelope } from './envelope.ts';
@@ -117,8 +117,16 @@ export function createHandlers(
       c.stream,
     );
     let run: RunSnapshot;
+    let open: Interrupt[] = [];
     try {
-      run = await settle(subject, runId, c.scope);
+      for (;;) {
+        run = await settle(subject, runId, c.scope);
+        if (isTerminal(run.status) || c.scope.signal.aborted) break;
+        open = (await ctx.core.openInterrupts(subject, runId)) ?? [];
+        if (open.length > 0) break;
+        // Waiting, yet nothing open: answered meanwhile by someone else (REST, A2A); look again.
+        await new Promise((r) => setTimeout(r, 25));
+      }
     } finally {
       await notifier.stop();
     }
@@ -139,12 +147,6 @@ export function createHandlers(
         maxRounds: mcp.maxRounds,
         round,
       });
-    }
-    const open = (await ctx.core.openInterrupts(subject, runId)) ?? [];
-    if (open.length === 0) {
-      // Status says waiting but the interrupt is not visible yet: look again shortly.
-      await new Promise((r) => setTimeout(r, 25));
-      return answer(subject, workflow, runId, digest, round, afterSequence, c);
     }
     const can = clientAbilities(c.envelope.capabilities);
     const inputRequests: Record<string, InputRequest> = {};
