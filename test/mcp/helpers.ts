@@ -102,7 +102,10 @@ export async function rawMcpFrames(
   url: string,
   method: string,
   params: Record<string, unknown> = {},
-  opts: RawOptions = {},
+  opts: RawOptions & {
+    /** Stop reading after this long (an open listen stream) and return what arrived. */
+    abortAfterMs?: number;
+  } = {},
 ): Promise<{ status: number; contentType: string | null; frames: any[] }> {
   const meta: Record<string, unknown> = {
     'io.modelcontextprotocol/protocolVersion': REVISION,
@@ -112,6 +115,8 @@ export async function rawMcpFrames(
     ...opts.meta,
   };
   const name = params.name ?? params.uri ?? params.taskId;
+  const ac = new AbortController();
+  const timer = opts.abortAfterMs ? setTimeout(() => ac.abort(), opts.abortAfterMs) : undefined;
   const res = await fetch(`${url}/mcp`, {
     method: 'POST',
     headers: {
@@ -119,7 +124,7 @@ export async function rawMcpFrames(
       accept: 'application/json, text/event-stream',
       'mcp-protocol-version': REVISION,
       'mcp-method': method,
-      ...(typeof name === 'string' && { 'mcp-name': name }),
+      ...(typeof name === 'string' && { 'mcp-name': encodeHeader(name) }),
       authorization: `Bearer ${KEYS[opts.tenant ?? 'acme']}`,
     },
     body: JSON.stringify({
@@ -128,23 +133,38 @@ export async function rawMcpFrames(
       method,
       params: { ...params, _meta: meta },
     }),
+    signal: ac.signal,
   });
   const contentType = res.headers.get('content-type');
-  const text = await res.text();
-  const frames = contentType?.startsWith('text/event-stream')
-    ? text
-        .split('\n\n')
-        .map((block) =>
-          block
-            .split('\n')
-            .filter((l) => l.startsWith('data:'))
-            .map((l) => l.slice(5).trimStart())
-            .join('\n'),
-        )
-        .filter(Boolean)
-        .map((d) => JSON.parse(d) as unknown)
-    : [JSON.parse(text) as unknown];
+  let text = '';
+  try {
+    text = await res.text();
+  } catch (err) {
+    if (!ac.signal.aborted) throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!contentType?.startsWith('text/event-stream'))
+    return { status: res.status, contentType, frames: text ? [JSON.parse(text) as unknown] : [] };
+  const frames = text
+    .split('\n\n')
+    .map((block) =>
+      block
+        .split('\n')
+        .filter((l) => l.startsWith('data:'))
+        .map((l) => l.slice(5).trimStart())
+        .join('\n'),
+    )
+    .filter(Boolean)
+    .map((d) => JSON.parse(d) as unknown);
   return { status: res.status, contentType, frames };
+}
+
+/** A header value as the 2.4.0 client sends a non-ASCII one (SEP-2243 base64 form). */
+function encodeHeader(value: string): string {
+  return /^[\x20-\x7e]*$/.test(value) && value.trim() === value
+    ? value
+    : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
 }
 
 /** The official client, pinned to 2026-07-28, authenticated as `tenant`, answering elicitations. */
