@@ -68,7 +68,12 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const store = openStore(options.store);
   let core: RunCore | undefined;
   try {
-    core = await createRunCore({ store, workflows, now });
+    core = await createRunCore({
+      store,
+      workflows,
+      now,
+      onError: (err, runId) => log.error({ err, runId }, 'a run step failed in the host'),
+    });
     const keys = new ApiKeyStore(store);
     for (const k of options.apiKeys ?? []) await keys.registerKey(k.key, k.tenant);
     let mintedKey: Host['mintedKey'];

@@ -29,6 +29,8 @@ export interface RunCoreOptions {
   store: Store;
   workflows: WorkflowRegistry;
   now?: () => Date;
+  /** Host-side failures while running a step (the host's logger); the run fails with internal_error. */
+  onError?: (err: unknown, runId: string) => void;
 }
 
 /** Build the core and resume whatever the previous process left running (see Engine.recover). */
@@ -50,7 +52,12 @@ class ReferenceRunCore implements RunCore {
     this.store = options.store;
     this.workflows = options.workflows;
     this.now = options.now ?? (() => new Date());
-    this.engine = new Engine({ store: this.store, runSignals: this.runSignals, now: this.now });
+    this.engine = new Engine({
+      store: this.store,
+      runSignals: this.runSignals,
+      now: this.now,
+      ...(options.onError && { onError: options.onError }),
+    });
   }
 
   recover(): Promise<void> {

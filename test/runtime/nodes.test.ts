@@ -4,7 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { isTerminalRunStatus } from '../../generated/run-status.ts';
 import { parseDefinition } from '../../runtime/core/engine/definition.ts';
 import { createRegistry } from '../../runtime/core/workflows/index.ts';
-import { isCoreError } from '../../runtime/core/index.ts';
+import { createRunCore, isCoreError } from '../../runtime/core/index.ts';
+import { SqliteStore } from '../../runtime/store/sqlite/sqlite-store.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fixture, subject, types, type Fixture } from './helpers.ts';
 
 const alice = subject('acme', 'alice');
@@ -173,5 +177,42 @@ describe('engine nodes', () => {
         'dup.json',
       ),
     ).toThrow('dup.json: duplicate node id a');
+  });
+
+  it('a step the host cannot carry out fails the run with internal_error, not a stuck run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wopgen-fault-'));
+    const store = new SqliteStore({ filename: join(dir, 'h.db') });
+    // A store that refuses exactly one kind of write: the log line of the `logs` workflow.
+    const faulty = Object.create(store) as SqliteStore;
+    faulty.commitRunChange = (change) =>
+      change.events?.some((e) => e.type === 'log.appended')
+        ? Promise.reject(new Error('disk I/O error'))
+        : store.commitRunChange(change);
+    const reported: unknown[] = [];
+    const core = await createRunCore({
+      store: faulty,
+      workflows: createRegistry(defs),
+      onError: (err) => reported.push(err),
+    });
+    try {
+      const { run } = await core.createRun(alice, {
+        workflowId: 'logs',
+        inputs: {},
+        transport: 'rest',
+      });
+      expect(run).toMatchObject({
+        status: 'failed',
+        error: { code: 'internal_error', message: 'the host could not carry out step hello' },
+      });
+      const events = (await core.readEvents(alice, run.runId, -1, 10))!;
+      expect(types(events)).toEqual(['run.started', 'run.failed']);
+      expect(events[1]!.payload).toMatchObject({ failedNodeId: 'hello' });
+      // The cause reaches the host's log, not the run.
+      expect(reported.map((e) => (e as Error).message)).toEqual(['disk I/O error']);
+      expect(JSON.stringify(events)).not.toContain('disk I/O');
+    } finally {
+      await core.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -31,11 +31,15 @@ export const DECLINED_APPROVAL = 'approval_rejected';
 export const DECLINED_INPUT = 'interrupt_declined';
 /** `run.cancelled.reason` when the responder answers an interrupt with action `cancel`. */
 export const INTERRUPT_CANCEL_REASON = 'interrupt-cancelled';
+/** RunSnapshot.error.code of a run failed by the host rather than by its workflow (errors.json). */
+export const INTERNAL_ERROR = 'internal_error';
 
 export interface EngineDeps {
   store: Store;
   runSignals: Signals;
   now?: () => Date;
+  /** Where host-side failures are reported (the host's logger). */
+  onError?: (err: unknown, runId: string) => void;
 }
 
 export class Engine {
@@ -102,7 +106,13 @@ export class Engine {
       const def = run.definition as unknown as WorkflowDefinition;
       const node = def.nodes[run.engine.nodeIndex];
       if (!node) return void (await this.finish(run, {}));
-      const advanced = await this.execute(run, node);
+      let advanced: boolean;
+      try {
+        advanced = await this.execute(run, node);
+      } catch (err) {
+        await this.failInternally(run, node, err);
+        return;
+      }
       if (!advanced) return;
     }
   }
@@ -164,6 +174,37 @@ export class Engine {
       case 'all':
         await this.suspend(run, node, node.nodes);
         return false;
+    }
+  }
+
+  /**
+   * A step the host itself could not carry out (a store fault, an engine bug) fails its run with
+   * `internal_error` rather than leaving it running forever; what went wrong goes to the host's log,
+   * never into the run (no stack trace on the wire). If even that write fails, the run stays
+   * `running` and recovery retries the step after a restart.
+   */
+  private async failInternally(run: RunRecord, node: NodeDef, err: unknown): Promise<void> {
+    this.deps.onError?.(err, run.runId);
+    const error = { code: INTERNAL_ERROR, message: `the host could not carry out step ${node.id}` };
+    try {
+      await this.commit({
+        runId: run.runId,
+        expectStatus: ['running'],
+        patch: {
+          status: 'failed',
+          error,
+          completedAt: this.now().toISOString(),
+          currentNodeId: null,
+        },
+        events: [
+          {
+            type: 'run.failed',
+            payload: { error, failedNodeId: node.id, durationMs: this.durationMs(run) },
+          },
+        ],
+      });
+    } catch (again) {
+      this.deps.onError?.(again, run.runId);
     }
   }
 
