@@ -56,6 +56,7 @@ export function checkModel(
     rows: {
       runStatus: string;
       interruptKind?: string;
+      errorCode?: string;
       origin: { file: string; pointer: string };
     }[];
     base: string;
@@ -87,13 +88,21 @@ export function checkModel(
         );
       }
       if (!p.total) continue;
-      const key = `${row.runStatus}|${row.interruptKind ?? ''}`;
+      const qualifier = row.interruptKind ?? row.errorCode;
+      const key = `${row.runStatus}|${qualifier ?? ''}`;
       if (seen.has(key))
         sink.report(
           'projection-duplicate',
           row.origin.file,
           row.origin.pointer,
-          `${p.name} maps "${row.runStatus}"${row.interruptKind ? ` (${row.interruptKind})` : ''} twice`,
+          `${p.name} maps "${row.runStatus}"${qualifier ? ` (${qualifier})` : ''} twice`,
+        );
+      if (row.errorCode !== undefined && !codes.has(row.errorCode))
+        sink.report(
+          'unknown-error-code',
+          row.origin.file,
+          joinPointer(row.origin.pointer, 'errorCode'),
+          `errorCode "${row.errorCode}" of ${p.name} is not a code in errors.json`,
         );
       seen.add(key);
     }

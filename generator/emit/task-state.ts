@@ -1,5 +1,6 @@
 // Task-state projections: total functions from run status to A2A wire/stored state (with the
-// interrupt-kind overrides), A2A wire state back to run status, and run status to MCP task status.
+// interrupt-kind overrides), A2A wire state back to run status, and run status to MCP task status
+// (with the error-code overrides).
 // The `satisfies Record<RunStatus, …>` makes a missing status a compile error (interop.md
 // §The durable-task projection; interop-map `a2a.taskState`, `mcp.tasks.status`).
 import type { SpecModel } from '../model/ir.ts';
@@ -71,17 +72,33 @@ export function emitA2aTaskState(model: SpecModel): EmittedFile {
 
 export function emitMcpTaskStatus(model: SpecModel): EmittedFile {
   const rows = model.mcp.taskStatus;
+  const defaults = rows.filter((r) => r.errorCode === undefined);
+  const overrides = rows.filter((r) => r.errorCode !== undefined);
   const statuses = [...new Set(rows.map((r) => r.taskStatus))].sort();
   const L: string[] = [`import type { RunStatus } from '../run-status.ts';`, ''];
   L.push(`export type McpTaskStatus = ${unionOf(statuses)};`, '');
   L.push(`const projection = {`);
-  for (const r of rows)
+  for (const r of defaults)
     L.push(`  ${sourceComment(r.origin)}`, `  ${lit(r.runStatus)}: ${lit(r.taskStatus)},`);
+  L.push(`} as const satisfies Record<RunStatus, McpTaskStatus>;`, '');
   L.push(
-    `} as const satisfies Record<RunStatus, McpTaskStatus>;`,
+    `/** Rows that override the default when the run's error has a given errors.json code. */`,
+  );
+  L.push(
+    `const overrides: readonly { runStatus: RunStatus; errorCode: string; taskStatus: McpTaskStatus }[] = [`,
+  );
+  for (const r of overrides)
+    L.push(
+      `  ${sourceComment(r.origin)}`,
+      `  { runStatus: ${lit(r.runStatus)}, errorCode: ${lit(r.errorCode)}, taskStatus: ${lit(r.taskStatus)} },`,
+    );
+  L.push(
+    `];`,
     '',
-    `export function projectMcpTaskStatus(status: RunStatus): McpTaskStatus {`,
-    `  return projection[status];`,
+    `/** MCP task status of a run; \`errorCode\` is the run's RunSnapshot error code, if any. */`,
+    `export function projectMcpTaskStatus(status: RunStatus, errorCode?: string): McpTaskStatus {`,
+    `  const o = errorCode === undefined ? undefined : overrides.find((r) => r.runStatus === status && r.errorCode === errorCode);`,
+    `  return o ? o.taskStatus : projection[status];`,
     `}`,
   );
   return {

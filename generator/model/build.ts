@@ -136,13 +136,14 @@ export function buildModel(set: SourceSet, sink: DiagnosticSink): SpecModel | nu
       ],
       headers: elements(mcp['headers'], mapFile.rel, '/mcp/headers'),
       meta: elements(mcp['meta'], mapFile.rel, '/mcp/meta'),
-      taskStatus: ((tasks?.['status'] ?? []) as { runStatus: string; taskStatus: string }[]).map(
-        (r, i) => ({
-          runStatus: r.runStatus,
-          taskStatus: r.taskStatus,
-          origin: { file: mapFile.rel, pointer: `/mcp/tasks/status/${i}` },
-        }),
-      ),
+      taskStatus: (
+        (tasks?.['status'] ?? []) as { runStatus: string; taskStatus: string; errorCode?: string }[]
+      ).map((r, i) => ({
+        runStatus: r.runStatus,
+        taskStatus: r.taskStatus,
+        ...(r.errorCode !== undefined && { errorCode: r.errorCode }),
+        origin: { file: mapFile.rel, pointer: `/mcp/tasks/status/${i}` },
+      })),
       protocolErrors,
     },
     facets,

@@ -144,7 +144,8 @@ export interface SpecModel {
     methods: McpMethod[];
     headers: ElementRow[];
     meta: ElementRow[];
-    taskStatus: { runStatus: string; taskStatus: string; origin: Origin }[];
+    /** `errorCode` rows override the plain row of their run status when the run's error has it. */
+    taskStatus: { runStatus: string; taskStatus: string; errorCode?: string; origin: Origin }[];
     protocolErrors: McpProtocolError[];
   };
   facets: FacetModel[];

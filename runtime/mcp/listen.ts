@@ -91,7 +91,7 @@ export async function listen(
 
   await Promise.all(
     watched.map(async ({ taskId, run }) => {
-      let last: McpTaskStatus = projectMcpTaskStatus(run.status);
+      let last: McpTaskStatus = projectMcpTaskStatus(run.status, run.error?.code);
       if (isTerminal(run.status)) return;
       const events = await deps.core.streamRunEvents(subject, run.runId, {
         afterSequence: -1,
@@ -112,7 +112,7 @@ export async function listen(
         last = task.status;
         const { resultType: _resultType, ...detailed } = task;
         stream.send(TASK_NOTIFICATION, { ...detailed, _meta: meta });
-        if (last === 'completed' || last === 'cancelled') return;
+        if (last === 'completed' || last === 'failed' || last === 'cancelled') return;
       }
     }),
   );

@@ -11,7 +11,7 @@ import type { WorkflowRegistry } from '../core/workflows/index.ts';
 import { parseWireId, projectId } from '../ids.ts';
 import type { McpConfig } from '../config.ts';
 import type { ClientCapabilities } from './envelope.ts';
-import { INVALID_PARAMS, McpError } from './jsonrpc.ts';
+import { INTERNAL_ERROR, INVALID_PARAMS, McpError } from './jsonrpc.ts';
 import {
   clientAbilities,
   inputRequestFor,
@@ -78,7 +78,7 @@ export async function taskFields(
 ): Promise<TaskFields> {
   return {
     taskId: projectId(run.runId),
-    status: projectMcpTaskStatus(run.status),
+    status: projectMcpTaskStatus(run.status, run.error?.code),
     ...(await timestamps(deps.core, subject, run)),
     ttlMs: deps.mcp.taskTtlMs,
     pollIntervalMs: deps.mcp.pollIntervalMs,
@@ -94,7 +94,10 @@ export async function createTaskResult(
   return { resultType: 'task', ...(await taskFields(deps, subject, run)) };
 }
 
-/** `tasks/get`: the DetailedTask; completed (incl. a failed run) inlines the CallToolResult. */
+/**
+ * `tasks/get`: the DetailedTask; completed (incl. a run its workflow failed) inlines the
+ * CallToolResult, failed (the host failed it) inlines a JSON-RPC error.
+ */
 export async function getTask(
   deps: TasksDeps,
   subject: Subject,
@@ -104,13 +107,17 @@ export async function getTask(
   TaskFields & {
     resultType: 'complete';
     result?: CallToolResult;
+    error?: { code: number; message: string };
     inputRequests?: Record<string, InputRequest>;
   }
 > {
   const run = await readTask(deps.core, subject, taskId);
   const fields = await taskFields(deps, subject, run);
   const out: Awaited<ReturnType<typeof getTask>> = { ...fields, resultType: 'complete' };
-  if (isTerminal(run.status) && run.status !== 'cancelled') out.result = callToolResult(run);
+  // A run the host itself failed is a JSON-RPC error of the host (the map's errorCode status row):
+  // inlined as `error`, with no result and nothing of the cause.
+  if (fields.status === 'failed') out.error = { code: INTERNAL_ERROR, message: 'Internal error' };
+  else if (isTerminal(run.status) && run.status !== 'cancelled') out.result = callToolResult(run);
   if (fields.status === 'input_required') {
     const open = (await deps.core.openInterrupts(subject, run.runId)) ?? [];
     const can = clientAbilities(caps);

@@ -49,6 +49,21 @@ describe('diagnostics for broken inputs', () => {
     });
   });
 
+  it('reports an MCP task-status override naming no error code', async () => {
+    fx.editJson(MAP, (m) => {
+      const rows = (m['mcp'] as { tasks: { status: { errorCode?: string }[] } }).tasks.status;
+      rows.find((r) => r.errorCode !== undefined)!.errorCode = 'no_such_failure';
+    });
+    const result = await fx.generate();
+    expect(result.files).toBeNull();
+    expectDiagnostic(result.diagnostics, {
+      code: 'unknown-error-code',
+      file: MAP,
+      pointer: '/mcp/tasks/status/10/errorCode',
+      line: fx.lineOf(MAP, '"no_such_failure"'),
+    });
+  });
+
   it('reports a run status missing from the forward projection', async () => {
     fx.editJson(MAP, (m) => {
       const a2a = m['a2a'] as { taskState: { runStatus: string }[] };

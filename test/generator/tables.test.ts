@@ -44,7 +44,10 @@ const map = JSON.parse(readFileSync(join(projectRoot, 'spec/interop-map.json'), 
   };
   mcp: {
     methods: MapOperation[];
-    tasks: { methods: MapOperation[]; status: { runStatus: string; taskStatus: string }[] };
+    tasks: {
+      methods: MapOperation[];
+      status: { runStatus: string; taskStatus: string; errorCode?: string }[];
+    };
     features: { id: string; requiredFor: string[] }[];
   };
 };
@@ -191,7 +194,7 @@ describe('task-state projections', () => {
       const row = map.a2a.taskState.find((r) => r.runStatus === status && !r.interruptKind)!;
       expect(projectA2aTaskState(status)).toEqual({ wire: row.wire, stored: row.stored });
       expect(projectMcpTaskStatus(status)).toBe(
-        map.mcp.tasks.status.find((r) => r.runStatus === status)!.taskStatus,
+        map.mcp.tasks.status.find((r) => r.runStatus === status && !r.errorCode)!.taskStatus,
       );
     }
   });

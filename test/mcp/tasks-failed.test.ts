@@ -1,0 +1,101 @@
+// The map's errorCode status row (wopgen addition): a run the host itself failed (internal_error) is
+// MCP task status `failed` with an inlined JSON-RPC error and no result, while a run its workflow
+// failed stays `completed` with a CallToolResult whose isError is true (ext-tasks §Task Execution
+// Errors). The host failure is a real one: the store refuses one write.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectMcpTaskStatus } from '../../generated/mcp/task-status.ts';
+import type { Subject } from '../../runtime/auth/subject.ts';
+import { defaultConfig } from '../../runtime/config.ts';
+import { parseDefinition } from '../../runtime/core/engine/definition.ts';
+import { createRunCore, type RunCore } from '../../runtime/core/index.ts';
+import { createRegistry, type WorkflowRegistry } from '../../runtime/core/workflows/index.ts';
+import { projectId } from '../../runtime/ids.ts';
+import { getTask } from '../../runtime/mcp/tasks.ts';
+import { SqliteStore } from '../../runtime/store/sqlite/sqlite-store.ts';
+
+const alice: Subject = {
+  issuer: 'urn:test',
+  subjectId: 'alice',
+  tenant: 'acme',
+  lane: 'api-key',
+  kind: 'user',
+};
+const workflows: WorkflowRegistry = createRegistry(
+  [
+    {
+      id: 'writes-log',
+      description: 'Logs a line (the store refuses that write) and completes.',
+      inputSchema: { type: 'object' },
+      nodes: [
+        { id: 'line', kind: 'log', level: 'info', message: 'hello' },
+        { id: 'done', kind: 'complete', output: { text: 'ok' } },
+      ],
+    },
+    {
+      id: 'fails',
+      description: 'Fails on its own.',
+      inputSchema: { type: 'object' },
+      nodes: [{ id: 'boom', kind: 'fail', error: { code: 'test_error', message: 'no' } }],
+    },
+  ].map((d) => parseDefinition(d, d.id)),
+);
+
+let dir: string;
+let core: RunCore;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'wopgen-task-failed-'));
+  const store = new SqliteStore({ filename: join(dir, 'h.db') });
+  const faulty = Object.create(store) as SqliteStore;
+  faulty.commitRunChange = (change) =>
+    change.events?.some((e) => e.type === 'log.appended')
+      ? Promise.reject(new Error('disk I/O error'))
+      : store.commitRunChange(change);
+  core = await createRunCore({ store: faulty, workflows, onError: () => undefined });
+});
+afterAll(async () => {
+  await core.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const deps = () => ({ core, workflows, mcp: defaultConfig('http://127.0.0.1').mcp });
+
+describe('MCP task status of a failed run', () => {
+  it('the generated projection reads the error code only where a row names it', () => {
+    expect(projectMcpTaskStatus('failed')).toBe('completed');
+    expect(projectMcpTaskStatus('failed', 'test_error')).toBe('completed');
+    expect(projectMcpTaskStatus('failed', 'internal_error')).toBe('failed');
+    expect(projectMcpTaskStatus('completed', 'internal_error')).toBe('completed');
+  });
+
+  it('a run the host failed is a failed task with an inlined JSON-RPC error and no result', async () => {
+    const { run } = await core.createRun(alice, {
+      workflowId: 'writes-log',
+      inputs: {},
+      transport: 'mcp',
+    });
+    const task = await getTask(deps(), alice, projectId(run.runId), {});
+    expect(task).toMatchObject({
+      status: 'failed',
+      error: { code: -32603, message: 'Internal error' },
+    });
+    expect(task).not.toHaveProperty('result');
+    expect(JSON.stringify(task)).not.toContain('disk I/O');
+  });
+
+  it('a run its workflow failed is a completed task whose result has isError', async () => {
+    const { run } = await core.createRun(alice, {
+      workflowId: 'fails',
+      inputs: {},
+      transport: 'mcp',
+    });
+    const task = await getTask(deps(), alice, projectId(run.runId), {});
+    expect(task).toMatchObject({
+      status: 'completed',
+      result: { isError: true, content: [{ type: 'text', text: 'test_error: no' }] },
+    });
+    expect(task).not.toHaveProperty('error');
+  });
+});
