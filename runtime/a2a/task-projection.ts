@@ -65,6 +65,8 @@ export function interruptMetadata(i: Interrupt): JsonMap {
   if (i.schema) m['schema'] = i.schema;
   if (i.approvers) m['approvers'] = i.approvers;
   if (i.connectUrl) m['connectUrl'] = i.connectUrl;
+  // What a custom interrupt asks the caller's client to run; its result is the answer.
+  if (i.clientRequest) m['clientRequest'] = i.clientRequest as unknown as JsonMap;
   return m;
 }
 
