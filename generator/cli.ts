@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatDiagnostic, GeneratorBug, type Diagnostic } from './check/diagnostic.ts';
+import { startWorkers } from './emit/workers.ts';
 import { detectLayout } from './load/layout.ts';
 import type { GenerateResult } from './pipeline.ts';
 import { cacheFile, GENERATOR_VERSION, generatorFingerprint } from './version.ts';
@@ -79,8 +80,10 @@ export async function main(argv: string[]): Promise<number> {
 
   let result: GenerateResult;
   try {
+    // The workers start loading their libraries before this thread loads the pipeline's.
+    const workers = detectLayout(specDir) ? startWorkers() : undefined;
     const { generate } = await import('./pipeline.ts');
-    result = await generate(specDir, { command: regen });
+    result = await generate(specDir, { command: regen, workers });
   } catch (err) {
     const bug = err instanceof GeneratorBug ? err : new GeneratorBug('cli', err);
     process.stderr.write(
@@ -92,7 +95,7 @@ export async function main(argv: string[]): Promise<number> {
   printDiagnostics(result.diagnostics, json);
   if (values.verbose) {
     for (const t of result.timings)
-      process.stderr.write(`  ${t.stage.padEnd(12)} ${t.ms.toFixed(1)} ms\n`);
+      process.stderr.write(`  ${t.stage.padEnd(22)} ${t.ms.toFixed(1)} ms\n`);
   }
   if (!result.files) {
     const errors = result.diagnostics.filter((d) => d.severity === 'error').length;

@@ -6,8 +6,7 @@ import { DiagnosticSink, GeneratorBug, type Diagnostic } from './check/diagnosti
 import { emitManifest } from './emit/package.ts';
 import { GENERATOR_VERSION, sha256 } from './version.ts';
 import { detectLayout, type SpecLayout } from './load/layout.ts';
-import { startOpenApiPrinter, type OpenApiPrinter } from './emit/types-openapi.ts';
-import { startAsyncApiReader, type AsyncApiReader } from './emit/types-asyncapi.ts';
+import { disposeWorkers, startWorkers, type Workers } from './emit/workers.ts';
 import { SourceSet } from './load/source-set.ts';
 import { buildModel } from './model/build.ts';
 import type { SpecModel } from './model/ir.ts';
@@ -28,6 +27,8 @@ export interface GenerateResult {
 export interface GenerateOptions {
   /** The regenerate command printed in every header. */
   command: string;
+  /** Workers the caller started early; `generate` owns them from here and ends them. */
+  workers?: Workers;
 }
 
 export async function generate(specDir: string, opts: GenerateOptions): Promise<GenerateResult> {
@@ -45,6 +46,7 @@ export async function generate(specDir: string, opts: GenerateOptions): Promise<
 
   const layout = detectLayout(specDir);
   if (!layout) {
+    if (opts.workers) await disposeWorkers(opts.workers);
     return {
       diagnostics: [
         {
@@ -60,19 +62,20 @@ export async function generate(specDir: string, opts: GenerateOptions): Promise<
       timings,
     };
   }
-  // The openapi-typescript worker loads the TypeScript compiler while this thread loads the spec.
-  const workers = { printer: startOpenApiPrinter(), asyncapi: startAsyncApiReader() };
+  // The workers load their libraries (the TypeScript compiler, the AsyncAPI parser) while this
+  // thread loads the spec.
+  const workers = opts.workers ?? startWorkers();
   try {
     return await generateWith(layout, opts, workers, stage, timings);
   } finally {
-    await Promise.all([workers.printer.dispose(), workers.asyncapi.dispose()]);
+    await disposeWorkers(workers);
   }
 }
 
 async function generateWith(
   layout: SpecLayout,
   opts: GenerateOptions,
-  workers: { printer: OpenApiPrinter; asyncapi: AsyncApiReader },
+  workers: Workers,
   stage: <T>(name: string, run: () => T | Promise<T>) => Promise<T>,
   timings: StageTiming[],
 ): Promise<GenerateResult> {
@@ -94,15 +97,52 @@ async function generateWith(
   // Emitters and the formatter load their libraries only when a generation gets this far.
   const { emitAll } = await import('./emit/index.ts');
   const { formatFiles } = await import('./emit/format.ts');
-  const raw = await stage('emit', () =>
+  const emission = await stage('emit', () =>
     emitAll(model, sink, {
       command: opts.command,
       openapiFile: set.relOf(layout.openapi),
       ...workers,
     }),
   );
+  // This thread formats its own files while the workers finish theirs. A formatting failure
+  // counts only once the workers are done, as when formatting came after them: a worker's
+  // failure or a spec error they report takes precedence.
+  let local: Map<string, string> | null = null;
+  let formatFailure: { err: unknown } | null = null;
+  if (sink.errorCount === 0) {
+    try {
+      local = await stage('format', () => formatFiles(emission.local));
+    } catch (err) {
+      formatFailure = { err };
+    }
+  }
+  // A worker's failure is the emit stage's, as when it was awaited there.
+  const remaining = await stage('workers', () =>
+    emission.remaining.catch((err: unknown) => {
+      throw err instanceof GeneratorBug ? err : new GeneratorBug('emit', err);
+    }),
+  );
+  for (const [name, w] of [
+    ['openapi worker', workers.printer],
+    ['asyncapi worker', workers.asyncapi],
+  ] as const) {
+    // Measured in the worker: from its start to its library loaded, and its answer.
+    if (w.timing)
+      timings.push(
+        { stage: `${name}: load`, ms: w.timing.loadMs },
+        { stage: `${name}: run`, ms: w.timing.runMs },
+      );
+  }
   if (sink.errorCount > 0) return { diagnostics: sink.sorted(), files: null, model, timings };
-  const files = await stage('format', () => formatFiles(raw));
+  if (formatFailure) throw formatFailure.err;
+  if (!local) throw new GeneratorBug('format', 'nothing was formatted');
+  const rest = await stage('format', () => formatFiles(remaining));
+  // One `format` timing for both halves, as one stage.
+  const restTiming = timings.pop()!;
+  const formatTiming = timings.find((t) => t.stage === 'format');
+  if (formatTiming) formatTiming.ms += restTiming.ms;
+  else timings.push(restTiming);
+  const files = new Map([...local, ...rest].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   files.set('manifest.json', emitManifest(model, GENERATOR_VERSION, files, sha256));
   return { diagnostics: sink.sorted(), files, model, timings };
 }

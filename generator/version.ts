@@ -7,17 +7,27 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+// The bundled build (bin/build-generator.mjs) defines where the package root is, seen from it.
+declare const WOPGEN_BUNDLE_ROOT: string | undefined;
+const root = fileURLToPath(
+  new URL(typeof WOPGEN_BUNDLE_ROOT === 'string' ? WOPGEN_BUNDLE_ROOT : '..', import.meta.url),
+);
 
 export const GENERATOR_VERSION: string = (
   JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
 ).version;
 
-export function sha256(text: string): string {
+export function sha256(text: string | Uint8Array): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-const EMITTING_LIBRARIES = ['openapi-typescript', 'json-schema-to-typescript', 'ajv', 'prettier'];
+const EMITTING_LIBRARIES = [
+  'openapi-typescript',
+  'json-schema-to-typescript',
+  'ajv',
+  'prettier',
+  '@asyncapi/parser',
+];
 
 let fingerprint: string | undefined;
 
@@ -28,12 +38,12 @@ export function generatorFingerprint(): string {
     for (const name of readdirSync(dir).sort()) {
       const p = join(dir, name);
       if (statSync(p).isDirectory()) walk(p);
-      else if (/\.(ts|hbs)$/.test(name))
+      else if (/\.(ts|mjs|hbs)$/.test(name))
         hash.update(`${p.slice(root.length)}\n`).update(readFileSync(p));
     }
   };
   walk(join(root, 'generator'));
-  const require = createRequire(import.meta.url);
+  const require = createRequire(join(root, 'package.json'));
   for (const lib of EMITTING_LIBRARIES) {
     const pkg = JSON.parse(readFileSync(require.resolve(`${lib}/package.json`), 'utf8')) as {
       version: string;

@@ -110,10 +110,14 @@ export function upToDate(
       inputs: { file: string; sha256: string }[];
       outputs: { file: string; sha256: string }[];
     };
+    // Digests are of the UTF-8 text; hashing the bytes as read gives the same digest without
+    // decoding megabytes, and only a file that is not valid UTF-8 needs the decoded text.
     const same = (base: string, entries: { file: string; sha256: string }[]) =>
       entries.every((e) => {
         const p = join(base, e.file);
-        return existsSync(p) && sha256(readFileSync(p, 'utf8')) === e.sha256;
+        if (!existsSync(p)) return false;
+        const bytes = readFileSync(p);
+        return sha256(bytes) === e.sha256 || sha256(bytes.toString('utf8')) === e.sha256;
       });
     if (!same(displayRoot, m.inputs) || !same(outDir, m.outputs)) return false;
     const listed = new Set(m.outputs.map((o) => o.file).concat('manifest.json'));

@@ -26,15 +26,35 @@ export interface EmitOptions {
   asyncapi: AsyncApiReader;
 }
 
+export interface Emission {
+  /** The files this thread emits, headers applied: formatted while the workers finish theirs. */
+  local: EmittedFile[];
+  /** The files the worker threads produce, then the index over every file, headers applied. */
+  remaining: Promise<EmittedFile[]>;
+}
+
 export async function emitAll(
   model: SpecModel,
   sink: DiagnosticSink,
   opts: EmitOptions,
-): Promise<EmittedFile[]> {
-  const files: EmittedFile[] = [];
-  const push = (f: EmittedFile | null) => f && files.push(f);
-  const [openapiTypes, facetTypes, eventTypes, streams] = await Promise.all([
+): Promise<Emission> {
+  // The workers get their documents first and parse them while this thread emits the rest.
+  const fromWorkers = Promise.all([
     emitOpenApiTypes(model, sink, opts.openapiFile, opts.printer),
+    emitAsyncApiTypes(model, sink, opts.asyncapi),
+  ]);
+  // Handled where it is awaited; this only keeps a failure from being reported as unhandled
+  // when this thread's own emitters throw first.
+  fromWorkers.catch(() => undefined);
+  const stamp = (f: EmittedFile): EmittedFile => {
+    if (f.parser !== 'json')
+      f.body =
+        header({ from: f.from, command: opts.command, digest: model.digest }, 'line') + f.body;
+    return f;
+  };
+
+  const local: EmittedFile[] = [];
+  const [facetTypes, eventTypes] = await Promise.all([
     emitSchemaTypes(
       'types/facets.ts',
       'InteropFacets',
@@ -56,26 +76,23 @@ export async function emitAll(
       ],
       sink,
     ),
-    emitAsyncApiTypes(model, sink, opts.asyncapi),
   ]);
-  push(openapiTypes);
-  push(streams);
-  push(facetTypes);
-  push(eventTypes);
-  push(emitRunStatus(model, opts.openapiFile));
-  push(emitA2aOperations(model));
-  push(emitA2aErrors(model));
-  push(emitA2aTaskState(model));
-  push(emitMcpMethods(model));
-  if (model.mcp.taskStatus.length > 0) push(emitMcpTaskStatus(model));
-  push(emitNegotiation(model));
-  push(emitErrorCatalogue(model));
-  files.push(...emitValidators(model));
-  files.push(emitIndex(files.map((f) => f.path)));
-  files.push(emitPackageJson(model.digest, opts.command));
-  for (const f of files) {
-    if (f.parser === 'json') continue;
-    f.body = header({ from: f.from, command: opts.command, digest: model.digest }, 'line') + f.body;
-  }
-  return files;
+  local.push(facetTypes, eventTypes);
+  local.push(emitRunStatus(model, opts.openapiFile));
+  local.push(emitA2aOperations(model));
+  local.push(emitA2aErrors(model));
+  local.push(emitA2aTaskState(model));
+  local.push(emitMcpMethods(model));
+  if (model.mcp.taskStatus.length > 0) local.push(emitMcpTaskStatus(model));
+  local.push(emitNegotiation(model));
+  local.push(emitErrorCatalogue(model));
+  local.push(...emitValidators(model));
+  local.push(emitPackageJson(model.digest, opts.command));
+
+  const remaining = fromWorkers.then(([openapiTypes, streams]) => {
+    const files = [openapiTypes, streams].filter((f): f is EmittedFile => f !== null);
+    files.push(emitIndex([...local, ...files].map((f) => f.path)));
+    return files.map(stamp);
+  });
+  return { local: local.map(stamp), remaining };
 }

@@ -16,7 +16,7 @@ interface ParsedAsyncApi {
 export type AsyncApiReader = StartedWorker<Record<string, unknown>, ParsedAsyncApi>;
 
 export function startAsyncApiReader(): AsyncApiReader {
-  return startWorker(new URL('./asyncapi-worker.mjs', import.meta.url));
+  return startWorker('asyncapi-worker');
 }
 
 export async function emitAsyncApiTypes(

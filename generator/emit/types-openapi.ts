@@ -8,7 +8,7 @@ import { startWorker, type StartedWorker } from './worker.ts';
 export type OpenApiPrinter = StartedWorker<Record<string, unknown>, string>;
 
 export function startOpenApiPrinter(): OpenApiPrinter {
-  return startWorker(new URL('./openapi-worker.mjs', import.meta.url));
+  return startWorker('openapi-worker');
 }
 
 export async function emitOpenApiTypes(

@@ -3,20 +3,38 @@
 // threads do not inherit tsx's loader.
 import { Worker } from 'node:worker_threads';
 
-export type WorkerAnswer<T> = { ok: true; value: T } | { ok: false; message: string };
+/** How long the worker took to load its library and to answer, for `--verbose`. */
+export interface WorkerTiming {
+  loadMs: number;
+  runMs: number;
+}
+
+export type WorkerAnswer<T> =
+  { ok: true; value: T; timing?: WorkerTiming } | { ok: false; message: string };
 
 export interface StartedWorker<I, O> {
   run(input: I): Promise<WorkerAnswer<O>>;
   dispose(): Promise<void>;
+  /** Set once the worker answered. */
+  timing?: WorkerTiming;
 }
 
-export function startWorker<I, O>(script: URL): StartedWorker<I, O> {
-  const worker = new Worker(script);
+// The bundled build (bin/build-generator.mjs) ships each worker as one CommonJS file beside the
+// module that starts it.
+declare const WOPGEN_WORKER_EXT: string | undefined;
+const WORKER_EXT = typeof WOPGEN_WORKER_EXT === 'string' ? WOPGEN_WORKER_EXT : '.mjs';
+
+/** Starts `generator/emit/<name>.mjs`, or its bundled build. */
+export function startWorker<I, O>(name: string): StartedWorker<I, O> {
+  const worker = new Worker(new URL(`./${name}${WORKER_EXT}`, import.meta.url));
   worker.unref();
-  return {
+  const started: StartedWorker<I, O> = {
     run(input) {
       return new Promise((resolve, reject) => {
-        worker.once('message', (m: WorkerAnswer<O>) => resolve(m));
+        worker.once('message', (m: WorkerAnswer<O>) => {
+          if (m.ok && m.timing) started.timing = m.timing;
+          resolve(m);
+        });
         worker.once('error', reject);
         worker.postMessage(input);
       });
@@ -25,4 +43,5 @@ export function startWorker<I, O>(script: URL): StartedWorker<I, O> {
       await worker.terminate();
     },
   };
+  return started;
 }

@@ -4,7 +4,16 @@ import { readFileSync } from 'node:fs';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { parseDocument, type Document } from 'yaml';
 import type { Position } from '../check/diagnostic.ts';
-import { locateJson, locateYaml, offsetToPosition, parseJsonTree } from './positions.ts';
+import {
+  locateJson,
+  locateJsonText,
+  locateYaml,
+  offsetToPosition,
+  parseJsonTree,
+} from './positions.ts';
+
+/** Lookups in one JSON file answered by walking its text before it is parsed into a tree. */
+const JSON_WALKS = 8;
 
 export interface SyntaxProblem {
   message: string;
@@ -18,6 +27,7 @@ export class SourceFile {
   readonly syntax?: SyntaxProblem;
   private yamlDoc?: Document;
   private jsonTree?: ReturnType<typeof parseJsonTree> | null;
+  private jsonLookups = 0;
 
   constructor(
     /** Path relative to the spec directory, posix separators: the name diagnostics use. */
@@ -41,6 +51,9 @@ export class SourceFile {
     if (this.kind === 'yaml' && this.yamlDoc) {
       return offsetToPosition(this.text, locateYaml(this.yamlDoc, pointer));
     }
+    // A few lookups walk the text; a file with many diagnostics is parsed into a tree once.
+    if (this.jsonTree === undefined && ++this.jsonLookups <= JSON_WALKS)
+      return offsetToPosition(this.text, locateJsonText(this.text, pointer));
     if (this.jsonTree === undefined) this.jsonTree = parseJsonTree(this.text) ?? null;
     return offsetToPosition(this.text, locateJson(this.text, this.jsonTree ?? undefined, pointer));
   }
