@@ -5,7 +5,7 @@
 // the run's own log, so they say nothing the run's readers could not read. Progress counts the
 // workflow's top-level nodes the run has passed, out of all of them.
 import type { Subject } from '../auth/subject.ts';
-import { flatNodes, type WorkflowDefinition } from '../core/engine/definition.ts';
+import type { WorkflowDefinition } from '../core/engine/definition.ts';
 import type { RunCore, RunEvent } from '../core/port.ts';
 import { MCP_LOG_LEVELS, type McpEnvelope, type McpLogLevel } from './envelope.ts';
 import type { NotificationStream } from './listen.ts';
@@ -40,8 +40,8 @@ export function notifyFromRun(
   // A child of an `all` node counts as its parent.
   const position = new Map<string, number>();
   workflow.nodes.forEach((n, i) => {
-    for (const m of n.kind === 'all' ? flatNodes({ ...workflow, nodes: [n] }) : [n])
-      position.set(m.id, i);
+    position.set(n.id, i);
+    if (n.kind === 'all') for (const child of n.nodes) position.set(child.id, i);
   });
   let progress = -1;
   let last = afterSequence;

@@ -381,9 +381,12 @@ export class Engine {
         },
       ],
     };
-    // An `all` node moves on only once its last open interrupt is answered.
+    // An `all` node moves on only once its last open interrupt is answered; no other node has more
+    // than one, so only an `all` node needs the look.
+    const node = (run.definition as unknown as WorkflowDefinition).nodes[run.engine.nodeIndex];
     const othersOpen =
       action === 'accept' &&
+      node?.kind === 'all' &&
       (await this.deps.store.listInterrupts(run.runId, 'open')).some(
         (o) => o.interruptId !== interruptId,
       );
