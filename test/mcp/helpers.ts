@@ -59,6 +59,20 @@ export async function rawMcp(
   params: Record<string, unknown> = {},
   opts: RawOptions = {},
 ): Promise<RawReply> {
+  const { status, frames } = await rawMcpFrames(url, method, params, opts);
+  return { status, body: frames.at(-1) as RawReply['body'] };
+}
+
+/** The same request; its answer may be an SSE stream: every frame in order, the answer last. */
+export async function rawMcpFrames(
+  url: string,
+  method: string,
+  params: Record<string, unknown> = {},
+  opts: RawOptions & {
+    /** Stop reading after this long (an open listen stream) and return what arrived. */
+    abortAfterMs?: number;
+  } = {},
+): Promise<{ status: number; contentType: string | null; frames: any[] }> {
   const meta: Record<string, unknown> = {
     'io.modelcontextprotocol/protocolVersion': REVISION,
     'io.modelcontextprotocol/clientInfo': { name: 'raw-test', version: '1.0.0' },
@@ -77,56 +91,18 @@ export async function rawMcp(
     'mcp-protocol-version': REVISION,
     'mcp-method': method,
   };
-  if (typeof name === 'string') headers['mcp-name'] = name;
+  if (typeof name === 'string') headers['mcp-name'] = encodeHeader(name);
   const tenant = opts.tenant === undefined ? 'acme' : opts.tenant;
   if (tenant) headers.authorization = `Bearer ${KEYS[tenant]}`;
   for (const [k, v] of Object.entries(opts.headers ?? {})) {
     if (v === null) delete headers[k.toLowerCase()];
     else headers[k.toLowerCase()] = v;
   }
-  const res = await fetch(`${url}/mcp`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: opts.id ?? 1,
-      method,
-      params: { ...params, _meta: meta },
-    }),
-  });
-  return { status: res.status, body: (await res.json()) as RawReply['body'] };
-}
-
-/** A request whose answer may be an SSE stream: every frame in order, the answer last. */
-export async function rawMcpFrames(
-  url: string,
-  method: string,
-  params: Record<string, unknown> = {},
-  opts: RawOptions & {
-    /** Stop reading after this long (an open listen stream) and return what arrived. */
-    abortAfterMs?: number;
-  } = {},
-): Promise<{ status: number; contentType: string | null; frames: any[] }> {
-  const meta: Record<string, unknown> = {
-    'io.modelcontextprotocol/protocolVersion': REVISION,
-    'io.modelcontextprotocol/clientCapabilities': opts.capabilities ?? {
-      elicitation: { form: {} },
-    },
-    ...opts.meta,
-  };
-  const name = params.name ?? params.uri ?? params.taskId;
   const ac = new AbortController();
   const timer = opts.abortAfterMs ? setTimeout(() => ac.abort(), opts.abortAfterMs) : undefined;
   const res = await fetch(`${url}/mcp`, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': REVISION,
-      'mcp-method': method,
-      ...(typeof name === 'string' && { 'mcp-name': encodeHeader(name) }),
-      authorization: `Bearer ${KEYS[opts.tenant ?? 'acme']}`,
-    },
+    headers,
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: opts.id ?? 1,

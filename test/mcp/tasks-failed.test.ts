@@ -2,9 +2,6 @@
 // MCP task status `failed` with an inlined JSON-RPC error and no result, while a run its workflow
 // failed stays `completed` with a CallToolResult whose isError is true (ext-tasks §Task Execution
 // Errors). The host failure is a real one: the store refuses one write.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectMcpTaskStatus } from '../../generated/mcp/task-status.ts';
 import type { Subject } from '../../runtime/auth/subject.ts';
@@ -14,7 +11,7 @@ import { createRunCore, type RunCore } from '../../runtime/core/index.ts';
 import { createRegistry, type WorkflowRegistry } from '../../runtime/core/workflows/index.ts';
 import { projectId } from '../../runtime/ids.ts';
 import { getTask } from '../../runtime/mcp/tasks.ts';
-import { SqliteStore } from '../../runtime/store/sqlite/sqlite-store.ts';
+import { faultyStore, writesLogLine, type FaultyStore } from '../helpers/faulty-store.ts';
 
 const alice: Subject = {
   issuer: 'urn:test',
@@ -43,21 +40,15 @@ const workflows: WorkflowRegistry = createRegistry(
   ].map((d) => parseDefinition(d, d.id)),
 );
 
-let dir: string;
+let fault: FaultyStore;
 let core: RunCore;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'wopgen-task-failed-'));
-  const store = new SqliteStore({ filename: join(dir, 'h.db') });
-  const faulty = Object.create(store) as SqliteStore;
-  faulty.commitRunChange = (change) =>
-    change.events?.some((e) => e.type === 'log.appended')
-      ? Promise.reject(new Error('disk I/O error'))
-      : store.commitRunChange(change);
-  core = await createRunCore({ store: faulty, workflows, onError: () => undefined });
+  fault = faultyStore(writesLogLine);
+  core = await createRunCore({ store: fault.store, workflows, onError: () => undefined });
 });
 afterAll(async () => {
   await core.close();
-  rmSync(dir, { recursive: true, force: true });
+  fault.remove();
 });
 
 const deps = () => ({ core, workflows, mcp: defaultConfig('http://127.0.0.1').mcp });

@@ -5,10 +5,7 @@ import { isTerminalRunStatus } from '../../generated/run-status.ts';
 import { parseDefinition } from '../../runtime/core/engine/definition.ts';
 import { createRegistry } from '../../runtime/core/workflows/index.ts';
 import { createRunCore, isCoreError } from '../../runtime/core/index.ts';
-import { SqliteStore } from '../../runtime/store/sqlite/sqlite-store.ts';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { faultyStore, writesLogLine } from '../helpers/faulty-store.ts';
 import { fixture, subject, types, type Fixture } from './helpers.ts';
 
 const alice = subject('acme', 'alice');
@@ -180,17 +177,11 @@ describe('engine nodes', () => {
   });
 
   it('a step the host cannot carry out fails the run with internal_error, not a stuck run', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'wopgen-fault-'));
-    const store = new SqliteStore({ filename: join(dir, 'h.db') });
     // A store that refuses exactly one kind of write: the log line of the `logs` workflow.
-    const faulty = Object.create(store) as SqliteStore;
-    faulty.commitRunChange = (change) =>
-      change.events?.some((e) => e.type === 'log.appended')
-        ? Promise.reject(new Error('disk I/O error'))
-        : store.commitRunChange(change);
+    const fault = faultyStore(writesLogLine);
     const reported: unknown[] = [];
     const core = await createRunCore({
-      store: faulty,
+      store: fault.store,
       workflows: createRegistry(defs),
       onError: (err) => reported.push(err),
     });
@@ -212,7 +203,7 @@ describe('engine nodes', () => {
       expect(JSON.stringify(events)).not.toContain('disk I/O');
     } finally {
       await core.close();
-      rmSync(dir, { recursive: true, force: true });
+      fault.remove();
     }
   });
 });
