@@ -191,9 +191,28 @@ describe('catalogue lists', () => {
     });
   });
 
-  it('refuses an unauthenticated list like every other prompts/* and resources/* call', async () => {
-    const r = await rawMcp(h.url, 'prompts/list', {}, { tenant: null });
-    expect(r.status).toBe(401);
+  it('refuses every unauthenticated prompts/*, resources/* and completion call before serving it', async () => {
+    // The map's authorization row: authenticated before a resource is read or a prompt renders.
+    for (const [method, params] of [
+      ['prompts/list', {}],
+      ['prompts/get', { name: 'alpha', arguments: { topic: 't' } }],
+      ['resources/list', {}],
+      ['resources/templates/list', {}],
+      ['resources/read', { uri: 'test://static-text' }],
+      [
+        'completion/complete',
+        { ref: { type: 'ref/prompt', name: 'alpha' }, argument: { name: 'topic', value: '' } },
+      ],
+    ] as const) {
+      const r = await rawMcp(h.url, method, params, { tenant: null });
+      expect([method, r.status, r.body.error?.code, r.body.error?.data]).toEqual([
+        method,
+        401,
+        -32000,
+        { error: 'unauthenticated' },
+      ]);
+      expect(r.body).not.toHaveProperty('result');
+    }
   });
 });
 
