@@ -48,7 +48,7 @@ export interface McpCallContext {
   scope: RequestScope;
   /** Puts this exchange's negotiation.decided record on the run's log. */
   bindRun(runId: string): Promise<void>;
-  /** Notifications sent before the answer (subscriptions/listen); undefined when the transport cannot stream. */
+  /** Notifications sent before the answer (subscriptions/listen, progress, log lines); undefined when the transport cannot stream. */
   stream?: NotificationStream;
 }
 

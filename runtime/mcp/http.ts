@@ -2,8 +2,8 @@
 // `mcp.serverUrls`). Stateless: no `initialize`, no `Mcp-Session-Id`. POST only (GET ⇒ 405 with a
 // JSON-RPC error body: every refusal on this URL is JSON-RPC, never the OpenWOP envelope).
 // The response is `application/json`, or a one-message `text/event-stream` when the Accept header
-// admits only SSE; a request that sends notifications before its answer (subscriptions/listen,
-// listen.ts) gets an open `text/event-stream` whose last event is the answer. A client that
+// admits only SSE; a request that sends notifications before its answer (subscriptions/listen;
+// a tools/call asked for progress or log lines) gets an open `text/event-stream` whose last event is the answer. A client that
 // disconnects before the whole response is written abandons the request, which cancels the run it
 // drives (scope.ts; interop.md §MCP tasks and cancellation).
 import type { IncomingMessage, ServerResponse } from 'node:http';
