@@ -4,8 +4,8 @@
 // The response is `application/json`, or a one-message `text/event-stream` when the Accept header
 // admits only SSE; a request that sends notifications before its answer (subscriptions/listen;
 // a tools/call asked for progress or log lines) gets an open `text/event-stream` whose last event
-// is the answer. A client that disconnects before the whole response is written abandons the request, which cancels the run it
-// drives (scope.ts; interop.md §MCP tasks and cancellation).
+// is the answer. A client that disconnects before the whole response is written abandons the
+// request, which cancels the run it drives (scope.ts; interop.md §MCP tasks and cancellation).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HostContext, Mount } from '../context.ts';
 import { readJsonBody } from '../http/body.ts';
