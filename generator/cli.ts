@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatDiagnostic, GeneratorBug, type Diagnostic } from './check/diagnostic.ts';
+import { formatDiagnostic, GeneratorBug, type Diagnostic } from './diagnostics/diagnostic.ts';
 import { startWorkers } from './emit/workers.ts';
 import { detectLayout } from './load/layout.ts';
 import type { GenerateResult } from './pipeline.ts';

@@ -2,7 +2,7 @@
 // Nothing here writes files: `write.ts` does that once the whole output exists in memory.
 import { performance } from 'node:perf_hooks';
 import { checkModel } from './check/rules.ts';
-import { DiagnosticSink, GeneratorBug, type Diagnostic } from './check/diagnostic.ts';
+import { DiagnosticSink, GeneratorBug, type Diagnostic } from './diagnostics/diagnostic.ts';
 import { emitManifest } from './emit/package.ts';
 import { GENERATOR_VERSION, sha256 } from './version.ts';
 import { detectLayout, type SpecLayout } from './load/layout.ts';

@@ -2,7 +2,7 @@
 // Each rule reports at the map row (or schema) it is about; all rules run, all findings are kept.
 import { joinPointer } from '../load/pointer.ts';
 import type { SpecModel } from '../model/ir.ts';
-import type { DiagnosticSink } from './diagnostic.ts';
+import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 
 export function checkModel(
   model: SpecModel,

@@ -1,5 +1,5 @@
 // Runs every emitter over the model and stamps each file with its header (DESIGN.md §4).
-import type { DiagnosticSink } from '../check/diagnostic.ts';
+import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import type { SpecModel } from '../model/ir.ts';
 import { pascal } from '../model/naming.ts';
 import { emitA2aErrors } from './a2a-errors.ts';

@@ -2,7 +2,7 @@
 // (asyncapi-worker.mjs): the message names each channel carries and the channel addresses. The
 // parser gets the bundled document, so it resolves no reference itself; its errors and warnings
 // become `asyncapi-invalid` diagnostics.
-import type { DiagnosticSink } from '../check/diagnostic.ts';
+import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import { joinPointer } from '../load/pointer.ts';
 import type { SpecModel } from '../model/ir.ts';
 import { lit, unionOf, type EmittedFile } from './source-file.ts';

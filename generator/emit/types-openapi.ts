@@ -1,6 +1,6 @@
 // Wire types from the OpenAPI document, by openapi-typescript in a worker thread
 // (openapi-worker.mjs), fed the bundled document so it never resolves or fetches a reference.
-import type { DiagnosticSink } from '../check/diagnostic.ts';
+import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import type { SpecModel } from '../model/ir.ts';
 import type { EmittedFile } from './source-file.ts';
 import { startWorker, type StartedWorker } from './worker.ts';

@@ -2,7 +2,7 @@
 // are merged into one document per output file so shared definitions are declared once; names come
 // from definition keys (titles are dropped), so there are no `Foo1`-style names.
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
-import type { DiagnosticSink } from '../check/diagnostic.ts';
+import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import type { Origin } from '../model/ir.ts';
 // The library's own name mangling, so collision checks and importers name types exactly as it does.
 import { toSafeString } from 'json-schema-to-typescript/dist/src/utils.js';

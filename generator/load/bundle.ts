@@ -2,7 +2,7 @@
 // self-contained value. Each referenced node outside the root is copied once under a definitions
 // map with a name derived from its file and pointer, and references are rewritten to it. Cycles
 // stay references, so recursive schemas never recurse here.
-import type { DiagnosticSink } from '../check/diagnostic.ts';
+import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import { getAt, joinPointer, parsePointer } from './pointer.ts';
 import { isRefOnly, resolveRef, targetKey, type RefTarget } from './refs.ts';
 import type { SourceSet } from './source-set.ts';

@@ -1,7 +1,7 @@
 // Source positions for JSON and YAML, computed only when a diagnostic needs one.
 import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { isCollection, isMap, isScalar, isSeq, type Document } from 'yaml';
-import type { Position } from '../check/diagnostic.ts';
+import type { Position } from '../diagnostics/diagnostic.ts';
 import { parsePointer } from './pointer.ts';
 
 /** 1-based line and column of a character offset. */

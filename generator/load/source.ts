@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { parseDocument, type Document } from 'yaml';
-import type { Position } from '../check/diagnostic.ts';
+import type { Position } from '../diagnostics/diagnostic.ts';
 import {
   locateJson,
   locateJsonText,

@@ -2,7 +2,7 @@
 // event type is found through the payload schema's root `_typeIndex` (the normative v2 map;
 // `$defs._typeIndex` holds v1 spellings and is only a fallback), reached from the AsyncAPI
 // document's message payloads.
-import type { DiagnosticSink } from '../check/diagnostic.ts';
+import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import { bundle } from '../load/bundle.ts';
 import { getAt, joinPointer } from '../load/pointer.ts';
 import { isRefOnly, resolveRef, type RefTarget } from '../load/refs.ts';

@@ -1,6 +1,6 @@
 // Facet models: the bundled schema of each interop facet and the facts negotiation needs
 // (which fields hold versions, preferred and floor; the version grammar and its ordering).
-import type { DiagnosticSink } from '../check/diagnostic.ts';
+import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import { bundle } from '../load/bundle.ts';
 import { getAt } from '../load/pointer.ts';
 import type { SourceSet } from '../load/source-set.ts';

@@ -1,6 +1,6 @@
 // The OpenAPI part of the IR: one self-contained document (external schemas hoisted into
 // components.schemas), its operationIds, which operations stream, and the RunSnapshot statuses.
-import type { DiagnosticSink } from '../check/diagnostic.ts';
+import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import { bundle } from '../load/bundle.ts';
 import { getAt, joinPointer } from '../load/pointer.ts';
 import { isRefOnly, resolveRef, targetKey } from '../load/refs.ts';

@@ -2,7 +2,7 @@
 // Every problem goes to the sink; the model is null only when a required input is unusable.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { DiagnosticSink } from '../check/diagnostic.ts';
+import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import { bundle } from '../load/bundle.ts';
 import type { SpecLayout } from '../load/layout.ts';
 import { getAt } from '../load/pointer.ts';

@@ -1,6 +1,6 @@
 // Reads the interop map's rows into IR entries: splits combined rows, parses http bindings,
 // derives member names and the run statuses each A2A `when` case covers.
-import type { DiagnosticSink } from '../check/diagnostic.ts';
+import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import { joinPointer } from '../load/pointer.ts';
 import { jsonRpcErrors } from './builtins.ts';
 import type { A2aError, A2aOperation, HttpBinding, McpMethod, ReverseRow, StateRow } from './ir.ts';

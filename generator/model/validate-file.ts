@@ -2,8 +2,8 @@
 // from the spec, never fetched), reporting each failure at the offending pointer.
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
-import type { DiagnosticCode } from '../check/catalogue.ts';
-import type { DiagnosticSink } from '../check/diagnostic.ts';
+import type { DiagnosticCode } from '../diagnostics/catalogue.ts';
+import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import { resolveRef } from '../load/refs.ts';
 import type { SourceSet } from '../load/source-set.ts';
 import type { SourceFile } from '../load/source.ts';

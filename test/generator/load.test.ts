@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DiagnosticSink } from '../../generator/check/diagnostic.ts';
+import { DiagnosticSink } from '../../generator/diagnostics/diagnostic.ts';
 import { bundle } from '../../generator/load/bundle.ts';
 import { detectLayout } from '../../generator/load/layout.ts';
 import { resolveRef } from '../../generator/load/refs.ts';

@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../../generator/check/diagnostic.ts';
+import type { Diagnostic } from '../../generator/diagnostics/diagnostic.ts';
 import { generate, type GenerateResult } from '../../generator/pipeline.ts';
 import { writeAtomically } from '../../generator/write.ts';
 import { projectRoot } from '../helpers/spec-fixture.ts';

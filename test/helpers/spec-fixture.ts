@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import type { Diagnostic } from '../../generator/check/diagnostic.ts';
+import type { Diagnostic } from '../../generator/diagnostics/diagnostic.ts';
 import { generate, type GenerateResult } from '../../generator/pipeline.ts';
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
