@@ -30,13 +30,21 @@ export const a2aMethods: readonly A2aMethod[] = [
   'SubscribeToTask',
 ];
 
-/** Handler member names, one per map row (and per name of a combined row). */
+/** Whether `method` is served; anything else is method-not-found (-32601). */
+export function isA2aMethod(method: string): method is A2aMethod {
+  return (a2aMethods as readonly string[]).includes(method);
+}
+
+/** Handler member names, one per case of a map row (and per name of a combined row). */
 export type A2aOperationKey =
-  | 'sendMessageWhenNoTaskId'
-  | 'sendMessageWhenTaskIdWaitingApprovalWaitingInputWaitingExternal'
-  | 'sendMessageWhenTaskIdNotSuspendedNotTerminal'
-  | 'sendMessageWhenTaskIdTerminalRetained'
-  | 'sendStreamingMessage'
+  | 'sendMessageStart'
+  | 'sendMessageResume'
+  | 'sendMessageRefuseActive'
+  | 'sendMessageRefuseTerminal'
+  | 'sendStreamingMessageStart'
+  | 'sendStreamingMessageResume'
+  | 'sendStreamingMessageRefuseActive'
+  | 'sendStreamingMessageRefuseTerminal'
   | 'getTask'
   | 'listTasks'
   | 'cancelTask'
@@ -49,6 +57,8 @@ export type A2aOperationKey =
 
 export interface A2aOperationEntry {
   key: A2aOperationKey;
+  /** Stable case id (`sendMessage.start`); the member name for a single-case method. */
+  case: string;
   method: A2aMethod;
   /** HTTP+JSON binding: verb and path under the interface URL. */
   http: { verb: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string } | null;
@@ -65,7 +75,8 @@ export interface A2aOperationEntry {
 export const a2aOperations: readonly A2aOperationEntry[] = [
   /** Source: spec/interop-map.json#/a2a/operations/0 */
   {
-    key: 'sendMessageWhenNoTaskId',
+    key: 'sendMessageStart',
+    case: 'sendMessage.start',
     method: 'SendMessage',
     http: { verb: 'POST', path: '/message:send' },
     when: 'no taskId',
@@ -77,7 +88,8 @@ export const a2aOperations: readonly A2aOperationEntry[] = [
   },
   /** Source: spec/interop-map.json#/a2a/operations/1 */
   {
-    key: 'sendMessageWhenTaskIdWaitingApprovalWaitingInputWaitingExternal',
+    key: 'sendMessageResume',
+    case: 'sendMessage.resume',
     method: 'SendMessage',
     http: { verb: 'POST', path: '/message:send' },
     when: 'taskId, run waiting-approval | waiting-input | waiting-external',
@@ -89,7 +101,8 @@ export const a2aOperations: readonly A2aOperationEntry[] = [
   },
   /** Source: spec/interop-map.json#/a2a/operations/2 */
   {
-    key: 'sendMessageWhenTaskIdNotSuspendedNotTerminal',
+    key: 'sendMessageRefuseActive',
+    case: 'sendMessage.refuseActive',
     method: 'SendMessage',
     http: { verb: 'POST', path: '/message:send' },
     when: 'taskId, run not suspended and not terminal',
@@ -101,7 +114,8 @@ export const a2aOperations: readonly A2aOperationEntry[] = [
   },
   /** Source: spec/interop-map.json#/a2a/operations/3 */
   {
-    key: 'sendMessageWhenTaskIdTerminalRetained',
+    key: 'sendMessageRefuseTerminal',
+    case: 'sendMessage.refuseTerminal',
     method: 'SendMessage',
     http: { verb: 'POST', path: '/message:send' },
     when: 'taskId, run terminal and retained',
@@ -113,7 +127,8 @@ export const a2aOperations: readonly A2aOperationEntry[] = [
   },
   /** Source: spec/interop-map.json#/a2a/operations/4 */
   {
-    key: 'sendStreamingMessage',
+    key: 'sendStreamingMessageStart',
+    case: 'sendStreamingMessage.start',
     method: 'SendStreamingMessage',
     http: { verb: 'POST', path: '/message:stream' },
     when: 'as SendMessage',
@@ -123,9 +138,49 @@ export const a2aOperations: readonly A2aOperationEntry[] = [
     streaming: true,
     source: 'spec/interop-map.json#/a2a/operations/4',
   },
+  /** Source: spec/interop-map.json#/a2a/operations/4 */
+  {
+    key: 'sendStreamingMessageResume',
+    case: 'sendStreamingMessage.resume',
+    method: 'SendStreamingMessage',
+    http: { verb: 'POST', path: '/message:stream' },
+    when: 'as SendMessage',
+    caseStatuses: ['waiting-approval', 'waiting-input', 'waiting-external'],
+    v2Operation: 'streamRunEvents',
+    requires: ['a2a.streaming'],
+    streaming: true,
+    source: 'spec/interop-map.json#/a2a/operations/4',
+  },
+  /** Source: spec/interop-map.json#/a2a/operations/4 */
+  {
+    key: 'sendStreamingMessageRefuseActive',
+    case: 'sendStreamingMessage.refuseActive',
+    method: 'SendStreamingMessage',
+    http: { verb: 'POST', path: '/message:stream' },
+    when: 'as SendMessage',
+    caseStatuses: ['pending', 'running', 'paused', 'cancelling'],
+    v2Operation: 'streamRunEvents',
+    requires: ['a2a.streaming'],
+    streaming: true,
+    source: 'spec/interop-map.json#/a2a/operations/4',
+  },
+  /** Source: spec/interop-map.json#/a2a/operations/4 */
+  {
+    key: 'sendStreamingMessageRefuseTerminal',
+    case: 'sendStreamingMessage.refuseTerminal',
+    method: 'SendStreamingMessage',
+    http: { verb: 'POST', path: '/message:stream' },
+    when: 'as SendMessage',
+    caseStatuses: ['completed', 'failed', 'cancelled'],
+    v2Operation: 'streamRunEvents',
+    requires: ['a2a.streaming'],
+    streaming: true,
+    source: 'spec/interop-map.json#/a2a/operations/4',
+  },
   /** Source: spec/interop-map.json#/a2a/operations/5 */
   {
     key: 'getTask',
+    case: 'getTask',
     method: 'GetTask',
     http: { verb: 'GET', path: '/tasks/{id}' },
     when: '',
@@ -138,6 +193,7 @@ export const a2aOperations: readonly A2aOperationEntry[] = [
   /** Source: spec/interop-map.json#/a2a/operations/6 */
   {
     key: 'listTasks',
+    case: 'listTasks',
     method: 'ListTasks',
     http: { verb: 'GET', path: '/tasks' },
     when: '',
@@ -150,6 +206,7 @@ export const a2aOperations: readonly A2aOperationEntry[] = [
   /** Source: spec/interop-map.json#/a2a/operations/7 */
   {
     key: 'cancelTask',
+    case: 'cancelTask',
     method: 'CancelTask',
     http: { verb: 'POST', path: '/tasks/{id}:cancel' },
     when: '',
@@ -162,6 +219,7 @@ export const a2aOperations: readonly A2aOperationEntry[] = [
   /** Source: spec/interop-map.json#/a2a/operations/8 */
   {
     key: 'subscribeToTask',
+    case: 'subscribeToTask',
     method: 'SubscribeToTask',
     http: { verb: 'POST', path: '/tasks/{id}:subscribe' },
     when: '',
@@ -174,6 +232,7 @@ export const a2aOperations: readonly A2aOperationEntry[] = [
   /** Source: spec/interop-map.json#/a2a/operations/9 */
   {
     key: 'createTaskPushNotificationConfig',
+    case: 'createTaskPushNotificationConfig',
     method: 'CreateTaskPushNotificationConfig',
     http: { verb: 'POST', path: '/tasks/{id}/pushNotificationConfigs' },
     when: '',
@@ -186,6 +245,7 @@ export const a2aOperations: readonly A2aOperationEntry[] = [
   /** Source: spec/interop-map.json#/a2a/operations/10 */
   {
     key: 'getTaskPushNotificationConfig',
+    case: 'getTaskPushNotificationConfig',
     method: 'GetTaskPushNotificationConfig',
     http: { verb: 'GET', path: '/tasks/{id}/pushNotificationConfigs/{configId}' },
     when: '',
@@ -198,6 +258,7 @@ export const a2aOperations: readonly A2aOperationEntry[] = [
   /** Source: spec/interop-map.json#/a2a/operations/10 */
   {
     key: 'listTaskPushNotificationConfigs',
+    case: 'listTaskPushNotificationConfigs',
     method: 'ListTaskPushNotificationConfigs',
     http: { verb: 'GET', path: '/tasks/{id}/pushNotificationConfigs' },
     when: '',
@@ -210,6 +271,7 @@ export const a2aOperations: readonly A2aOperationEntry[] = [
   /** Source: spec/interop-map.json#/a2a/operations/10 */
   {
     key: 'deleteTaskPushNotificationConfig',
+    case: 'deleteTaskPushNotificationConfig',
     method: 'DeleteTaskPushNotificationConfig',
     http: { verb: 'DELETE', path: '/tasks/{id}/pushNotificationConfigs/{configId}' },
     when: '',
@@ -222,6 +284,7 @@ export const a2aOperations: readonly A2aOperationEntry[] = [
   /** Source: spec/interop-map.json#/a2a/operations/11 */
   {
     key: 'getExtendedAgentCard',
+    case: 'getExtendedAgentCard',
     method: 'GetExtendedAgentCard',
     http: { verb: 'GET', path: '/extendedAgentCard' },
     when: '',
@@ -247,27 +310,42 @@ export type A2aIo = { [M in A2aMethod]: { params: unknown; result: unknown; even
  */
 export interface A2aHandlers<Ctx, Io extends A2aIo> {
   /** Source: spec/interop-map.json#/a2a/operations/0 */
-  sendMessageWhenNoTaskId(
+  sendMessageStart(
     params: Io['SendMessage']['params'],
     ctx: Ctx,
   ): Promise<Io['SendMessage']['result']>;
   /** Source: spec/interop-map.json#/a2a/operations/1 */
-  sendMessageWhenTaskIdWaitingApprovalWaitingInputWaitingExternal(
+  sendMessageResume(
     params: Io['SendMessage']['params'],
     ctx: Ctx,
   ): Promise<Io['SendMessage']['result']>;
   /** Source: spec/interop-map.json#/a2a/operations/2 */
-  sendMessageWhenTaskIdNotSuspendedNotTerminal(
+  sendMessageRefuseActive(
     params: Io['SendMessage']['params'],
     ctx: Ctx,
   ): Promise<Io['SendMessage']['result']>;
   /** Source: spec/interop-map.json#/a2a/operations/3 */
-  sendMessageWhenTaskIdTerminalRetained(
+  sendMessageRefuseTerminal(
     params: Io['SendMessage']['params'],
     ctx: Ctx,
   ): Promise<Io['SendMessage']['result']>;
   /** Source: spec/interop-map.json#/a2a/operations/4 */
-  sendStreamingMessage(
+  sendStreamingMessageStart(
+    params: Io['SendStreamingMessage']['params'],
+    ctx: Ctx,
+  ): AsyncIterable<Io['SendStreamingMessage']['event']>;
+  /** Source: spec/interop-map.json#/a2a/operations/4 */
+  sendStreamingMessageResume(
+    params: Io['SendStreamingMessage']['params'],
+    ctx: Ctx,
+  ): AsyncIterable<Io['SendStreamingMessage']['event']>;
+  /** Source: spec/interop-map.json#/a2a/operations/4 */
+  sendStreamingMessageRefuseActive(
+    params: Io['SendStreamingMessage']['params'],
+    ctx: Ctx,
+  ): AsyncIterable<Io['SendStreamingMessage']['event']>;
+  /** Source: spec/interop-map.json#/a2a/operations/4 */
+  sendStreamingMessageRefuseTerminal(
     params: Io['SendStreamingMessage']['params'],
     ctx: Ctx,
   ): AsyncIterable<Io['SendStreamingMessage']['event']>;

@@ -58,6 +58,10 @@ export const catalogue = {
     severity: 'error',
     summary: 'an operation row has an http binding wopgen cannot read',
   },
+  'when-unknown': {
+    severity: 'error',
+    summary: 'an A2A row has a `when` phrase wopgen cannot read into a case',
+  },
   'when-overlap': {
     severity: 'error',
     summary: 'two `when` cases of one A2A operation claim the same run status',

@@ -11,12 +11,24 @@ export function emitA2aOperations(model: SpecModel): EmittedFile {
   lines.push(`import type { RunStatus } from '../run-status.ts';`, '');
   lines.push(`/** A2A ${model.a2a.release} JSON-RPC method names served by the map. */`);
   lines.push(`export type A2aMethod = ${unionOf(methods)};`);
-  lines.push(`export const a2aMethods: readonly A2aMethod[] = ${lit(methods)};`, '');
-  lines.push(`/** Handler member names, one per map row (and per name of a combined row). */`);
+  lines.push(
+    `export const a2aMethods: readonly A2aMethod[] = ${lit(methods)};`,
+    '',
+    `/** Whether \`method\` is served; anything else is method-not-found (-32601). */`,
+    `export function isA2aMethod(method: string): method is A2aMethod {`,
+    `  return (a2aMethods as readonly string[]).includes(method);`,
+    `}`,
+    '',
+  );
+  lines.push(
+    `/** Handler member names, one per case of a map row (and per name of a combined row). */`,
+  );
   lines.push(`export type A2aOperationKey = ${unionOf(members)};`, '');
   lines.push(
     `export interface A2aOperationEntry {`,
     `  key: A2aOperationKey;`,
+    `  /** Stable case id (\`sendMessage.start\`); the member name for a single-case method. */`,
+    `  case: string;`,
     `  method: A2aMethod;`,
     `  /** HTTP+JSON binding: verb and path under the interface URL. */`,
     `  http: { verb: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string } | null;`,
@@ -35,7 +47,7 @@ export function emitA2aOperations(model: SpecModel): EmittedFile {
   for (const o of ops) {
     lines.push(
       `  ${sourceComment(o.origin)}`,
-      `  { key: ${lit(o.member)}, method: ${lit(o.method)}, http: ${lit(o.http)}, when: ${lit(o.when)}, caseStatuses: ${lit(o.caseStatuses)}, v2Operation: ${lit(o.v2Operation)}, requires: ${lit(o.requires)}, streaming: ${o.streaming}, source: ${lit(`${o.origin.file}#${o.origin.pointer}`)} },`,
+      `  { key: ${lit(o.member)}, case: ${lit(o.caseId)}, method: ${lit(o.method)}, http: ${lit(o.http)}, when: ${lit(o.when)}, caseStatuses: ${lit(o.caseStatuses)}, v2Operation: ${lit(o.v2Operation)}, requires: ${lit(o.requires)}, streaming: ${o.streaming}, source: ${lit(`${o.origin.file}#${o.origin.pointer}`)} },`,
     );
   }
   lines.push(`];`, '');

@@ -2,6 +2,7 @@
 import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import type { SpecModel } from '../model/ir.ts';
 import { pascal } from '../model/naming.ts';
+import { emitA2aDispatch } from './a2a-dispatch.ts';
 import { emitA2aErrors } from './a2a-errors.ts';
 import { emitA2aOperations } from './a2a-operations.ts';
 import { emitErrorCatalogue } from './error-catalogue.ts';
@@ -80,6 +81,7 @@ export async function emitAll(
   local.push(facetTypes, eventTypes);
   local.push(emitRunStatus(model, opts.openapiFile));
   local.push(emitA2aOperations(model));
+  local.push(emitA2aDispatch(model));
   local.push(emitA2aErrors(model));
   local.push(emitA2aTaskState(model));
   local.push(emitMcpMethods(model));

@@ -9,7 +9,7 @@ import { getAt } from '../load/pointer.ts';
 import { resolveRef } from '../load/refs.ts';
 import type { SourceSet } from '../load/source-set.ts';
 import type { SourceFile } from '../load/source.ts';
-import { mcpProtocolErrors } from './builtins.ts';
+import { a2aRequirementRefusals, mcpProtocolErrors } from './builtins.ts';
 import { buildEvents } from './build-events.ts';
 import { buildFacet } from './build-facets.ts';
 import { buildOpenApi } from './build-openapi.ts';
@@ -117,6 +117,7 @@ export function buildModel(set: SourceSet, sink: DiagnosticSink): SpecModel | nu
         ctx,
         '/a2a/taskStateReverse',
       ),
+      requirementRefusals: a2aRequirementRefusals.map((r) => ({ ...r })),
     },
     mcp: {
       revision,

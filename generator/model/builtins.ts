@@ -52,3 +52,16 @@ const mcpByRevision: Record<string, McpProtocolError[]> = {
 export function mcpProtocolErrors(revision: string): McpProtocolError[] | undefined {
   return mcpByRevision[revision];
 }
+
+/**
+ * The refusal of an A2A row whose `requires` names a facet property the host does not advertise
+ * (A2A 1.0 §3.3: push operations without the capability answer PushNotificationNotSupportedError;
+ * every other missing capability is UnsupportedOperationError).
+ */
+export const a2aRequirementRefusals: { requirement: string; error: string; message: string }[] = [
+  {
+    requirement: 'a2a.pushNotifications',
+    error: 'PushNotificationNotSupportedError',
+    message: 'push notifications are not supported',
+  },
+];

@@ -1,5 +1,6 @@
 // The SpecModel: the one intermediate representation every emitter reads (DESIGN.md §2).
 // Names and order are decided here, once, from stable keys.
+import type { WhenSelector } from './when.ts';
 
 /** Where a declaration came from: file and JSON pointer, printed as its source comment. */
 export interface Origin {
@@ -18,13 +19,17 @@ export interface HttpBinding {
 }
 
 export interface A2aOperation {
-  /** Handler member name, unique: lowerCamel(upstream) plus the `when` case where a name has several. */
+  /** Handler member name, unique: lowerCamel(method), plus the case name for a multi-case method. */
   member: string;
+  /** Stable case id: `sendMessage.start` for a case of a multi-case method, else the member name. */
+  caseId: string;
   /** JSON-RPC method name (the upstream operation name in A2A 1.0). */
   method: string;
   http: HttpBinding | null;
   when: string;
-  /** Run statuses the `when` case covers, when it names a task; null for a message with no taskId. */
+  /** What the row's `when` phrase selects (model/when.ts); `as X` rows are expanded into X's cases. */
+  selector: WhenSelector;
+  /** Run statuses the case serves, when it names a task; null for a message with no taskId. */
   caseStatuses: string[] | null;
   v2Operation: string | null;
   requires: string[];
@@ -136,6 +141,8 @@ export interface SpecModel {
     errors: A2aError[];
     taskState: StateRow[];
     taskStateReverse: ReverseRow[];
+    /** Requirements whose absence has its own error (else UnsupportedOperationError). */
+    requirementRefusals: { requirement: string; error: string; message: string }[];
   };
   mcp: {
     revision: string;

@@ -1,10 +1,11 @@
 // Reads the interop map's rows into IR entries: splits combined rows, parses http bindings,
-// derives member names and the run statuses each A2A `when` case covers.
+// reads each A2A `when` phrase (when.ts) into the case it selects and its member name.
 import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import { joinPointer } from '../load/pointer.ts';
 import { jsonRpcErrors } from './builtins.ts';
 import type { A2aError, A2aOperation, HttpBinding, McpMethod, ReverseRow, StateRow } from './ir.ts';
-import { errorReason, lowerCamel, pascal, words } from './naming.ts';
+import { errorReason, lowerCamel, pascal } from './naming.ts';
+import { caseName, readWhen, type StatusClass, type WhenSelector } from './when.ts';
 
 interface RawOperation {
   upstream: string;
@@ -55,41 +56,97 @@ export function readA2aOperations(
   ctx: MapContext,
   base: string,
 ): A2aOperation[] {
-  const defaults = taskState.filter((r) => !r.interruptKind);
-  const terminal = new Set(terminalStatuses(taskState));
-  const suspended = new Set(
-    defaults.filter((r) => SUSPENDED_STORED.has(r.stored)).map((r) => r.runStatus),
-  );
-  const count = new Map<string, number>();
-  for (const row of rows)
-    for (const name of splitNames(row.upstream)) count.set(name, (count.get(name) ?? 0) + 1);
-
+  const classes = statusClasses(taskState, ctx.runStatuses);
   const out: A2aOperation[] = [];
   rows.forEach((row, i) => {
     const pointer = joinPointer(base, i);
     const names = splitNames(row.upstream);
     const http = parseHttp(row.http, names, ctx, pointer);
     const when = row.when ?? '';
+    const reading = readWhen(when, ctx.runStatuses, classes);
+    if (!reading.ok)
+      ctx.sink.report('when-unknown', ctx.file, joinPointer(pointer, 'when'), reading.problem);
     names.forEach((method, j) => {
-      const member =
-        (count.get(method) ?? 0) > 1
-          ? lowerCamel(method) + 'When' + whenSlug(when)
-          : lowerCamel(method);
-      out.push({
-        member,
+      const entry = {
         method,
         http: http ? (http[j] ?? null) : null,
         when,
-        caseStatuses: caseStatuses(when, ctx.runStatuses, terminal, suspended),
         v2Operation: row.v2Operation,
         requires: [...row.requires],
         streaming: row.v2Operation !== null && ctx.streamingOperations.has(row.v2Operation),
         origin: { file: ctx.file, pointer },
-      });
+      };
+      if (!reading.ok) return;
+      const selector = reading.selector;
+      if (selector.kind !== 'sameAs') {
+        out.push(withCase(entry, selector, classes));
+        return;
+      }
+      // `as X`: this method serves X's cases, each under its own member.
+      const served = out.filter((o) => o.method === selector.method);
+      if (served.length === 0)
+        ctx.sink.report(
+          'when-unknown',
+          ctx.file,
+          joinPointer(pointer, 'when'),
+          `"${when}" names ${selector.method}, which no earlier row serves`,
+        );
+      for (const s of served) out.push(withCase(entry, s.selector, classes));
     });
   });
+  claimExplicitStatuses(out);
   reportCollisions(out, ctx, (o) => o.member);
   return out;
+}
+
+type CaseFree = Omit<A2aOperation, 'member' | 'caseId' | 'selector' | 'caseStatuses'>;
+
+function withCase(
+  entry: CaseFree,
+  selector: WhenSelector,
+  classes: Record<StatusClass, readonly string[]>,
+): A2aOperation {
+  const base = lowerCamel(entry.method);
+  const name = caseName(selector, classes);
+  return {
+    ...entry,
+    member: name === null ? base : base + name[0]!.toUpperCase() + name.slice(1),
+    caseId: name === null ? base : `${base}.${name}`,
+    selector,
+    caseStatuses: selector.kind === 'task' ? [...selector.statuses] : null,
+  };
+}
+
+/** A case naming statuses outright is more specific than a class phrase: the class keeps the rest. */
+function claimExplicitStatuses(ops: A2aOperation[]): void {
+  for (const op of ops) {
+    if (op.selector.kind !== 'task' || op.selector.class === null) continue;
+    const claimed = new Set(
+      ops
+        .filter(
+          (o) => o.method === op.method && o.selector.kind === 'task' && o.selector.class === null,
+        )
+        .flatMap((o) => o.caseStatuses ?? []),
+    );
+    op.caseStatuses = op.selector.statuses.filter((s) => !claimed.has(s));
+  }
+}
+
+/** Run statuses per class, by their default forward projection's stored state. */
+function statusClasses(
+  taskState: StateRow[],
+  statuses: readonly string[],
+): Record<StatusClass, readonly string[]> {
+  const stored = new Map(
+    taskState.filter((r) => !r.interruptKind).map((r) => [r.runStatus, r.stored]),
+  );
+  const terminal = statuses.filter((s) => TERMINAL_STORED.has(stored.get(s) ?? ''));
+  const suspended = statuses.filter((s) => SUSPENDED_STORED.has(stored.get(s) ?? ''));
+  return {
+    suspended,
+    terminal,
+    active: statuses.filter((s) => !terminal.includes(s) && !suspended.includes(s)),
+  };
 }
 
 export function readA2aErrors(rows: unknown[], ctx: MapContext, base: string): A2aError[] {
@@ -212,29 +269,4 @@ function parseHttp(
       ? path.replace(/\[[^\]]*\]/g, '')
       : path.replace(/\[([^\]]*)\]/g, '$1'),
   }));
-}
-
-const FILLER = new Set(['run', 'and', 'as']);
-
-function whenSlug(when: string): string {
-  return words(when)
-    .filter((w) => !FILLER.has(w.toLowerCase()))
-    .map((w) => w[0]!.toUpperCase() + w.slice(1))
-    .join('');
-}
-
-/** The run statuses a `when` case selects, or null when the case is about a message with no task. */
-function caseStatuses(
-  when: string,
-  statuses: string[],
-  terminal: Set<string>,
-  suspended: Set<string>,
-): string[] | null {
-  if (when.trim() === '' || /\bno taskId\b/.test(when) || /^as\s/.test(when)) return null;
-  const named = statuses.filter((s) => new RegExp(`(^|[^a-z-])${s}($|[^a-z-])`).test(when));
-  if (named.length > 0 && !/\bnot\b/.test(when)) return named;
-  if (/not suspended and not terminal/.test(when))
-    return statuses.filter((s) => !terminal.has(s) && !suspended.has(s));
-  if (/\bterminal\b/.test(when)) return statuses.filter((s) => terminal.has(s));
-  return null;
 }

@@ -1,6 +1,7 @@
 // The one refusal type A2A handlers throw: a row of the generated error registry plus a message and
 // optional ErrorInfo metadata. The bindings turn it into their own shape (JSON-RPC `error` here).
 // Also maps run-core refusals (CoreError) onto A2A rows, in one place.
+import type { A2aRefusal } from '../../generated/a2a/dispatch.ts';
 import {
   A2A_ERROR_DOMAIN,
   ERROR_INFO_TYPE,
@@ -19,6 +20,11 @@ export class A2aError extends Error {
     readonly metadata?: Record<string, string>,
   ) {
     super(message);
+  }
+
+  /** A refusal the generated dispatcher decided (the `requires` gate, an uncovered case). */
+  static of(refusal: A2aRefusal): A2aError {
+    return new A2aError(refusal.error, refusal.message);
   }
 
   toJsonRpc(): JsonRpcErrorObject {

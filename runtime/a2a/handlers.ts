@@ -1,7 +1,7 @@
 // The A2A contract (`A2aHandlers`, one member per interop-map row) over the RunCore port. Every call
 // runs under the caller's Subject; an unreadable task is answered exactly as an unknown one. The
-// cases live in their own files: request-context.ts (what a call receives), send-case.ts (which
-// SendMessage row serves a message), messages.ts (start or continue a task), status-updates.ts
+// cases live in their own files: request-context.ts (what a call receives), send-case.ts (what
+// case selection reads of a message; the generated dispatcher picks the case), messages.ts (start or continue a task), status-updates.ts
 // (streaming), list-tasks.ts.
 import type { A2aHandlers } from '../../generated/a2a/operations.ts';
 import { isTerminalRunStatus } from '../../generated/run-status.ts';
@@ -18,7 +18,6 @@ import {
   type A2aDeps,
   type A2aRequestContext,
 } from './request-context.ts';
-import { selectSendCase } from './send-case.ts';
 import { statusUpdates } from './status-updates.ts';
 import { contextIdOf, projectTask, type TaskView } from './task-projection.ts';
 import type { Io } from './wire.ts';
@@ -28,56 +27,61 @@ export function createA2aHandlers(deps: A2aDeps): A2aHandlers<A2aRequestContext,
   const core = ctx.core;
   const view = (rc: A2aRequestContext, runId: string) => requireTaskView(deps, rc, runId);
 
-  const pushUnsupported = async (): Promise<never> => {
-    throw new A2aError('PushNotificationNotSupportedError', 'push notifications are not supported');
+  // The `refuseActive` and `refuseTerminal` cases: no declared input path exists, so refused.
+  const refuseActive = async (): Promise<never> => {
+    throw unsupported('the task is working and is not waiting for input');
+  };
+  const refuseTerminal = async (): Promise<never> => {
+    throw unsupported('the task is in a terminal state and accepts no further messages');
+  };
+  // Reached only when a2a.pushNotifications is advertised (the generated gate refuses otherwise).
+  const pushNotImplemented = async (): Promise<never> => {
+    throw unsupported('push notification configs are not implemented by this host');
   };
 
   return {
-    async sendMessageWhenNoTaskId(params, rc) {
+    async sendMessageStart(params, rc) {
       const runId = await startTask(deps, params, rc);
       return settle(deps, params, rc, runId);
     },
 
-    async sendMessageWhenTaskIdWaitingApprovalWaitingInputWaitingExternal(params, rc) {
+    async sendMessageResume(params, rc) {
       const target = await continueTask(deps, params, rc);
       return settle(deps, params, rc, target.run.runId);
     },
 
-    async sendMessageWhenTaskIdNotSuspendedNotTerminal() {
-      throw unsupported('the task is working and is not waiting for input');
+    sendMessageRefuseActive: refuseActive,
+    sendMessageRefuseTerminal: refuseTerminal,
+
+    async *sendStreamingMessageStart(params, rc) {
+      const runId = await startTask(deps, params, rc);
+      const v = await view(rc, runId);
+      // Replay from the run's start: the task as submitted, then every status change.
+      const submitted: RunSnapshot = { ...v.run, status: 'pending' };
+      delete submitted.outputs;
+      delete submitted.error;
+      const base: TaskView = { run: submitted, statusAt: v.statusAt };
+      if (v.record) base.record = v.record;
+      yield { task: projectTask(base) };
+      yield* statusUpdates(deps, rc, runId, contextIdOf(v), -1);
     },
 
-    async sendMessageWhenTaskIdTerminalRetained() {
-      throw unsupported('the task is in a terminal state and accepts no further messages');
+    async *sendStreamingMessageResume(params, rc) {
+      const target = rc.target!;
+      const after = await lastSequence(deps, rc, target.run.runId);
+      await continueTask(deps, params, rc);
+      yield { task: projectTask(target) };
+      yield* statusUpdates(deps, rc, target.run.runId, contextIdOf(target), after);
     },
 
-    async *sendStreamingMessage(params, rc) {
-      const key = await selectSendCase(deps, params, rc);
-      if (key === 'sendMessageWhenNoTaskId') {
-        const runId = await startTask(deps, params, rc);
-        const v = await view(rc, runId);
-        // Replay from the run's start: the task as submitted, then every status change.
-        const submitted: RunSnapshot = { ...v.run, status: 'pending' };
-        delete submitted.outputs;
-        delete submitted.error;
-        const base: TaskView = { run: submitted, statusAt: v.statusAt };
-        if (v.record) base.record = v.record;
-        yield { task: projectTask(base) };
-        yield* statusUpdates(deps, rc, runId, contextIdOf(v), -1);
-        return;
-      }
-      if (key === 'sendMessageWhenTaskIdWaitingApprovalWaitingInputWaitingExternal') {
-        const target = rc.target!;
-        const after = await lastSequence(deps, rc, target.run.runId);
-        await continueTask(deps, params, rc);
-        yield { task: projectTask(target) };
-        yield* statusUpdates(deps, rc, target.run.runId, contextIdOf(target), after);
-        return;
-      }
-      if (key === 'sendMessageWhenTaskIdNotSuspendedNotTerminal') {
-        throw unsupported('the task is working and is not waiting for input');
-      }
-      throw unsupported('the task is in a terminal state and accepts no further messages');
+    // A refusal before the first event is answered as a plain JSON-RPC error, not a stream.
+    async *sendStreamingMessageRefuseActive() {
+      yield* [];
+      await refuseActive();
+    },
+    async *sendStreamingMessageRefuseTerminal() {
+      yield* [];
+      await refuseTerminal();
     },
 
     async getTask(params, rc) {
@@ -119,10 +123,10 @@ export function createA2aHandlers(deps: A2aDeps): A2aHandlers<A2aRequestContext,
       yield* statusUpdates(deps, rc, runId, contextIdOf(v), after);
     },
 
-    createTaskPushNotificationConfig: pushUnsupported,
-    getTaskPushNotificationConfig: pushUnsupported,
-    listTaskPushNotificationConfigs: pushUnsupported,
-    deleteTaskPushNotificationConfig: pushUnsupported,
+    createTaskPushNotificationConfig: pushNotImplemented,
+    getTaskPushNotificationConfig: pushNotImplemented,
+    listTaskPushNotificationConfigs: pushNotImplemented,
+    deleteTaskPushNotificationConfig: pushNotImplemented,
 
     async getExtendedAgentCard() {
       return buildAgentCard(ctx);

@@ -2,6 +2,7 @@
 // messageId as the idempotency key, so a repeated message replays the same task) and a message that
 // answers the open interrupt of a waiting task (interop.md §The operation mappings, A2A multi-turn).
 import { randomUUID } from 'node:crypto';
+import { a2aRefusalFor } from '../../generated/a2a/dispatch.ts';
 import { isTerminalRunStatus } from '../../generated/run-status.ts';
 import type { HostContext } from '../context.ts';
 import type { Interrupt, RunSnapshot } from '../core/port.ts';
@@ -22,8 +23,9 @@ const SETTLED = (run: RunSnapshot) =>
 
 function checkConfiguration(ctx: HostContext, params: SendMessageParams): void {
   const c = params.configuration;
+  // An option that needs a facet is refused as the generated table refuses the rows needing it.
   if (c?.taskPushNotificationConfig !== undefined && !ctx.config.a2a.pushNotifications) {
-    throw new A2aError('PushNotificationNotSupportedError', 'push notifications are not supported');
+    throw A2aError.of(a2aRefusalFor('SendMessage', 'a2a.pushNotifications'));
   }
   if (c?.returnImmediately && !ctx.config.a2a.durableTasks) {
     throw unsupported('returnImmediately needs durable tasks, which this host does not offer');

@@ -135,8 +135,8 @@ function pushConfig(p: Record<string, unknown>): PushConfigParams {
   return p as unknown as PushConfigParams;
 }
 
-/** Checked params of `method`; throws InvalidParamsError. `raw` is the JSON-RPC `params` member. */
-export function checkParams<M extends A2aMethod>(method: M, raw: unknown): Io[M]['params'] {
+/** The `params` member as an object, with the routing `tenant` checked; throws InvalidParamsError. */
+function envelopeOf(raw: unknown): Record<string, unknown> {
   const p = raw === undefined ? {} : raw;
   if (!isJsonMap(p)) throw invalidParams('params must be an object');
   optString(p, 'tenant');
@@ -144,18 +144,25 @@ export function checkParams<M extends A2aMethod>(method: M, raw: unknown): Io[M]
     // This host publishes no per-agent interfaces: a tenant routing value names nothing.
     throw invalidParams('unknown tenant');
   }
-  const checks: { [K in A2aMethod]: (p: Record<string, unknown>) => Io[K]['params'] } = {
-    SendMessage: sendMessage,
-    SendStreamingMessage: sendMessage,
-    GetTask: getTask,
-    ListTasks: listTasks,
-    CancelTask: taskId,
-    SubscribeToTask: taskId,
-    CreateTaskPushNotificationConfig: pushConfig,
-    GetTaskPushNotificationConfig: pushConfig,
-    ListTaskPushNotificationConfigs: pushConfig,
-    DeleteTaskPushNotificationConfig: pushConfig,
-    GetExtendedAgentCard: (x) => x,
-  };
-  return checks[method](p);
+  return p;
 }
+
+const checked =
+  <P>(check: (p: Record<string, unknown>) => P) =>
+  (raw: unknown): P =>
+    check(envelopeOf(raw));
+
+/** Checked params per method (the dispatcher's `params` hook); raw is the request's `params`. */
+export const a2aParamChecks: { readonly [M in A2aMethod]: (raw: unknown) => Io[M]['params'] } = {
+  SendMessage: checked(sendMessage),
+  SendStreamingMessage: checked(sendMessage),
+  GetTask: checked(getTask),
+  ListTasks: checked(listTasks),
+  CancelTask: checked(taskId),
+  SubscribeToTask: checked(taskId),
+  CreateTaskPushNotificationConfig: checked(pushConfig),
+  GetTaskPushNotificationConfig: checked(pushConfig),
+  ListTaskPushNotificationConfigs: checked(pushConfig),
+  DeleteTaskPushNotificationConfig: checked(pushConfig),
+  GetExtendedAgentCard: checked((x) => x),
+};

@@ -1,26 +1,21 @@
-// SendMessage case selection: which interop-map row serves a message, by whether it names a task
-// and that task's run status (the rows' generated `caseStatuses`). Shared by the JSON-RPC
-// dispatcher and SendStreamingMessage.
-import { a2aOperationsFor, type A2aOperationKey } from '../../generated/a2a/operations.ts';
+// What SendMessage case selection reads of a request (generated/a2a/dispatch.ts `taskStatus` hook):
+// whether the message names a task and, when it does, that task's run status. The generated table
+// picks the case from it; the task itself is kept on the request context for the case's handler.
+import type { RunStatus } from '../../generated/run-status.ts';
 import { parseWireId } from '../ids.ts';
-import { A2aError, invalidParams, taskNotFound } from './errors.ts';
+import { invalidParams, taskNotFound } from './errors.ts';
 import type { A2aDeps, A2aRequestContext } from './request-context.ts';
 import { contextIdOf, loadTaskView } from './task-projection.ts';
 import type { SendMessageParams } from './wire.ts';
 
-export type SendKey = Extract<A2aOperationKey, `sendMessage${string}`>;
-
-/** The SendMessage row serving `params` (by the task's run status), with the task loaded on `rc`. */
-export async function selectSendCase(
+/** The run status of the task `params` names (null when it names none), with the task on `rc`. */
+export async function namedTaskStatus(
   deps: A2aDeps,
   params: SendMessageParams,
   rc: A2aRequestContext,
-): Promise<SendKey> {
-  const rows = a2aOperationsFor('SendMessage');
+): Promise<RunStatus | null> {
   const message = params.message;
-  if (message.taskId === undefined || message.taskId === '') {
-    return rows.find((r) => r.caseStatuses === null)!.key as SendKey;
-  }
+  if (message.taskId === undefined || message.taskId === '') return null;
   const runId = parseWireId(message.taskId);
   const view = runId
     ? await loadTaskView(deps.ctx.core, deps.tasks, rc.subject, runId, deps.ctx.now)
@@ -34,7 +29,5 @@ export async function selectSendCase(
     throw invalidParams("message.contextId is not the task's contextId");
   }
   rc.target = view;
-  const row = rows.find((r) => r.caseStatuses?.includes(view.run.status));
-  if (!row) throw new A2aError('InternalError', `no SendMessage row covers ${view.run.status}`);
-  return row.key as SendKey;
+  return view.run.status;
 }

@@ -1,12 +1,28 @@
 // Regenerating after the spec gains an A2A row turns into a type error that names the new
-// member (the mission: "a new map row must turn into a type error that names what to implement").
+// member (the mission: "a new map row must turn into a type error that names what to implement"),
+// and a new `when` case is routed to itself only (issue 9 item 4).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { a2aOperations } from '../../generated/a2a/operations.ts';
 import { writeAtomically } from '../../generator/write.ts';
-import { SpecFixture, projectRoot } from '../helpers/spec-fixture.ts';
+import { SpecFixture, expectDiagnostic, projectRoot } from '../helpers/spec-fixture.ts';
 import { typecheck } from '../helpers/tsc.ts';
+
+const MAP = 'spec/interop-map.json';
+type Rows = { a2a: { operations: Record<string, unknown>[] } };
+
+/** A handler object implementing exactly `members` (streaming ones as async generators). */
+const handlerFile = (importPath: string, members: { key: string; streaming: boolean }[]) =>
+  [
+    `import type { A2aHandlers, A2aIo } from '${importPath}/a2a/operations.ts';`,
+    `type Io = { [M in keyof A2aIo]: { params: unknown; result: unknown; event: unknown } };`,
+    `export const handlers: A2aHandlers<unknown, Io> = {`,
+    ...members.map((o) =>
+      o.streaming ? `  async *${o.key}() {},` : `  async ${o.key}() { return undefined; },`,
+    ),
+    `};`,
+  ].join('\n');
 
 describe('a new map row', () => {
   const fx = new SpecFixture();
@@ -17,27 +33,16 @@ describe('a new map row', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  const handlerFile = (importPath: string) =>
-    [
-      `import type { A2aHandlers, A2aIo } from '${importPath}';`,
-      `type Io = { [M in keyof A2aIo]: { params: unknown; result: unknown; event: unknown } };`,
-      `export const handlers: A2aHandlers<unknown, Io> = {`,
-      ...a2aOperations.map((o) =>
-        o.streaming ? `  async *${o.key}() {},` : `  async ${o.key}() { return undefined; },`,
-      ),
-      `};`,
-    ].join('\n');
-
   it('type-checks against the current interface', () => {
-    writeFileSync(join(work, 'current.ts'), handlerFile('../../generated/a2a/operations.ts'));
+    writeFileSync(join(work, 'current.ts'), handlerFile('../../generated', [...a2aOperations]));
     const r = typecheck(work, ['current.ts']);
     expect(r.output).toBe('');
     expect(r.status).toBe(0);
   });
 
   it('fails after regeneration, naming the new member', async () => {
-    fx.editJson('spec/interop-map.json', (m) => {
-      (m['a2a'] as { operations: unknown[] }).operations.push({
+    fx.editJson(MAP, (m) => {
+      (m as unknown as Rows).a2a.operations.push({
         upstream: 'GetTaskArtifact',
         http: 'GET /tasks/{id}/artifacts/{artifactId}',
         when: '',
@@ -49,10 +54,150 @@ describe('a new map row', () => {
     const result = await fx.generate();
     expect(result.diagnostics).toEqual([]);
     writeAtomically(join(work, 'generated'), result.files!);
-    writeFileSync(join(work, 'stale.ts'), handlerFile('./generated/a2a/operations.ts'));
+    writeFileSync(join(work, 'stale.ts'), handlerFile('./generated', [...a2aOperations]));
     const r = typecheck(work, ['stale.ts']);
     expect(r.status).not.toBe(0);
     expect(r.output).toMatch(/Property 'getTaskArtifact' is missing in type/);
     expect(r.output).toMatch(/stale\.ts\(3,14\): error TS2741/);
+  });
+});
+
+describe('a fifth `when` case of SendMessage', () => {
+  const fx = new SpecFixture();
+  mkdirSync(join(projectRoot, '.tmp'), { recursive: true });
+  const work = mkdtempSync(join(projectRoot, '.tmp/new-case-'));
+  afterAll(() => {
+    fx.dispose();
+    rmSync(work, { recursive: true, force: true });
+  });
+  const out = join(work, 'generated');
+
+  it('generates, and tsc names the new members of both methods that serve the cases', async () => {
+    // `paused` is carved out of the "not suspended and not terminal" class: the explicit case wins.
+    fx.editJson(MAP, (m) => {
+      const ops = (m as unknown as Rows).a2a.operations;
+      ops.splice(3, 0, {
+        upstream: 'SendMessage',
+        http: 'POST /message:send',
+        when: 'taskId, run paused',
+        v2Operation: null,
+        requires: [],
+        rule: 'Test row: a message to a paused task.',
+      });
+    });
+    const result = await fx.generate();
+    expect(result.diagnostics).toEqual([]);
+    writeAtomically(out, result.files!);
+    writeFileSync(join(work, 'stale.ts'), handlerFile('./generated', [...a2aOperations]));
+    const r = typecheck(work, ['stale.ts']);
+    expect(r.status).not.toBe(0);
+    expect(r.output).toMatch(
+      /stale\.ts\(3,14\): error TS2739: .* missing the following properties .*: sendMessagePaused, sendStreamingMessagePaused/,
+    );
+  });
+
+  it('selects the new case for its status and leaves the others where they were', async () => {
+    const gen = (await import(
+      join(out, 'a2a/dispatch.ts')
+    )) as typeof import('../../generated/a2a/dispatch.ts');
+    const select = gen.selectA2aCase as (m: string, s: string | null) => string | null;
+    expect(select('SendMessage', 'paused')).toBe('sendMessage.paused');
+    expect(select('SendStreamingMessage', 'paused')).toBe('sendStreamingMessage.paused');
+    expect(select('SendMessage', 'running')).toBe('sendMessage.refuseActive');
+    expect(select('SendMessage', 'cancelling')).toBe('sendMessage.refuseActive');
+    expect(select('SendMessage', 'waiting-input')).toBe('sendMessage.resume');
+    expect(select('SendMessage', 'failed')).toBe('sendMessage.refuseTerminal');
+    expect(select('SendMessage', null)).toBe('sendMessage.start');
+  });
+
+  it('routes nothing to another case before the member is written', async () => {
+    const gen = (await import(join(out, 'a2a/dispatch.ts'))) as {
+      createA2aDispatch: (
+        h: object,
+        hooks: object,
+      ) => (m: string, p: unknown, c: unknown) => Promise<unknown>;
+    };
+    const called: string[] = [];
+    // The handlers as written for the old map: every member but the new case's.
+    const stale = Object.fromEntries(
+      a2aOperations.map((o) => [o.key, async () => void called.push(o.key)]),
+    );
+    const dispatch = gen.createA2aDispatch(stale, {
+      params: new Proxy({}, { get: () => (raw: unknown) => raw }),
+      taskStatus: { SendMessage: async () => 'paused', SendStreamingMessage: async () => 'paused' },
+      advertises: () => true,
+      refuse: (r: { message: string }) => new Error(r.message),
+    });
+    await expect(dispatch('SendMessage', {}, {})).rejects.toThrow(
+      /sendMessagePaused is not a function/,
+    );
+    expect(called).toEqual([]);
+  });
+
+  it('type-checks the generated invoke only once the new members exist', () => {
+    const wiring = (members: { key: string; streaming: boolean }[]) =>
+      [
+        handlerFile('./generated', members),
+        `import { createA2aDispatch } from './generated/a2a/dispatch.ts';`,
+        `export const dispatch = createA2aDispatch(handlers, {} as never);`,
+      ].join('\n');
+    writeFileSync(join(work, 'wired-stale.ts'), wiring([...a2aOperations]));
+    const stale = typecheck(work, ['wired-stale.ts']);
+    expect(stale.status).not.toBe(0);
+    expect(stale.output).toMatch(/sendMessagePaused/);
+    const added = [
+      ...a2aOperations,
+      { key: 'sendMessagePaused', streaming: false },
+      { key: 'sendStreamingMessagePaused', streaming: true },
+    ];
+    writeFileSync(join(work, 'wired.ts'), wiring(added));
+    const done = typecheck(work, ['wired.ts']);
+    expect(done.output).toBe('');
+    expect(done.status).toBe(0);
+  });
+});
+
+describe('a `when` phrase wopgen does not know', () => {
+  const fx = new SpecFixture();
+  afterAll(() => fx.dispose());
+
+  it('is a diagnostic at the row, with its line, and nothing is generated', async () => {
+    fx.editJson(MAP, (m) => {
+      (m as unknown as Rows).a2a.operations[2]!['when'] = 'taskId, run idle or stuck';
+    });
+    const result = await fx.generate();
+    expect(result.files).toBeNull();
+    const d = expectDiagnostic(result.diagnostics, {
+      code: 'when-unknown',
+      file: MAP,
+      pointer: '/a2a/operations/2/when',
+      line: fx.lineOf(MAP, '"taskId, run idle or stuck"'),
+      message:
+        /"idle or stuck" in "taskId, run idle or stuck" is neither a run status nor a status class/,
+    });
+    expect(d.severity).toBe('error');
+    expect(d.position!.column).toBeGreaterThan(1);
+  });
+
+  it('names an unknown status in a list, and an `as` naming no earlier method', async () => {
+    fx.editJson(MAP, (m) => {
+      const ops = (m as unknown as Rows).a2a.operations;
+      ops[1]!['when'] = 'taskId, run waiting-approval | waiting-forever';
+      ops[4]!['when'] = 'as SendLetter';
+    });
+    const result = await fx.generate();
+    expect(result.files).toBeNull();
+    expectDiagnostic(result.diagnostics, {
+      code: 'when-unknown',
+      file: MAP,
+      pointer: '/a2a/operations/1/when',
+      message: /"waiting-forever" in /,
+    });
+    expectDiagnostic(result.diagnostics, {
+      code: 'when-unknown',
+      file: MAP,
+      pointer: '/a2a/operations/4/when',
+      message: /names SendLetter, which no earlier row serves/,
+    });
   });
 });

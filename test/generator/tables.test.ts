@@ -9,7 +9,8 @@ import {
   jsonRpcError,
 } from '../../generated/a2a/errors.ts';
 import type { A2aHandlers, A2aIo } from '../../generated/a2a/operations.ts';
-import { a2aOperations } from '../../generated/a2a/operations.ts';
+import { a2aOperations, isA2aMethod } from '../../generated/a2a/operations.ts';
+import { a2aCaseMethods, a2aRefusalFor, selectA2aCase } from '../../generated/a2a/dispatch.ts';
 import {
   projectA2aTaskState,
   runStatusFromA2a,
@@ -62,9 +63,17 @@ const handlersSource = readFileSync(join(projectRoot, 'generated/a2a/operations.
 const names = (upstream: string) => upstream.split('|').map((s) => s.trim());
 
 describe('A2A operation table', () => {
-  it('has exactly one entry per map row and name, in map order', () => {
+  it('has one entry per case of each map row and name, in map order', () => {
+    // An `as X` row serves X's cases, one entry each; every other row is one entry per name.
+    const casesOf = (method: string) =>
+      map.a2a.operations.filter((r) => names(r.upstream).includes(method)).length;
     const expected = map.a2a.operations.flatMap((row, i) =>
-      names(row.upstream).map((method) => ({ method, row: i, row2: row })),
+      names(row.upstream).flatMap((method) =>
+        Array.from(
+          { length: row.when?.startsWith('as ') ? casesOf(row.when.slice(3)) : 1 },
+          () => ({ method, row: i, row2: row }),
+        ),
+      ),
     );
     expect(a2aOperations.map((o) => o.method)).toEqual(expected.map((e) => e.method));
     a2aOperations.forEach((o, i) => {
@@ -74,6 +83,28 @@ describe('A2A operation table', () => {
       expect(o.requires).toEqual(row.requires);
       expect(o.when).toBe(row.when ?? '');
     });
+  });
+
+  it('names the cases once, short and stable, and the members after them', () => {
+    expect(a2aOperations.map((o) => [o.case, o.key])).toEqual([
+      ['sendMessage.start', 'sendMessageStart'],
+      ['sendMessage.resume', 'sendMessageResume'],
+      ['sendMessage.refuseActive', 'sendMessageRefuseActive'],
+      ['sendMessage.refuseTerminal', 'sendMessageRefuseTerminal'],
+      ['sendStreamingMessage.start', 'sendStreamingMessageStart'],
+      ['sendStreamingMessage.resume', 'sendStreamingMessageResume'],
+      ['sendStreamingMessage.refuseActive', 'sendStreamingMessageRefuseActive'],
+      ['sendStreamingMessage.refuseTerminal', 'sendStreamingMessageRefuseTerminal'],
+      ['getTask', 'getTask'],
+      ['listTasks', 'listTasks'],
+      ['cancelTask', 'cancelTask'],
+      ['subscribeToTask', 'subscribeToTask'],
+      ['createTaskPushNotificationConfig', 'createTaskPushNotificationConfig'],
+      ['getTaskPushNotificationConfig', 'getTaskPushNotificationConfig'],
+      ['listTaskPushNotificationConfigs', 'listTaskPushNotificationConfigs'],
+      ['deleteTaskPushNotificationConfig', 'deleteTaskPushNotificationConfig'],
+      ['getExtendedAgentCard', 'getExtendedAgentCard'],
+    ]);
   });
 
   it('has one handler member per entry, with unique names', () => {
@@ -101,20 +132,61 @@ describe('A2A operation table', () => {
   });
 
   it('marks exactly the SSE operations as streaming', () => {
-    expect(a2aOperations.filter((o) => o.streaming).map((o) => o.method)).toEqual([
-      'SendStreamingMessage',
-      'SubscribeToTask',
-    ]);
+    const streaming = a2aOperations.filter((o) => o.streaming).map((o) => o.method);
+    expect([...new Set(streaming)]).toEqual(['SendStreamingMessage', 'SubscribeToTask']);
   });
 
   it('partitions SendMessage cases by run status', () => {
-    const cases = a2aOperations.filter((o) => o.method === 'SendMessage');
-    expect(cases.map((c) => c.caseStatuses)).toEqual([
-      null,
-      ['waiting-approval', 'waiting-input', 'waiting-external'],
-      ['pending', 'running', 'paused', 'cancelling'],
-      ['completed', 'failed', 'cancelled'],
-    ]);
+    for (const method of ['SendMessage', 'SendStreamingMessage']) {
+      const cases = a2aOperations.filter((o) => o.method === method);
+      expect(cases.map((c) => c.caseStatuses)).toEqual([
+        null,
+        ['waiting-approval', 'waiting-input', 'waiting-external'],
+        ['pending', 'running', 'paused', 'cancelling'],
+        ['completed', 'failed', 'cancelled'],
+      ]);
+    }
+  });
+
+  it("selects each case from the table: no task, then the named task's run status", () => {
+    expect(a2aCaseMethods).toEqual(['SendMessage', 'SendStreamingMessage']);
+    expect(selectA2aCase('SendMessage', null)).toBe('sendMessage.start');
+    const byStatus = Object.fromEntries(
+      runStatuses.map((s) => [s, selectA2aCase('SendMessage', s)]),
+    );
+    expect(byStatus).toEqual({
+      pending: 'sendMessage.refuseActive',
+      running: 'sendMessage.refuseActive',
+      paused: 'sendMessage.refuseActive',
+      'waiting-approval': 'sendMessage.resume',
+      'waiting-input': 'sendMessage.resume',
+      'waiting-external': 'sendMessage.resume',
+      completed: 'sendMessage.refuseTerminal',
+      failed: 'sendMessage.refuseTerminal',
+      cancelling: 'sendMessage.refuseActive',
+      cancelled: 'sendMessage.refuseTerminal',
+    });
+    expect(selectA2aCase('SendStreamingMessage', 'waiting-input')).toBe(
+      'sendStreamingMessage.resume',
+    );
+  });
+
+  it('decides each `requires` refusal once, from the table', () => {
+    expect(a2aRefusalFor('GetTaskPushNotificationConfig', 'a2a.pushNotifications')).toEqual({
+      error: 'PushNotificationNotSupportedError',
+      message: 'push notifications are not supported',
+    });
+    expect(a2aRefusalFor('SubscribeToTask', 'a2a.durableTasks')).toEqual({
+      error: 'UnsupportedOperationError',
+      message: 'SubscribeToTask needs a2a.durableTasks, which this host does not advertise',
+    });
+    expect(a2aRefusalFor('GetTask', 'constructor').error).toBe('UnsupportedOperationError');
+  });
+
+  it('serves only the methods of the map', () => {
+    expect(isA2aMethod('GetTask')).toBe(true);
+    expect(isA2aMethod('tasks/get')).toBe(false);
+    expect(isA2aMethod('toString')).toBe(false);
   });
 
   it('is a contract: a handler object missing a member does not type-check', () => {
