@@ -6,6 +6,7 @@ export * from './a2a/errors.ts';
 export * from './a2a/operations.ts';
 export * from './a2a/task-state.ts';
 export * from './errors/catalogue.ts';
+export * from './mcp/dispatch.ts';
 export * from './mcp/methods.ts';
 export * from './mcp/task-status.ts';
 export * from './negotiation/tables.ts';

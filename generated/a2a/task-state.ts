@@ -13,6 +13,17 @@ export type A2aWireTaskState =
   | 'TASK_STATE_SUBMITTED'
   | 'TASK_STATE_UNSPECIFIED'
   | 'TASK_STATE_WORKING';
+export const a2aWireTaskStates: readonly A2aWireTaskState[] = [
+  'TASK_STATE_AUTH_REQUIRED',
+  'TASK_STATE_CANCELED',
+  'TASK_STATE_COMPLETED',
+  'TASK_STATE_FAILED',
+  'TASK_STATE_INPUT_REQUIRED',
+  'TASK_STATE_REJECTED',
+  'TASK_STATE_SUBMITTED',
+  'TASK_STATE_UNSPECIFIED',
+  'TASK_STATE_WORKING',
+];
 export type A2aStoredTaskState =
   | 'auth-required'
   | 'canceled'

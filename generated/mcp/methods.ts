@@ -16,11 +16,9 @@ export type McpMethod =
   | 'resources/list'
   | 'resources/templates/list'
   | 'completion/complete'
-  | 'initialize'
   | 'tasks/get'
   | 'tasks/update'
   | 'tasks/cancel'
-  | 'notifications/tasks'
   | 'subscriptions/listen';
 export const mcpMethodNames: readonly McpMethod[] = [
   'server/discover',
@@ -32,11 +30,9 @@ export const mcpMethodNames: readonly McpMethod[] = [
   'resources/list',
   'resources/templates/list',
   'completion/complete',
-  'initialize',
   'tasks/get',
   'tasks/update',
   'tasks/cancel',
-  'notifications/tasks',
   'subscriptions/listen',
 ];
 
@@ -62,11 +58,9 @@ export type McpMethodKey =
   | 'resourcesList'
   | 'resourcesTemplatesList'
   | 'completionComplete'
-  | 'initialize'
   | 'tasksGet'
   | 'tasksUpdate'
   | 'tasksCancel'
-  | 'notificationsTasks'
   | 'subscriptionsListen';
 
 export const mcpMethods: { readonly [M in McpMethod]: McpMethodEntry } = {
@@ -160,16 +154,6 @@ export const mcpMethods: { readonly [M in McpMethod]: McpMethodEntry } = {
     extensionParams: [],
     source: 'spec/interop-map.json#/mcp/methods/5',
   },
-  /** Source: spec/interop-map.json#/mcp/methods/6 */
-  initialize: {
-    key: 'initialize',
-    method: 'initialize',
-    v2Operation: null,
-    requires: [],
-    extension: null,
-    extensionParams: [],
-    source: 'spec/interop-map.json#/mcp/methods/6',
-  },
   /** Source: spec/interop-map.json#/mcp/tasks/methods/0 */
   'tasks/get': {
     key: 'tasksGet',
@@ -199,16 +183,6 @@ export const mcpMethods: { readonly [M in McpMethod]: McpMethodEntry } = {
     extension: 'io.modelcontextprotocol/tasks',
     extensionParams: [],
     source: 'spec/interop-map.json#/mcp/tasks/methods/2',
-  },
-  /** Source: spec/interop-map.json#/mcp/tasks/methods/3 */
-  'notifications/tasks': {
-    key: 'notificationsTasks',
-    method: 'notifications/tasks',
-    v2Operation: null,
-    requires: ['mcp.serverMount'],
-    extension: 'io.modelcontextprotocol/tasks',
-    extensionParams: [],
-    source: 'spec/interop-map.json#/mcp/tasks/methods/3',
   },
   /** Source: spec/interop-map.json#/mcp/tasks/methods/3 */
   'subscriptions/listen': {
@@ -266,8 +240,6 @@ export interface McpHandlers<Ctx, Io extends McpIo> {
     params: Io['completion/complete']['params'],
     ctx: Ctx,
   ): Promise<Io['completion/complete']['result']>;
-  /** Source: spec/interop-map.json#/mcp/methods/6 */
-  initialize(params: Io['initialize']['params'], ctx: Ctx): Promise<Io['initialize']['result']>;
   /** Source: spec/interop-map.json#/mcp/tasks/methods/0 */
   tasksGet(params: Io['tasks/get']['params'], ctx: Ctx): Promise<Io['tasks/get']['result']>;
   /** Source: spec/interop-map.json#/mcp/tasks/methods/1 */
@@ -280,11 +252,6 @@ export interface McpHandlers<Ctx, Io extends McpIo> {
     params: Io['tasks/cancel']['params'],
     ctx: Ctx,
   ): Promise<Io['tasks/cancel']['result']>;
-  /** Source: spec/interop-map.json#/mcp/tasks/methods/3 */
-  notificationsTasks(
-    params: Io['notifications/tasks']['params'],
-    ctx: Ctx,
-  ): Promise<Io['notifications/tasks']['result']>;
   /** Source: spec/interop-map.json#/mcp/tasks/methods/3 */
   subscriptionsListen(
     params: Io['subscriptions/listen']['params'],

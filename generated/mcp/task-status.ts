@@ -4,6 +4,13 @@
 import type { RunStatus } from '../run-status.ts';
 
 export type McpTaskStatus = 'cancelled' | 'completed' | 'failed' | 'input_required' | 'working';
+export const mcpTaskStatuses: readonly McpTaskStatus[] = [
+  'cancelled',
+  'completed',
+  'failed',
+  'input_required',
+  'working',
+];
 
 const projection = {
   /** Source: spec/interop-map.json#/mcp/tasks/status/0 */

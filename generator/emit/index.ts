@@ -7,6 +7,7 @@ import { emitA2aErrors } from './a2a-errors.ts';
 import { emitA2aOperations } from './a2a-operations.ts';
 import { emitErrorCatalogue } from './error-catalogue.ts';
 import { header } from './header.ts';
+import { emitMcpDispatch } from './mcp-dispatch.ts';
 import { emitMcpMethods } from './mcp-methods.ts';
 import { emitNegotiation } from './negotiation.ts';
 import { emitIndex, emitPackageJson } from './package.ts';
@@ -85,6 +86,7 @@ export async function emitAll(
   local.push(emitA2aErrors(model));
   local.push(emitA2aTaskState(model));
   local.push(emitMcpMethods(model));
+  local.push(emitMcpDispatch(model));
   if (model.mcp.taskStatus.length > 0) local.push(emitMcpTaskStatus(model));
   local.push(emitNegotiation(model));
   local.push(emitErrorCatalogue(model));

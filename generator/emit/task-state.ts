@@ -16,6 +16,7 @@ export function emitA2aTaskState(model: SpecModel): EmittedFile {
   const stored = [...new Set(rows.map((r) => r.stored))].sort();
   const L: string[] = [`import type { RunStatus } from '../run-status.ts';`, ''];
   L.push(`export type A2aWireTaskState = ${unionOf(wires)};`);
+  L.push(`export const a2aWireTaskStates: readonly A2aWireTaskState[] = ${lit(wires)};`);
   L.push(`export type A2aStoredTaskState = ${unionOf(stored)};`, '');
   L.push(
     `export interface A2aTaskStateProjection { wire: A2aWireTaskState; stored: A2aStoredTaskState }`,
@@ -76,7 +77,8 @@ export function emitMcpTaskStatus(model: SpecModel): EmittedFile {
   const overrides = rows.filter((r) => r.errorCode !== undefined);
   const statuses = [...new Set(rows.map((r) => r.taskStatus))].sort();
   const L: string[] = [`import type { RunStatus } from '../run-status.ts';`, ''];
-  L.push(`export type McpTaskStatus = ${unionOf(statuses)};`, '');
+  L.push(`export type McpTaskStatus = ${unionOf(statuses)};`);
+  L.push(`export const mcpTaskStatuses: readonly McpTaskStatus[] = ${lit(statuses)};`, '');
   L.push(`const projection = {`);
   for (const r of defaults)
     L.push(`  ${sourceComment(r.origin)}`, `  ${lit(r.runStatus)}: ${lit(r.taskStatus)},`);

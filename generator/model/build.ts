@@ -70,6 +70,12 @@ export function buildModel(set: SourceSet, sink: DiagnosticSink): SpecModel | nu
   const revision = String(pins['mcp']?.['revision'] ?? '');
   const protocolErrors = mcpProtocolErrors(revision) ?? [];
 
+  const mcpCtx = { ...ctx, revision };
+  const coreMethods = readMcpMethods(mcp['methods'] as never, null, mcpCtx, '/mcp/methods');
+  const taskMethods = tasks
+    ? readMcpMethods(tasks['methods'] as never, tasksExtension, mcpCtx, '/mcp/tasks/methods')
+    : { methods: [], refused: [] };
+
   const facets: FacetModel[] = [];
   for (const family of ['a2a', 'mcp'] as const) {
     const file = required(set, sink, join(layout.facetsDir, `${family}.schema.json`));
@@ -129,12 +135,8 @@ export function buildModel(set: SourceSet, sink: DiagnosticSink): SpecModel | nu
           origin: { file: mapFile.rel, pointer: `/mcp/features/${i}` },
         }),
       ),
-      methods: [
-        ...readMcpMethods(mcp['methods'] as never, null, ctx, '/mcp/methods'),
-        ...(tasks
-          ? readMcpMethods(tasks['methods'] as never, tasksExtension, ctx, '/mcp/tasks/methods')
-          : []),
-      ],
+      methods: [...coreMethods.methods, ...taskMethods.methods],
+      refusedMethods: [...coreMethods.refused, ...taskMethods.refused],
       headers: elements(mcp['headers'], mapFile.rel, '/mcp/headers'),
       meta: elements(mcp['meta'], mapFile.rel, '/mcp/meta'),
       taskStatus: (

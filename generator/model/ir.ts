@@ -79,6 +79,13 @@ export interface McpMethod {
   origin: Origin;
 }
 
+/** A method a map row names as a rule, not a dispatch entry: answered -32601 with this message. */
+export interface McpRefusedMethod {
+  method: string;
+  message: string;
+  origin: Origin;
+}
+
 export interface McpProtocolError {
   name: string;
   code: number;
@@ -149,6 +156,8 @@ export interface SpecModel {
     tasksExtension: string | null;
     features: { id: string; requiredFor: string[]; origin: Origin }[];
     methods: McpMethod[];
+    /** Methods rows name as rules (the initialize-era lifecycle, notifications): never dispatched. */
+    refusedMethods: McpRefusedMethod[];
     headers: ElementRow[];
     meta: ElementRow[];
     /** `errorCode` rows override the plain row of their run status when the run's error has it. */

@@ -3,7 +3,15 @@
 import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import { joinPointer } from '../load/pointer.ts';
 import { jsonRpcErrors } from './builtins.ts';
-import type { A2aError, A2aOperation, HttpBinding, McpMethod, ReverseRow, StateRow } from './ir.ts';
+import type {
+  A2aError,
+  A2aOperation,
+  HttpBinding,
+  McpMethod,
+  McpRefusedMethod,
+  ReverseRow,
+  StateRow,
+} from './ir.ts';
 import { errorReason, lowerCamel, pascal } from './naming.ts';
 import { caseName, readWhen, type StatusClass, type WhenSelector } from './when.ts';
 
@@ -178,32 +186,47 @@ export function readA2aErrors(rows: unknown[], ctx: MapContext, base: string): A
   });
 }
 
+/**
+ * The dispatchable methods of MCP rows, and the methods that rows name as rules: every method of a
+ * row that also names a header (`initialize | Mcp-Session-Id`: the initialize-era lifecycle the
+ * revision dropped) and every `notifications/…` item (sent, never served). Both answer -32601.
+ */
 export function readMcpMethods(
   rows: RawOperation[],
   extension: string | null,
-  ctx: MapContext,
+  ctx: MapContext & { revision: string },
   base: string,
-): McpMethod[] {
-  const out: McpMethod[] = [];
+): { methods: McpMethod[]; refused: McpRefusedMethod[] } {
+  const methods: McpMethod[] = [];
+  const refused: McpRefusedMethod[] = [];
   rows.forEach((row, i) => {
-    for (const token of row.upstream.split('|')) {
-      const [method = '', ...params] = token.trim().split(/\s+/);
-      // Non-method items of a row (a header such as Mcp-Session-Id) are rules, not dispatch entries.
-      if (!/^[a-z][A-Za-z]*(\/[a-z][A-Za-z]*)*$/.test(method)) continue;
+    const origin = { file: ctx.file, pointer: joinPointer(base, i) };
+    const items = row.upstream.split('|').map((t) => t.trim().split(/\s+/));
+    const isMethod = (name: string) => /^[a-z][A-Za-z]*(\/[a-z][A-Za-z]*)*$/.test(name);
+    const namesHeader = items.some(([name = '']) => !isMethod(name));
+    for (const [method = '', ...params] of items) {
+      if (!isMethod(method)) continue;
+      if (namesHeader || method.startsWith('notifications/')) {
+        const message = namesHeader
+          ? `${method} is not a method of MCP ${ctx.revision}`
+          : `${method} is a notification the server sends, not a request`;
+        refused.push({ method, message, origin });
+        continue;
+      }
       // `method param…` names parameters of an otherwise core method: only they need the extension.
       const gatesParams = params.length > 0 && extension !== null;
-      out.push({
+      methods.push({
         member: lowerCamel(method),
         method,
         v2Operation: row.v2Operation,
         requires: [...row.requires],
         extension: gatesParams ? null : extension,
         extensionParams: gatesParams ? params : [],
-        origin: { file: ctx.file, pointer: joinPointer(base, i) },
+        origin,
       });
     }
   });
-  return out;
+  return { methods, refused };
 }
 
 export function reportCollisions<T extends { origin: { file: string; pointer: string } }>(

@@ -1,6 +1,7 @@
 // Params validation per JSON-RPC method: anything malformed is InvalidParamsError (-32602), never a
 // handler crash. Unknown members are tolerated (forward compatibility); the values we read are checked.
 import type { A2aMethod } from '../../generated/a2a/operations.ts';
+import { a2aWireTaskStates } from '../../generated/a2a/task-state.ts';
 import { invalidParams } from './errors.ts';
 import { isJsonMap } from './routing.ts';
 import type {
@@ -14,17 +15,7 @@ import type {
   TaskIdParams,
 } from './wire.ts';
 
-const TASK_STATES = new Set([
-  'TASK_STATE_UNSPECIFIED',
-  'TASK_STATE_SUBMITTED',
-  'TASK_STATE_WORKING',
-  'TASK_STATE_COMPLETED',
-  'TASK_STATE_FAILED',
-  'TASK_STATE_CANCELED',
-  'TASK_STATE_INPUT_REQUIRED',
-  'TASK_STATE_REJECTED',
-  'TASK_STATE_AUTH_REQUIRED',
-]);
+const TASK_STATES: ReadonlySet<string> = new Set(a2aWireTaskStates);
 
 function optString(o: Record<string, unknown>, key: string, nonEmpty = false): void {
   const v = o[key];

@@ -5,38 +5,20 @@ import type { McpHandlers, McpMethod } from '../../generated/mcp/methods.ts';
 import { MCP_TASKS_EXTENSION } from '../../generated/mcp/methods.ts';
 import type { Subject } from '../auth/subject.ts';
 import type { HostContext } from '../context.ts';
-import type { WorkflowDefinition } from '../core/engine/definition.ts';
-import { isCoreError } from '../core/errors.ts';
-import type { Interrupt, RunSnapshot } from '../core/port.ts';
 import { HOST_VERSION } from '../version.ts';
-import { missingClientCapabilities } from './client-needs.ts';
-import { declaresTasks, missingCapability, type McpEnvelope } from './envelope.ts';
-import { INVALID_PARAMS, isRecord, McpError, METHOD_NOT_FOUND, OPENWOP_ERROR } from './jsonrpc.ts';
-import {
-  clientAbilities,
-  inputRequestFor,
-  parseInputResponses,
-  resolveWith,
-  type InputRequest,
-} from './mrtr.ts';
-import { notifyFromRun } from './run-notifications.ts';
-import { callDigest, invalidState, type RequestStates } from './request-state.ts';
+import type { McpEnvelope } from './envelope.ts';
+import { isRecord } from './jsonrpc.ts';
 import { listen, type NotificationStream } from './listen.ts';
+import type { RequestStates } from './request-state.ts';
 import type { RequestScope } from './scope.ts';
 import { catalogueCapabilities } from './catalogue/catalogue.ts';
 import { catalogueHandlers } from './catalogue/handlers.ts';
-import { cancelTask, createTaskResult, getTask, updateTask, type TasksDeps } from './tasks.ts';
-import {
-  callToolResult,
-  checkArguments,
-  isTerminal,
-  listTools,
-  toolError,
-  toolWorkflow,
-  WAITING_ON_CLIENT,
-} from './tools.ts';
+import { cancelTask, getTask, updateTask, type TasksDeps } from './tasks.ts';
+import { createToolCall } from './tool-call.ts';
+import { listTools } from './tools.ts';
 
 export type McpParams = Record<string, unknown>;
+export type ToolsCallParams = McpParams;
 export type McpResult = object;
 export type Io = { [M in McpMethod]: { params: McpParams; result: McpResult } };
 
@@ -52,9 +34,6 @@ export interface McpCallContext {
   stream?: NotificationStream;
 }
 
-/** `run.cancelled.reason` when a call is refused for exceeding `mcp.mrtr.maxRounds`. */
-export const ROUNDS_EXCEEDED_REASON = 'mcp-mrtr-rounds-exceeded';
-
 function subjectOf(c: McpCallContext): Subject {
   if (!c.subject) throw new Error('handler reached without an authenticated subject');
   return c.subject;
@@ -67,109 +46,7 @@ export function createHandlers(
   const mcp = ctx.config.mcp;
   const tasksDeps: TasksDeps = { core: ctx.core, workflows: ctx.workflows, mcp };
 
-  /** Waits until the run is terminal or waits on the client; ends early when the request is abandoned. */
-  async function settle(
-    subject: Subject,
-    runId: string,
-    scope: RequestScope,
-  ): Promise<RunSnapshot> {
-    for (;;) {
-      const run = await ctx.core.waitFor(
-        subject,
-        runId,
-        (r) => isTerminal(r.status) || WAITING_ON_CLIENT.includes(r.status),
-        { timeoutMs: 30_000, signal: scope.signal },
-      );
-      if (!run) throw new McpError(INVALID_PARAMS, 'the run is no longer readable');
-      if (isTerminal(run.status) || WAITING_ON_CLIENT.includes(run.status) || scope.signal.aborted)
-        return run;
-    }
-  }
-
-  /**
-   * The answer of a tools/call whose run is `runId` at `round` (1-based; mrtr rows). Progress and
-   * log notifications the request asked for go out on its stream until the answer is ready.
-   */
-  async function answer(
-    subject: Subject,
-    workflow: WorkflowDefinition,
-    runId: string,
-    digest: string,
-    round: number,
-    afterSequence: number,
-    c: McpCallContext,
-  ): Promise<McpResult> {
-    if (declaresTasks(c.envelope.capabilities)) {
-      // Tasks: never InputRequiredResult; a run not terminal at answer time is a task.
-      const run = await ctx.core.getRun(subject, runId);
-      if (!run) throw new McpError(INVALID_PARAMS, 'the run is no longer readable');
-      return isTerminal(run.status)
-        ? { ...callToolResult(run) }
-        : await createTaskResult(tasksDeps, subject, run);
-    }
-    const notifier = notifyFromRun(
-      ctx.core,
-      subject,
-      runId,
-      afterSequence,
-      workflow,
-      c.envelope,
-      c.stream,
-    );
-    let run: RunSnapshot;
-    let open: Interrupt[] = [];
-    try {
-      for (;;) {
-        run = await settle(subject, runId, c.scope);
-        if (isTerminal(run.status) || c.scope.signal.aborted) break;
-        open = (await ctx.core.openInterrupts(subject, runId)) ?? [];
-        if (open.length > 0) break;
-        // Waiting, yet nothing open: answered meanwhile by someone else (REST, A2A); look again.
-        await new Promise((r) => setTimeout(r, 25));
-      }
-    } finally {
-      await notifier.stop();
-    }
-    if (isTerminal(run.status) || c.scope.signal.aborted) return { ...callToolResult(run) };
-    if (round > mcp.maxRounds) {
-      // interop.md §The MCP round ceiling. The logical call ends here, so its run is cancelled
-      // rather than left waiting on a question no MCP client can answer any more.
-      await ctx.core
-        .cancelRun(subject, runId, {
-          reason: ROUNDS_EXCEEDED_REASON,
-          cancelledBy: subject.subjectId,
-        })
-        .catch((err: unknown) => {
-          if (!isCoreError(err, 'run_terminal')) throw err;
-        });
-      throw new McpError(OPENWOP_ERROR, `more than ${mcp.maxRounds} input_required rounds`, {
-        error: 'mcp_mrtr_rounds_exceeded',
-        maxRounds: mcp.maxRounds,
-        round,
-      });
-    }
-    const can = clientAbilities(c.envelope.capabilities);
-    const inputRequests: Record<string, InputRequest> = {};
-    for (const it of open) {
-      const r = inputRequestFor(it, workflow, can);
-      if (!r) {
-        // mrtr row: no form for this shape and no URL mode declared ⇒ CallToolResult isError.
-        return {
-          ...toolError(
-            `the tool needs input (${it.kind}) that this client cannot provide; the run waits for it`,
-          ),
-        };
-      }
-      inputRequests[it.interruptId] = r;
-    }
-    const requestState = await states.mint(subject, {
-      dig: digest,
-      runId,
-      interruptIds: Object.keys(inputRequests),
-      round,
-    });
-    return { resultType: 'input_required', inputRequests, requestState };
-  }
+  const toolsCall = createToolCall(ctx, states, tasksDeps);
 
   return {
     async serverDiscover() {
@@ -199,68 +76,10 @@ export function createHandlers(
     },
 
     async toolsCall(params, c) {
-      const subject = subjectOf(c);
-      const workflow = toolWorkflow(ctx.workflows, params.name);
-      const args = checkArguments(workflow, params.arguments);
-      const digest = callDigest('tools/call', workflow.id, args);
-      const caps = c.envelope.capabilities;
-
-      // A retry continues the run its requestState names. inputResponses without a requestState
-      // cannot be bound to any run: they are ignored and the call starts afresh (SEP-2322: a
-      // server ignores what it does not recognise and asks again).
-      if (params.requestState !== undefined) {
-        const claims = await states.check(params.requestState, subject, digest);
-        const run = await ctx.core.getRun(subject, claims.runId);
-        if (!run) throw invalidState();
-        const open = (await ctx.core.openInterrupts(subject, run.runId)) ?? [];
-        // Only the keys this state asked about are read (extra keys are ignored); a malformed
-        // answer to one of them is -32602 and leaves the state unused.
-        const asked = open.filter((i) => claims.interruptIds.includes(i.interruptId));
-        const responses = parseInputResponses(params.inputResponses ?? {}, asked);
-        await states.consume(claims);
-        c.scope.own(subject, run.runId);
-        await c.bindRun(run.runId);
-        // This request's notifications start after what the log holds now.
-        const after = (await ctx.core.lastSequence(subject, run.runId)) ?? -1;
-        for (const it of asked) {
-          const response = responses[it.interruptId];
-          if (response) await resolveWith(ctx.core, subject, it, response);
-        }
-        return answer(subject, workflow, run.runId, digest, claims.round + 1, after, c);
-      }
-
-      // A workflow that must run as a task needs the tasks extension declared (ext-tasks).
-      if (
-        workflow.taskSupport === 'required' &&
-        MCP_TASKS_EXTENSION !== null &&
-        !declaresTasks(caps)
-      ) {
-        throw missingCapability({ extensions: { [MCP_TASKS_EXTENSION]: {} } }, MCP_TASKS_EXTENSION);
-      }
-      // A workflow that will ask the caller's client something needs a way to ask (never assumed).
-      // A task client may answer later, over tasks/update or REST, so only a synchronous call is held
-      // to what this request declared.
-      const missing = declaresTasks(caps)
-        ? undefined
-        : missingClientCapabilities(workflow, clientAbilities(caps));
-      if (missing) throw missingCapability(missing, Object.keys(missing).join(', '));
-      const { run } = await ctx.core.createRun(subject, {
-        workflowId: workflow.id,
-        inputs: args,
-        transport: 'mcp',
-        trustBoundary: 'untrusted',
-      });
-      c.scope.own(subject, run.runId);
-      await c.bindRun(run.runId);
-      return answer(subject, workflow, run.runId, digest, 1, -1, c);
+      return toolsCall(params, c, subjectOf(c));
     },
 
     ...catalogueHandlers(ctx.catalogue, mcp),
-
-    async initialize() {
-      // The map's `initialize | Mcp-Session-Id` row: never required on 2026-07-28.
-      throw new McpError(METHOD_NOT_FOUND, 'initialize is not a method of MCP 2026-07-28');
-    },
 
     async tasksGet(params, c) {
       return getTask(tasksDeps, subjectOf(c), params.taskId, c.envelope.capabilities);
@@ -272,10 +91,6 @@ export function createHandlers(
 
     async tasksCancel(params, c) {
       return cancelTask(tasksDeps, subjectOf(c), params.taskId);
-    },
-
-    async notificationsTasks() {
-      throw new McpError(METHOD_NOT_FOUND, 'notifications/tasks is sent by servers only');
     },
 
     async subscriptionsListen(params, c) {

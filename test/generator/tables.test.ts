@@ -12,13 +12,20 @@ import type { A2aHandlers, A2aIo } from '../../generated/a2a/operations.ts';
 import { a2aOperations, isA2aMethod } from '../../generated/a2a/operations.ts';
 import { a2aCaseMethods, a2aRefusalFor, selectA2aCase } from '../../generated/a2a/dispatch.ts';
 import {
+  a2aWireTaskStates,
   projectA2aTaskState,
   runStatusFromA2a,
   runStatusesForA2aWire,
 } from '../../generated/a2a/task-state.ts';
 import { errorCatalogue, openWopError } from '../../generated/errors/catalogue.ts';
-import { mcpMethods, mcpProtocolErrors, requiredMcpFeatures } from '../../generated/mcp/methods.ts';
-import { projectMcpTaskStatus } from '../../generated/mcp/task-status.ts';
+import { mcpMethodNotFound, mcpRefusedMethods } from '../../generated/mcp/dispatch.ts';
+import {
+  isMcpMethod,
+  mcpMethods,
+  mcpProtocolErrors,
+  requiredMcpFeatures,
+} from '../../generated/mcp/methods.ts';
+import { mcpTaskStatuses, projectMcpTaskStatus } from '../../generated/mcp/task-status.ts';
 import { compareVersions, negotiationTables } from '../../generated/negotiation/tables.ts';
 import { runStatuses } from '../../generated/run-status.ts';
 import { projectRoot } from '../helpers/spec-fixture.ts';
@@ -297,11 +304,14 @@ describe('task-state projections', () => {
 });
 
 describe('MCP tables', () => {
-  it('has one method entry per method of the map rows', () => {
+  it('has one method entry per dispatchable method of the map rows', () => {
     const expected = [...map.mcp.methods, ...map.mcp.tasks.methods]
       .flatMap((r) => names(r.upstream).map((n) => n.split(/\s+/)[0]!))
-      .filter((n) => /^[a-z][A-Za-z]*(\/[a-z][A-Za-z]*)*$/.test(n));
+      .filter((n) => /^[a-z][A-Za-z]*(\/[a-z][A-Za-z]*)*$/.test(n))
+      .filter((n) => n !== 'initialize' && !n.startsWith('notifications/'));
     expect(Object.keys(mcpMethods)).toEqual(expected);
+    expect(isMcpMethod('initialize')).toBe(false);
+    expect(isMcpMethod('notifications/tasks')).toBe(false);
     expect(mcpMethods['tasks/get'].extension).toBe('io.modelcontextprotocol/tasks');
     expect(mcpMethods['tools/call'].extension).toBeNull();
     expect(mcpMethods['subscriptions/listen']).toMatchObject({
@@ -310,6 +320,35 @@ describe('MCP tables', () => {
     });
     expect(mcpMethods['prompts/list'].source).toBe('spec/interop-map.json#/mcp/methods/4');
     expect(mcpMethods['completion/complete'].source).toBe('spec/interop-map.json#/mcp/methods/5');
+  });
+
+  it('turns the rows that are rules into -32601 refusals with their reason', () => {
+    expect(mcpRefusedMethods).toEqual({
+      initialize: {
+        message: 'initialize is not a method of MCP 2026-07-28',
+        source: 'spec/interop-map.json#/mcp/methods/6',
+      },
+      'notifications/tasks': {
+        message: 'notifications/tasks is a notification the server sends, not a request',
+        source: 'spec/interop-map.json#/mcp/tasks/methods/3',
+      },
+    });
+    expect(mcpMethodNotFound('initialize')).toBe('initialize is not a method of MCP 2026-07-28');
+    expect(mcpMethodNotFound('tools/destroy')).toBe('Method not found: tools/destroy');
+    expect(mcpMethodNotFound('constructor')).toBe('Method not found: constructor');
+  });
+
+  it('lists the wire enums at run time', () => {
+    expect(mcpTaskStatuses).toEqual([
+      'cancelled',
+      'completed',
+      'failed',
+      'input_required',
+      'working',
+    ]);
+    expect(a2aWireTaskStates).toContain('TASK_STATE_AUTH_REQUIRED');
+    expect(a2aWireTaskStates).toContain('TASK_STATE_UNSPECIFIED');
+    for (const s of runStatuses) expect(a2aWireTaskStates).toContain(projectA2aTaskState(s).wire);
   });
 
   it('lists the features the 2026-07-28 profile requires', () => {

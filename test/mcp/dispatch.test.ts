@@ -1,0 +1,49 @@
+// The generated MCP dispatcher on the wire (issue 9 item 4): methods that map rows name as rules
+// (`initialize | Mcp-Session-Id`, `notifications/tasks`) are not in the method table and answer
+// -32601 with the map's reason, before authentication, exactly like any other absent method.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningHost } from '../helpers/host.ts';
+import { rawMcp, startMcpHost } from './helpers.ts';
+
+let h: RunningHost;
+beforeAll(async () => {
+  h = await startMcpHost();
+});
+afterAll(async () => {
+  await h.stop();
+});
+
+describe('methods that are rules', () => {
+  it('refuses a 2026-07-28 initialize with -32601 and the reason', async () => {
+    for (const tenant of ['acme', null] as const) {
+      const r = await rawMcp(h.url, 'initialize', { protocolVersion: '2026-07-28' }, { tenant });
+      expect([r.status, r.body]).toEqual([
+        404,
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          error: { code: -32601, message: 'initialize is not a method of MCP 2026-07-28' },
+        },
+      ]);
+    }
+  });
+
+  it('refuses notifications/tasks sent as a request', async () => {
+    const r = await rawMcp(h.url, 'notifications/tasks');
+    expect([r.status, r.body.error]).toEqual([
+      404,
+      {
+        code: -32601,
+        message: 'notifications/tasks is a notification the server sends, not a request',
+      },
+    ]);
+  });
+
+  it('answers any other absent method with the plain -32601', async () => {
+    const r = await rawMcp(h.url, 'tools/destroy');
+    expect([r.status, r.body.error]).toEqual([
+      404,
+      { code: -32601, message: 'Method not found: tools/destroy' },
+    ]);
+  });
+});
