@@ -80,6 +80,20 @@ export async function emitAll(
     ),
   ]);
   local.push(facetTypes, eventTypes);
+  const wire = model.mcp.wire;
+  if (wire)
+    local.push(
+      await emitSchemaTypes(
+        'types/mcp-wire.ts',
+        'McpWire',
+        wire.defs.map((d) => ({
+          name: d.name,
+          schema: d.schema,
+          origin: { file: wire.origin.file, pointer: `/$defs/${d.name}` },
+        })),
+        sink,
+      ),
+    );
   local.push(emitRunStatus(model, opts.openapiFile));
   local.push(emitA2aOperations(model));
   local.push(emitA2aDispatch(model));

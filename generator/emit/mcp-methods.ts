@@ -8,6 +8,12 @@ export function emitMcpMethods(model: SpecModel): EmittedFile {
   const m = model.mcp;
   const methods = m.methods.map((x) => x.method);
   const L: string[] = [];
+  if (m.wire) {
+    const names = new Set(
+      Object.values(m.wire.types).flatMap((t) => [t.params, t.result].filter((n) => n !== null)),
+    );
+    L.push(`import type { ${[...names].sort().join(', ')} } from '../types/mcp-wire.ts';`, '');
+  }
   L.push(
     `/** The MCP revision this table serves. */`,
     `export const MCP_REVISION = ${lit(m.revision)};`,
@@ -54,6 +60,7 @@ export function emitMcpMethods(model: SpecModel): EmittedFile {
     '',
     `export type McpIo = { [M in McpMethod]: { params: unknown; result: unknown } };`,
     '',
+    ...wireIo(m),
     `/** The MCP contract a host implements: one member per method of the map. */`,
     `export interface McpHandlers<Ctx, Io extends McpIo> {`,
   );
@@ -116,4 +123,21 @@ export function emitMcpMethods(model: SpecModel): EmittedFile {
     body: L.join('\n'),
     parser: 'typescript',
   };
+}
+
+/** Params and results per method from the revision's wire schema (`unknown` where it has none). */
+function wireIo(m: SpecModel['mcp']): string[] {
+  if (!m.wire) return [];
+  const L = [
+    `/** MCP ${m.revision} params and results per method, from ${m.wire.origin.file}. */`,
+    `export interface McpWireIo extends McpIo {`,
+  ];
+  for (const x of m.methods) {
+    const t = m.wire.types[x.method];
+    L.push(
+      `  ${lit(x.method)}: { params: ${t?.params ?? 'unknown'}; result: ${t?.result ?? 'unknown'} };`,
+    );
+  }
+  L.push(`}`, '');
+  return L;
 }

@@ -13,6 +13,7 @@ import { a2aRequirementRefusals, mcpProtocolErrors } from './builtins.ts';
 import { buildEvents } from './build-events.ts';
 import { buildFacet } from './build-facets.ts';
 import { buildOpenApi } from './build-openapi.ts';
+import { buildWire } from './build-wire.ts';
 import type { ElementRow, ErrorCodeRow, FacetModel, SpecModel } from './ir.ts';
 import {
   readA2aErrors,
@@ -148,6 +149,10 @@ export function buildModel(set: SourceSet, sink: DiagnosticSink): SpecModel | nu
         origin: { file: mapFile.rel, pointer: `/mcp/tasks/status/${i}` },
       })),
       protocolErrors,
+      wire: buildWire(set, sink, 'mcp', revision, [
+        ...coreMethods.methods.map((x) => x.method),
+        ...taskMethods.methods.map((x) => x.method),
+      ]),
     },
     facets,
     discovery,

@@ -127,6 +127,15 @@ export interface EventModel {
   origin: Origin;
 }
 
+/** Wire types of one protocol revision, from its schema (model/build-wire.ts). */
+export interface WireModel {
+  /** Every definition of the schema, by name (cross-references as `#/$defs/<name>`). */
+  defs: { name: string; schema: Record<string, unknown> }[];
+  /** Per method, the definition naming its params and its result; null where there is none. */
+  types: Record<string, { params: string | null; result: string | null }>;
+  origin: Origin;
+}
+
 export interface SpecModel {
   layout: 'wopgen' | 'upstream';
   inputs: InputDigest[];
@@ -163,6 +172,8 @@ export interface SpecModel {
     /** `errorCode` rows override the plain row of their run status when the run's error has it. */
     taskStatus: { runStatus: string; taskStatus: string; errorCode?: string; origin: Origin }[];
     protocolErrors: McpProtocolError[];
+    /** Params and result types of the revision's methods, when its wire schema is present. */
+    wire: WireModel | null;
   };
   facets: FacetModel[];
   discovery: { schema: Record<string, unknown>; origin: Origin } | null;

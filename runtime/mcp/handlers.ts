@@ -1,13 +1,13 @@
 // The generated MCP contract (generated/mcp/methods.ts `McpHandlers`) implemented over the run
 // core: one member per row of the map's `mcp.methods` and `mcp.tasks.methods`
 // (interop.md §The operation mappings, §MCP tasks and cancellation, §The MCP round ceiling).
-import type { McpHandlers, McpMethod } from '../../generated/mcp/methods.ts';
+import type { McpHandlers, McpWireIo } from '../../generated/mcp/methods.ts';
+import type { Result } from '../../generated/types/mcp-wire.ts';
 import { MCP_TASKS_EXTENSION } from '../../generated/mcp/methods.ts';
 import type { Subject } from '../auth/subject.ts';
 import type { HostContext } from '../context.ts';
 import { HOST_VERSION } from '../version.ts';
 import type { McpEnvelope } from './envelope.ts';
-import { isRecord } from './jsonrpc.ts';
 import { listen, type NotificationStream } from './listen.ts';
 import type { RequestStates } from './request-state.ts';
 import type { RequestScope } from './scope.ts';
@@ -17,10 +17,9 @@ import { cancelTask, getTask, updateTask, type TasksDeps } from './tasks.ts';
 import { createToolCall } from './tool-call.ts';
 import { listTools } from './tools.ts';
 
-export type McpParams = Record<string, unknown>;
-export type ToolsCallParams = McpParams;
-export type McpResult = object;
-export type Io = { [M in McpMethod]: { params: McpParams; result: McpResult } };
+/** Params and results per method, generated from schemas/mcp-2026-07-28.schema.json. */
+export type Io = McpWireIo;
+export type McpResult = Result;
 
 /** What a handler knows about the request it serves (built by dispatch.ts). */
 export interface McpCallContext {
@@ -97,8 +96,4 @@ export function createHandlers(
       return listen(tasksDeps, subjectOf(c), params, c.envelope.capabilities, c.scope, c.stream);
     },
   };
-}
-
-export function isParams(v: unknown): v is McpParams {
-  return isRecord(v);
 }

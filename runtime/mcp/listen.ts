@@ -15,11 +15,12 @@
 // request's scope is abandoned and the stream ends without an answer. A listen that watches no task
 // stays open, silent, until the client leaves.
 import { projectMcpTaskStatus, type McpTaskStatus } from '../../generated/mcp/task-status.ts';
+import type { SubscriptionsListenParams } from '../../generated/types/mcp-wire.ts';
 import type { Subject } from '../auth/subject.ts';
 import type { RunSnapshot } from '../core/port.ts';
 import { parseWireId } from '../ids.ts';
 import type { ClientCapabilities } from './envelope.ts';
-import { INVALID_PARAMS, INVALID_REQUEST, isRecord, McpError, type JsonRpcId } from './jsonrpc.ts';
+import { INVALID_PARAMS, INVALID_REQUEST, McpError, type JsonRpcId } from './jsonrpc.ts';
 import type { RequestScope } from './scope.ts';
 import { getTask, type TasksDeps } from './tasks.ts';
 import { isTerminal } from './tools.ts';
@@ -35,18 +36,6 @@ export interface NotificationStream {
   send(method: string, params: Record<string, unknown>): void;
 }
 
-/** `params.notifications.taskIds`, validated; undefined when the filter does not name it. */
-function requestedTaskIds(params: Record<string, unknown>): string[] | undefined {
-  const filter = params.notifications;
-  if (!isRecord(filter))
-    throw new McpError(INVALID_PARAMS, 'params.notifications must be an object');
-  const ids = filter.taskIds;
-  if (ids === undefined) return undefined;
-  if (!Array.isArray(ids) || !ids.every((t): t is string => typeof t === 'string'))
-    throw new McpError(INVALID_PARAMS, 'params.notifications.taskIds must be an array of strings');
-  return [...new Set(ids)];
-}
-
 /** Resolves when the request is abandoned (the client left). */
 function untilAbandoned(signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -58,7 +47,7 @@ function untilAbandoned(signal: AbortSignal): Promise<void> {
 export async function listen(
   deps: TasksDeps,
   subject: Subject,
-  params: Record<string, unknown>,
+  params: SubscriptionsListenParams,
   caps: ClientCapabilities,
   scope: RequestScope,
   stream: NotificationStream | undefined,
@@ -70,7 +59,9 @@ export async function listen(
       undefined,
       406,
     );
-  const requested = requestedTaskIds(params);
+  // Shape checked by the params hook (params.ts); repeated ids name one task.
+  const taskIds = params.notifications.taskIds;
+  const requested = taskIds === undefined ? undefined : [...new Set(taskIds)];
   const meta = { [META_SUBSCRIPTION_ID]: stream.id };
 
   // Readable tasks only; anything else is left out exactly like a nonexistent taskId.

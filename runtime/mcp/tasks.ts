@@ -47,10 +47,8 @@ export function taskNotFound(): McpError {
 export async function readTask(
   core: RunCore,
   subject: Subject,
-  taskId: unknown,
+  taskId: string,
 ): Promise<RunSnapshot> {
-  if (typeof taskId !== 'string')
-    throw new McpError(INVALID_PARAMS, 'params.taskId must be a string');
   const runId = parseWireId(taskId);
   const run = runId === undefined ? undefined : await core.getRun(subject, runId);
   if (!run) throw taskNotFound();
@@ -101,7 +99,7 @@ export async function createTaskResult(
 export async function getTask(
   deps: TasksDeps,
   subject: Subject,
-  taskId: unknown,
+  taskId: string,
   caps: ClientCapabilities,
 ): Promise<
   TaskFields & {
@@ -139,7 +137,7 @@ export async function getTask(
 export async function updateTask(
   deps: TasksDeps,
   subject: Subject,
-  taskId: unknown,
+  taskId: string,
   inputResponses: unknown,
 ): Promise<{ resultType: 'complete' }> {
   const run = await readTask(deps.core, subject, taskId);
@@ -157,7 +155,7 @@ export async function updateTask(
 export async function cancelTask(
   deps: TasksDeps,
   subject: Subject,
-  taskId: unknown,
+  taskId: string,
 ): Promise<{ resultType: 'complete' }> {
   const run = await readTask(deps.core, subject, taskId);
   if (!isTerminal(run.status)) {

@@ -9,7 +9,8 @@ import { isCoreError } from '../core/errors.ts';
 import type { Interrupt, RunSnapshot } from '../core/port.ts';
 import { missingClientCapabilities } from './client-needs.ts';
 import { declaresTasks, missingCapability } from './envelope.ts';
-import type { McpCallContext, McpResult, ToolsCallParams } from './handlers.ts';
+import type { ToolsCallParams } from '../../generated/types/mcp-wire.ts';
+import type { McpCallContext, McpResult } from './handlers.ts';
 import { INVALID_PARAMS, McpError, OPENWOP_ERROR } from './jsonrpc.ts';
 import {
   clientAbilities,
@@ -33,6 +34,13 @@ import {
 
 /** `run.cancelled.reason` when a call is refused for exceeding `mcp.mrtr.maxRounds`. */
 export const ROUNDS_EXCEEDED_REASON = 'mcp-mrtr-rounds-exceeded';
+
+/** The mrtr InputRequiredResult: one input request per open interrupt, and the state to retry with. */
+interface InputRequiredResult {
+  resultType: 'input_required';
+  inputRequests: Record<string, InputRequest>;
+  requestState: string;
+}
 
 /** One tools/call round: the run, the call's digest, its round (1-based) and where its log starts. */
 interface Round {
@@ -139,7 +147,12 @@ export function createToolCall(
       interruptIds: Object.keys(inputRequests),
       round: r.round,
     });
-    return { resultType: 'input_required', inputRequests, requestState };
+    const inputRequired: InputRequiredResult = {
+      resultType: 'input_required',
+      inputRequests,
+      requestState,
+    };
+    return inputRequired;
   }
 
   /**

@@ -6,7 +6,7 @@ import type { RunSnapshot } from '../core/port.ts';
 import { checkAgainst } from '../core/engine/json-schema.ts';
 import type { WorkflowDefinition } from '../core/engine/definition.ts';
 import type { WorkflowRegistry } from '../core/workflows/index.ts';
-import { INVALID_PARAMS, isRecord, McpError } from './jsonrpc.ts';
+import { INVALID_PARAMS, McpError } from './jsonrpc.ts';
 
 export interface McpTool {
   name: string;
@@ -35,9 +35,7 @@ export function listTools(workflows: WorkflowRegistry): McpTool[] {
 }
 
 /** The workflow behind a tool name, or -32602 (upstream's answer for an unknown tool). */
-export function toolWorkflow(workflows: WorkflowRegistry, name: unknown): WorkflowDefinition {
-  if (typeof name !== 'string' || name === '')
-    throw new McpError(INVALID_PARAMS, 'params.name must be a non-empty string');
+export function toolWorkflow(workflows: WorkflowRegistry, name: string): WorkflowDefinition {
   const w = workflows.get(name);
   if (!w) throw new McpError(INVALID_PARAMS, `Tool ${name} not found`, { name });
   return w;
@@ -46,10 +44,9 @@ export function toolWorkflow(workflows: WorkflowRegistry, name: unknown): Workfl
 /** `arguments` checked against the tool's inputSchema before any run exists (else -32602). */
 export function checkArguments(
   workflow: WorkflowDefinition,
-  args: unknown,
+  args: Record<string, unknown> | undefined,
 ): Record<string, unknown> {
-  const value = args === undefined ? {} : args;
-  if (!isRecord(value)) throw new McpError(INVALID_PARAMS, 'params.arguments must be an object');
+  const value = args ?? {};
   const issues = checkAgainst(workflow.inputSchema, value);
   if (issues.length > 0) {
     throw new McpError(INVALID_PARAMS, `Invalid arguments for tool ${workflow.id}`, { issues });

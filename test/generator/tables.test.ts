@@ -338,6 +338,21 @@ describe('MCP tables', () => {
     expect(mcpMethodNotFound('constructor')).toBe('Method not found: constructor');
   });
 
+  it("types each method from the revision's wire schema", () => {
+    const source = readFileSync(join(projectRoot, 'generated/mcp/methods.ts'), 'utf8');
+    const io = Object.fromEntries(
+      [...source.matchAll(/^\s+'([a-z/]+)': \{ params: (\w+); result: (\w+) \};$/gm)].map((m) => [
+        m[1],
+        [m[2], m[3]],
+      ]),
+    );
+    expect(Object.keys(io)).toEqual(Object.keys(mcpMethods));
+    expect(io['tools/call']).toEqual(['ToolsCallParams', 'Result']);
+    expect(io['tools/list']).toEqual(['PageParams', 'Result']);
+    expect(io['tasks/get']).toEqual(['TaskParams', 'Result']);
+    expect(io['subscriptions/listen']).toEqual(['SubscriptionsListenParams', 'Result']);
+  });
+
   it('lists the wire enums at run time', () => {
     expect(mcpTaskStatuses).toEqual([
       'cancelled',
