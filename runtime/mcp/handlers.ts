@@ -14,7 +14,7 @@ import type { RequestScope } from './scope.ts';
 import { catalogueCapabilities } from './catalogue/catalogue.ts';
 import { catalogueHandlers } from './catalogue/handlers.ts';
 import { cancelTask, getTask, updateTask, type TasksDeps } from './tasks.ts';
-import { createToolCall } from './tool-call.ts';
+import { toolsCall, type ToolCallDeps } from './tool-call.ts';
 import { listTools } from './tools.ts';
 
 /** Params and results per method, generated from schemas/mcp-2026-07-28.schema.json. */
@@ -45,7 +45,7 @@ export function createHandlers(
   const mcp = ctx.config.mcp;
   const tasksDeps: TasksDeps = { core: ctx.core, workflows: ctx.workflows, mcp };
 
-  const toolsCall = createToolCall(ctx, states, tasksDeps);
+  const toolCallDeps: ToolCallDeps = { ctx, states, tasks: tasksDeps };
 
   return {
     async serverDiscover() {
@@ -75,7 +75,7 @@ export function createHandlers(
     },
 
     async toolsCall(params, c) {
-      return toolsCall(params, c, subjectOf(c));
+      return toolsCall(toolCallDeps, params, c, subjectOf(c));
     },
 
     ...catalogueHandlers(ctx.catalogue, mcp),

@@ -52,173 +52,192 @@ interface Round {
   afterSequence: number;
 }
 
-export function createToolCall(
-  ctx: HostContext,
-  states: RequestStates,
-  tasksDeps: TasksDeps,
-): (params: ToolsCallParams, c: McpCallContext, subject: Subject) => Promise<McpResult> {
-  const mcp = ctx.config.mcp;
+/** What tools/call runs over. */
+export interface ToolCallDeps {
+  ctx: HostContext;
+  states: RequestStates;
+  tasks: TasksDeps;
+}
 
-  /** Waits until the run is terminal or waits on the client; ends early when the request is abandoned. */
-  async function settle(subject: Subject, runId: string, scope: RequestScope) {
-    for (;;) {
-      const run = await ctx.core.waitFor(
-        subject,
-        runId,
-        (r) => isTerminal(r.status) || WAITING_ON_CLIENT.includes(r.status),
-        { timeoutMs: 30_000, signal: scope.signal },
-      );
-      if (!run) throw new McpError(INVALID_PARAMS, 'the run is no longer readable');
-      if (isTerminal(run.status) || WAITING_ON_CLIENT.includes(run.status) || scope.signal.aborted)
-        return run;
-    }
-  }
-
-  /** The run once it settles, with the interrupts it waits on (none when terminal or abandoned). */
-  async function settled(r: Round, c: McpCallContext): Promise<[RunSnapshot, Interrupt[]]> {
-    // Progress and log notifications the request asked for go out until the answer is ready.
-    const notifier = notifyFromRun(
-      ctx.core,
-      r.subject,
-      r.runId,
-      r.afterSequence,
-      r.workflow,
-      c.envelope,
-      c.stream,
+/** Waits until the run is terminal or waits on the client; ends early when the request is abandoned. */
+async function settle(
+  { ctx }: ToolCallDeps,
+  subject: Subject,
+  runId: string,
+  scope: RequestScope,
+): Promise<RunSnapshot> {
+  for (;;) {
+    const run = await ctx.core.waitFor(
+      subject,
+      runId,
+      (r) => isTerminal(r.status) || WAITING_ON_CLIENT.includes(r.status),
+      { timeoutMs: 30_000, signal: scope.signal },
     );
-    try {
-      for (;;) {
-        const run = await settle(r.subject, r.runId, c.scope);
-        if (isTerminal(run.status) || c.scope.signal.aborted) return [run, []];
-        const open = (await ctx.core.openInterrupts(r.subject, r.runId)) ?? [];
-        if (open.length > 0) return [run, open];
-        // Waiting, yet nothing open: answered meanwhile by someone else (REST, A2A); look again.
-        await new Promise((done) => setTimeout(done, 25));
-      }
-    } finally {
-      await notifier.stop();
-    }
+    if (!run) throw new McpError(INVALID_PARAMS, 'the run is no longer readable');
+    if (isTerminal(run.status) || WAITING_ON_CLIENT.includes(run.status) || scope.signal.aborted)
+      return run;
   }
+}
 
-  /** interop.md §The MCP round ceiling: the logical call ends, so its run is cancelled. */
-  async function roundsExceeded(r: Round): Promise<never> {
-    await ctx.core
-      .cancelRun(r.subject, r.runId, {
-        reason: ROUNDS_EXCEEDED_REASON,
-        cancelledBy: r.subject.subjectId,
-      })
-      .catch((err: unknown) => {
-        if (!isCoreError(err, 'run_terminal')) throw err;
-      });
-    throw new McpError(OPENWOP_ERROR, `more than ${mcp.maxRounds} input_required rounds`, {
-      error: 'mcp_mrtr_rounds_exceeded',
-      maxRounds: mcp.maxRounds,
-      round: r.round,
+/** The run once it settles, with the interrupts it waits on (none when terminal or abandoned). */
+async function settled(
+  deps: ToolCallDeps,
+  r: Round,
+  c: McpCallContext,
+): Promise<[RunSnapshot, Interrupt[]]> {
+  const core = deps.ctx.core;
+  // Progress and log notifications the request asked for go out until the answer is ready.
+  const notifier = notifyFromRun(
+    core,
+    r.subject,
+    r.runId,
+    r.afterSequence,
+    r.workflow,
+    c.envelope,
+    c.stream,
+  );
+  try {
+    for (;;) {
+      const run = await settle(deps, r.subject, r.runId, c.scope);
+      if (isTerminal(run.status) || c.scope.signal.aborted) return [run, []];
+      const open = (await core.openInterrupts(r.subject, r.runId)) ?? [];
+      if (open.length > 0) return [run, open];
+      // Waiting, yet nothing open: answered meanwhile by someone else (REST, A2A); look again.
+      await new Promise((done) => setTimeout(done, 25));
+    }
+  } finally {
+    await notifier.stop();
+  }
+}
+
+/** interop.md §The MCP round ceiling: the logical call ends, so its run is cancelled. */
+async function roundsExceeded({ ctx }: ToolCallDeps, r: Round): Promise<never> {
+  const maxRounds = ctx.config.mcp.maxRounds;
+  await ctx.core
+    .cancelRun(r.subject, r.runId, {
+      reason: ROUNDS_EXCEEDED_REASON,
+      cancelledBy: r.subject.subjectId,
+    })
+    .catch((err: unknown) => {
+      if (!isCoreError(err, 'run_terminal')) throw err;
     });
-  }
+  throw new McpError(OPENWOP_ERROR, `more than ${maxRounds} input_required rounds`, {
+    error: 'mcp_mrtr_rounds_exceeded',
+    maxRounds,
+    round: r.round,
+  });
+}
 
-  /** The answer of a round (mrtr rows). */
-  async function answer(r: Round, c: McpCallContext): Promise<McpResult> {
-    if (declaresTasks(c.envelope.capabilities)) {
-      // Tasks: never InputRequiredResult; a run not terminal at answer time is a task.
-      const run = await ctx.core.getRun(r.subject, r.runId);
-      if (!run) throw new McpError(INVALID_PARAMS, 'the run is no longer readable');
-      return isTerminal(run.status)
-        ? { ...callToolResult(run) }
-        : await createTaskResult(tasksDeps, r.subject, run);
-    }
-    const [run, open] = await settled(r, c);
-    if (open.length === 0) return { ...callToolResult(run) };
-    if (r.round > mcp.maxRounds) return roundsExceeded(r);
-    const can = clientAbilities(c.envelope.capabilities);
-    const inputRequests: Record<string, InputRequest> = {};
-    for (const it of open) {
-      const request = inputRequestFor(it, r.workflow, can);
-      // mrtr row: no form for this shape and no URL mode declared ⇒ CallToolResult isError.
-      if (!request) {
-        const why = `the tool needs input (${it.kind}) that this client cannot provide; the run waits for it`;
-        return { ...toolError(why) };
-      }
-      inputRequests[it.interruptId] = request;
-    }
-    const requestState = await states.mint(r.subject, {
-      dig: r.digest,
-      runId: r.runId,
-      interruptIds: Object.keys(inputRequests),
-      round: r.round,
-    });
-    const inputRequired: InputRequiredResult = {
-      resultType: 'input_required',
-      inputRequests,
-      requestState,
-    };
-    return inputRequired;
+/** The answer of a round (mrtr rows). */
+async function answer(deps: ToolCallDeps, r: Round, c: McpCallContext): Promise<McpResult> {
+  const { ctx, states } = deps;
+  if (declaresTasks(c.envelope.capabilities)) {
+    // Tasks: never InputRequiredResult; a run not terminal at answer time is a task.
+    const run = await ctx.core.getRun(r.subject, r.runId);
+    if (!run) throw new McpError(INVALID_PARAMS, 'the run is no longer readable');
+    return isTerminal(run.status)
+      ? { ...callToolResult(run) }
+      : await createTaskResult(deps.tasks, r.subject, run);
   }
-
-  /**
-   * A retry continues the run its requestState names. Only the keys this state asked about are
-   * read (extra keys are ignored); a malformed answer to one of them is -32602 and leaves the state
-   * unused.
-   */
-  async function retry(
-    params: ToolsCallParams & { requestState: unknown },
-    c: McpCallContext,
-    base: Omit<Round, 'runId' | 'round' | 'afterSequence'>,
-  ): Promise<McpResult> {
-    const { subject } = base;
-    const claims = await states.check(params.requestState, subject, base.digest);
-    const run = await ctx.core.getRun(subject, claims.runId);
-    if (!run) throw invalidState();
-    const open = (await ctx.core.openInterrupts(subject, run.runId)) ?? [];
-    const asked = open.filter((i) => claims.interruptIds.includes(i.interruptId));
-    const responses = parseInputResponses(params.inputResponses ?? {}, asked);
-    await states.consume(claims);
-    c.scope.own(subject, run.runId);
-    await c.bindRun(run.runId);
-    // This request's notifications start after what the log holds now.
-    const after = (await ctx.core.lastSequence(subject, run.runId)) ?? -1;
-    for (const it of asked) {
-      const response = responses[it.interruptId];
-      if (response) await resolveWith(ctx.core, subject, it, response);
+  const [run, open] = await settled(deps, r, c);
+  if (open.length === 0) return { ...callToolResult(run) };
+  if (r.round > ctx.config.mcp.maxRounds) return roundsExceeded(deps, r);
+  const can = clientAbilities(c.envelope.capabilities);
+  const inputRequests: Record<string, InputRequest> = {};
+  for (const it of open) {
+    const request = inputRequestFor(it, r.workflow, can);
+    // mrtr row: no form for this shape and no URL mode declared ⇒ CallToolResult isError.
+    if (!request) {
+      const why = `the tool needs input (${it.kind}) that this client cannot provide; the run waits for it`;
+      return { ...toolError(why) };
     }
-    const round = claims.round + 1;
-    return answer({ ...base, runId: run.runId, round, afterSequence: after }, c);
+    inputRequests[it.interruptId] = request;
   }
-
-  /** What a fresh call must have declared before its run starts. */
-  function checkDeclared(workflow: WorkflowDefinition, c: McpCallContext): void {
-    const caps = c.envelope.capabilities;
-    // A workflow that must run as a task needs the tasks extension declared (ext-tasks).
-    if (workflow.taskSupport === 'required' && MCP_TASKS_EXTENSION !== null && !declaresTasks(caps))
-      throw missingCapability({ extensions: { [MCP_TASKS_EXTENSION]: {} } }, MCP_TASKS_EXTENSION);
-    // A workflow that will ask the caller's client something needs a way to ask (never assumed).
-    // A task client may answer later, over tasks/update or REST, so only a synchronous call is held
-    // to what this request declared.
-    const missing = declaresTasks(caps)
-      ? undefined
-      : missingClientCapabilities(workflow, clientAbilities(caps));
-    if (missing) throw missingCapability(missing, Object.keys(missing).join(', '));
-  }
-
-  return async function toolsCall(params, c, subject) {
-    const workflow = toolWorkflow(ctx.workflows, params.name);
-    const args = checkArguments(workflow, params.arguments);
-    const digest = callDigest('tools/call', workflow.id, args);
-    // inputResponses without a requestState cannot be bound to any run: they are ignored and the
-    // call starts afresh (SEP-2322: a server ignores what it does not recognise and asks again).
-    if (params.requestState !== undefined) {
-      const { requestState } = params;
-      return retry({ ...params, requestState }, c, { subject, workflow, digest });
-    }
-    checkDeclared(workflow, c);
-    const { run } = await ctx.core.createRun(subject, {
-      workflowId: workflow.id,
-      inputs: args,
-      transport: 'mcp',
-      trustBoundary: 'untrusted',
-    });
-    c.scope.own(subject, run.runId);
-    await c.bindRun(run.runId);
-    return answer({ subject, workflow, runId: run.runId, digest, round: 1, afterSequence: -1 }, c);
+  const requestState = await states.mint(r.subject, {
+    dig: r.digest,
+    runId: r.runId,
+    interruptIds: Object.keys(inputRequests),
+    round: r.round,
+  });
+  const inputRequired: InputRequiredResult = {
+    resultType: 'input_required',
+    inputRequests,
+    requestState,
   };
+  return inputRequired;
+}
+
+/**
+ * A retry continues the run its requestState names. Only the keys this state asked about are
+ * read (extra keys are ignored); a malformed answer to one of them is -32602 and leaves the state
+ * unused.
+ */
+async function retry(
+  deps: ToolCallDeps,
+  params: ToolsCallParams,
+  c: McpCallContext,
+  base: Omit<Round, 'runId' | 'round' | 'afterSequence'>,
+): Promise<McpResult> {
+  const { ctx, states } = deps;
+  const { subject } = base;
+  const claims = await states.check(params.requestState, subject, base.digest);
+  const run = await ctx.core.getRun(subject, claims.runId);
+  if (!run) throw invalidState();
+  const open = (await ctx.core.openInterrupts(subject, run.runId)) ?? [];
+  const asked = open.filter((i) => claims.interruptIds.includes(i.interruptId));
+  const responses = parseInputResponses(params.inputResponses ?? {}, asked);
+  await states.consume(claims);
+  c.scope.own(subject, run.runId);
+  await c.bindRun(run.runId);
+  // This request's notifications start after what the log holds now.
+  const after = (await ctx.core.lastSequence(subject, run.runId)) ?? -1;
+  for (const it of asked) {
+    const response = responses[it.interruptId];
+    if (response) await resolveWith(ctx.core, subject, it, response);
+  }
+  const round = claims.round + 1;
+  return answer(deps, { ...base, runId: run.runId, round, afterSequence: after }, c);
+}
+
+/** What a fresh call must have declared before its run starts. */
+function checkDeclared(workflow: WorkflowDefinition, c: McpCallContext): void {
+  const caps = c.envelope.capabilities;
+  // A workflow that must run as a task needs the tasks extension declared (ext-tasks).
+  if (workflow.taskSupport === 'required' && MCP_TASKS_EXTENSION !== null && !declaresTasks(caps))
+    throw missingCapability({ extensions: { [MCP_TASKS_EXTENSION]: {} } }, MCP_TASKS_EXTENSION);
+  // A workflow that will ask the caller's client something needs a way to ask (never assumed).
+  // A task client may answer later, over tasks/update or REST, so only a synchronous call is held
+  // to what this request declared.
+  const missing = declaresTasks(caps)
+    ? undefined
+    : missingClientCapabilities(workflow, clientAbilities(caps));
+  if (missing) throw missingCapability(missing, Object.keys(missing).join(', '));
+}
+
+/** tools/call for an authenticated `subject`. */
+export async function toolsCall(
+  deps: ToolCallDeps,
+  params: ToolsCallParams,
+  c: McpCallContext,
+  subject: Subject,
+): Promise<McpResult> {
+  const { ctx } = deps;
+  const workflow = toolWorkflow(ctx.workflows, params.name);
+  const args = checkArguments(workflow, params.arguments);
+  const digest = callDigest('tools/call', workflow.id, args);
+  // inputResponses without a requestState cannot be bound to any run: they are ignored and the
+  // call starts afresh (SEP-2322: a server ignores what it does not recognise and asks again).
+  if (params.requestState !== undefined)
+    return retry(deps, params, c, { subject, workflow, digest });
+  checkDeclared(workflow, c);
+  const { run } = await ctx.core.createRun(subject, {
+    workflowId: workflow.id,
+    inputs: args,
+    transport: 'mcp',
+    trustBoundary: 'untrusted',
+  });
+  c.scope.own(subject, run.runId);
+  await c.bindRun(run.runId);
+  const round: Round = { subject, workflow, runId: run.runId, digest, round: 1, afterSequence: -1 };
+  return answer(deps, round, c);
 }
