@@ -3,10 +3,11 @@
 // `notifications/message` for each `log.appended` line at or above the request's `_meta` logLevel —
 // only when it carried one (the map's `io.modelcontextprotocol/logLevel` row). Both are read from
 // the run's own log, so they say nothing the run's readers could not read. Progress counts the
-// workflow's top-level nodes the run has passed, out of all of them.
-import type { Subject } from '../auth/subject.ts';
-import type { WorkflowDefinition } from '../core/engine/definition.ts';
-import type { RunCore, RunEvent } from '../core/port.ts';
+// workflow's steps the run has passed, out of all of them (the port's workflow view).
+import type { Subject } from '../ports/auth.ts';
+import type { RunEvent } from '../ports/events.ts';
+import type { RunCore } from '../ports/run-core.ts';
+import type { WorkflowView } from '../ports/workflows.ts';
 import { MCP_LOG_LEVELS, type McpEnvelope, type McpLogLevel } from './envelope.ts';
 import type { NotificationStream } from './listen.ts';
 
@@ -16,6 +17,15 @@ const FROM_RUN_LEVEL: Record<string, McpLogLevel> = {
   warn: 'warning',
   error: 'error',
 };
+
+/** An event that finishes (or advances) the step of its node. */
+function stepDone(e: RunEvent): boolean {
+  return (
+    e.type === 'node.completed' ||
+    e.type === 'log.appended' ||
+    (e.type === 'interrupt.resolved' && e.payload.action === 'accept')
+  );
+}
 
 export interface RunNotifier {
   /** Sends what the log holds up to now, then stops following it. */
@@ -28,7 +38,7 @@ export function notifyFromRun(
   subject: Subject,
   runId: string,
   afterSequence: number,
-  workflow: WorkflowDefinition,
+  workflow: WorkflowView,
   envelope: McpEnvelope,
   stream: NotificationStream | undefined,
 ): RunNotifier {
@@ -36,13 +46,7 @@ export function notifyFromRun(
   if (!stream || (progressToken === undefined && logLevel === undefined))
     return { stop: async () => undefined };
 
-  const total = workflow.nodes.length;
-  // A child of an `all` node counts as its parent.
-  const position = new Map<string, number>();
-  workflow.nodes.forEach((n, i) => {
-    position.set(n.id, i);
-    if (n.kind === 'all') for (const child of n.nodes) position.set(child.id, i);
-  });
+  const { total, stepOf } = workflow.steps;
   let progress = -1;
   let last = afterSequence;
   const sendProgress = (value: number) => {
@@ -55,10 +59,10 @@ export function notifyFromRun(
   const onEvent = (e: RunEvent) => {
     if (e.sequence <= last) return;
     last = e.sequence;
-    const nodeId = typeof e.payload.nodeId === 'string' ? e.payload.nodeId : undefined;
-    const at = nodeId === undefined ? undefined : position.get(nodeId);
+    const nodeId = 'nodeId' in e.payload ? e.payload.nodeId : undefined;
+    const at = nodeId !== undefined && Object.hasOwn(stepOf, nodeId) ? stepOf[nodeId] : undefined;
     if (e.type === 'log.appended' && minimum >= 0) {
-      const level = FROM_RUN_LEVEL[String(e.payload.level)] ?? 'info';
+      const level = FROM_RUN_LEVEL[e.payload.level] ?? 'info';
       if (MCP_LOG_LEVELS.indexOf(level) >= minimum)
         stream.send('notifications/message', {
           level,
@@ -67,13 +71,7 @@ export function notifyFromRun(
         });
     }
     if (e.type === 'run.completed') sendProgress(total);
-    else if (
-      at !== undefined &&
-      (e.type === 'node.completed' ||
-        e.type === 'log.appended' ||
-        (e.type === 'interrupt.resolved' && e.payload.action === 'accept'))
-    )
-      sendProgress(at + 1);
+    else if (at !== undefined && stepDone(e)) sendProgress(at + 1);
   };
 
   sendProgress(0);
