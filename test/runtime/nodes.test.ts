@@ -1,5 +1,5 @@
 // The reference engine's log, client-request and all nodes: what they append to the run's log,
-// what they store, and when the run moves on (runtime/core/engine/engine.ts).
+// what they store, and when the run moves on (runtime/core/reference/engine/engine.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { isTerminalRunStatus } from '../../generated/run-status.ts';
 import { parseDefinition } from '../../runtime/core/reference/engine/definition.ts';

@@ -1,4 +1,4 @@
-// Shape of a reference-engine workflow definition (the JSON files under core/workflows/) and the
+// Shape of a reference-engine workflow definition (the JSON files under core/reference/workflows/) and the
 // ajv check every definition passes before it is registered.
 import type { JsonObject } from '../../../ports/json.ts';
 import type { ClientRequest } from '../../../ports/store/run-store.ts';
