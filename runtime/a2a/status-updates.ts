@@ -2,7 +2,7 @@
 // makes it input-required (with its metadata), and the terminal status with the output artifact.
 import { projectA2aTaskState, type A2aWireTaskState } from '../../generated/a2a/task-state.ts';
 import type { RunStatus } from '../../generated/run-status.ts';
-import type { RunEvent } from '../ports/events.ts';
+import { isTerminalEvent, type RunEvent } from '../ports/events.ts';
 import { taskNotFound } from './errors.ts';
 import { requireTaskView, type A2aDeps, type A2aRequestContext } from './request-context.ts';
 import { agentMessage, factsMetadata, outputArtifact, projectStatus } from './task-projection.ts';
@@ -60,11 +60,7 @@ export async function* statusUpdates(
         { openwop: { interrupt: info } },
       );
       return;
-    } else if (
-      e.type === 'run.completed' ||
-      e.type === 'run.failed' ||
-      e.type === 'run.cancelled'
-    ) {
+    } else if (isTerminalEvent(e)) {
       const v = await requireTaskView(deps, rc, runId);
       if (v.run.status === 'completed') {
         yield {
