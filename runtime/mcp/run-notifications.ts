@@ -32,6 +32,43 @@ export interface RunNotifier {
   stop(): Promise<void>;
 }
 
+/** The notifications one run event gives rise to (progress past its step, a log line). */
+function eventNotifier(
+  workflow: WorkflowView,
+  envelope: McpEnvelope,
+  stream: NotificationStream,
+): { start(): void; onEvent(e: RunEvent): void } {
+  const { progressToken, logLevel } = envelope;
+  const { total, stepOf } = workflow.steps;
+  let progress = -1;
+  const sendProgress = (value: number) => {
+    if (progressToken === undefined || value <= progress) return;
+    progress = value;
+    stream.send('notifications/progress', { progressToken, progress: value, total });
+  };
+  const minimum = logLevel === undefined ? -1 : MCP_LOG_LEVELS.indexOf(logLevel);
+  const sendLog = (e: Extract<RunEvent, { type: 'log.appended' }>) => {
+    const level = FROM_RUN_LEVEL[e.payload.level] ?? 'info';
+    if (minimum < 0 || MCP_LOG_LEVELS.indexOf(level) < minimum) return;
+    const { nodeId } = e.payload;
+    stream.send('notifications/message', {
+      level,
+      ...(nodeId !== undefined && { logger: nodeId }),
+      data: e.payload.message,
+    });
+  };
+  return {
+    start: () => sendProgress(0),
+    onEvent(e) {
+      const nodeId = 'nodeId' in e.payload ? e.payload.nodeId : undefined;
+      const at = nodeId !== undefined && Object.hasOwn(stepOf, nodeId) ? stepOf[nodeId] : undefined;
+      if (e.type === 'log.appended') sendLog(e);
+      if (e.type === 'run.completed') sendProgress(total);
+      else if (at !== undefined && stepDone(e)) sendProgress(at + 1);
+    },
+  };
+}
+
 /** Follows `runId` after `afterSequence`; a no-op when the request asked for neither kind. */
 export function notifyFromRun(
   core: RunCore,
@@ -42,39 +79,17 @@ export function notifyFromRun(
   envelope: McpEnvelope,
   stream: NotificationStream | undefined,
 ): RunNotifier {
-  const { progressToken, logLevel } = envelope;
-  if (!stream || (progressToken === undefined && logLevel === undefined))
+  if (!stream || (envelope.progressToken === undefined && envelope.logLevel === undefined))
     return { stop: async () => undefined };
-
-  const { total, stepOf } = workflow.steps;
-  let progress = -1;
+  const notifier = eventNotifier(workflow, envelope, stream);
   let last = afterSequence;
-  const sendProgress = (value: number) => {
-    if (progressToken === undefined || value <= progress) return;
-    progress = value;
-    stream.send('notifications/progress', { progressToken, progress: value, total });
-  };
-  const minimum = logLevel === undefined ? -1 : MCP_LOG_LEVELS.indexOf(logLevel);
-
   const onEvent = (e: RunEvent) => {
     if (e.sequence <= last) return;
     last = e.sequence;
-    const nodeId = 'nodeId' in e.payload ? e.payload.nodeId : undefined;
-    const at = nodeId !== undefined && Object.hasOwn(stepOf, nodeId) ? stepOf[nodeId] : undefined;
-    if (e.type === 'log.appended' && minimum >= 0) {
-      const level = FROM_RUN_LEVEL[e.payload.level] ?? 'info';
-      if (MCP_LOG_LEVELS.indexOf(level) >= minimum)
-        stream.send('notifications/message', {
-          level,
-          ...(nodeId !== undefined && { logger: nodeId }),
-          data: e.payload.message,
-        });
-    }
-    if (e.type === 'run.completed') sendProgress(total);
-    else if (at !== undefined && stepDone(e)) sendProgress(at + 1);
+    notifier.onEvent(e);
   };
 
-  sendProgress(0);
+  notifier.start();
   const controller = new AbortController();
   const following = (async () => {
     const events = await core.streamRunEvents(subject, runId, {
