@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { defaultConfig } from './config.ts';
 import type { Logger } from 'pino';
-import { createHost, type Host } from './host.ts';
+import { createSqliteHost, type SqliteHost as Host } from './host/index.ts';
 import { loadCatalogueDir } from './mcp/catalogue/index.ts';
 import { serveStdio } from './mcp/stdio.ts';
 
@@ -109,7 +109,7 @@ export async function serve(argv: string[]): Promise<number> {
   // Port 0 binds a free port; unless a base URL was given, the advertised URLs follow it.
   let host: Host;
   try {
-    host = await createHost({
+    host = await createSqliteHost({
       config,
       ...(settings.mcpCatalogue && { catalogue: loadCatalogueDir(settings.mcpCatalogue) }),
       store: settings.store,
@@ -174,7 +174,7 @@ export async function serve(argv: string[]): Promise<number> {
  */
 async function serveMcpStdio(host: Host, settings: ServeSettings, logger: Logger): Promise<number> {
   const first = settings.apiKeys[0];
-  const subject = first ? await host.context.keys.verifyKey(first.key) : undefined;
+  const subject = first ? await host.keys.verifyKey(first.key) : undefined;
   if (!subject) {
     process.stderr.write('wopgen serve --stdio: give the session key with --api-key KEY=TENANT\n');
     await host.close();

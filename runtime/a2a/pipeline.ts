@@ -14,7 +14,7 @@ import {
 } from '../../generated/a2a/dispatch.ts';
 import type { A2aHandlers, A2aMethod } from '../../generated/a2a/operations.ts';
 import { negotiationTables } from '../../generated/negotiation/tables.ts';
-import type { Subject } from '../auth/subject.ts';
+import type { Subject } from '../ports/auth.ts';
 import type { HostContext } from '../context.ts';
 import { decide, type NegotiationDecision } from '../negotiation/decide.ts';
 import { decisionPayload, recordDecision } from '../negotiation/record.ts';
@@ -128,12 +128,12 @@ function negotiationRecorder(
     async bindRun(runId: string) {
       if (recorded) return;
       recorded = true;
-      await recordDecision(ctx.core, { runId }, payload());
+      await recordDecision(ctx, { runId, subject }, payload());
     },
     async finish() {
       if (recorded) return;
       recorded = true;
-      await recordDecision(ctx.core, { tenant: subject.tenant }, payload());
+      await recordDecision(ctx, { tenant: subject.tenant }, payload());
     },
   };
 }

@@ -18,7 +18,7 @@ export async function namedTaskStatus(
   if (message.taskId === undefined || message.taskId === '') return null;
   const runId = parseWireId(message.taskId);
   const view = runId
-    ? await loadTaskView(deps.ctx.core, deps.tasks, rc.subject, runId, deps.ctx.now)
+    ? await loadTaskView(deps.ctx.core, rc.subject, runId, deps.ctx.now)
     : undefined;
   if (!view) throw taskNotFound();
   if (

@@ -17,9 +17,9 @@ import {
   type McpHandlers,
   type McpMethodEntry,
 } from '../../generated/mcp/methods.ts';
-import type { Subject } from '../auth/subject.ts';
+import { ANONYMOUS, type Subject } from '../ports/auth.ts';
 import type { HostContext } from '../context.ts';
-import { CoreError } from '../core/errors.ts';
+import { CoreError } from '../ports/errors.ts';
 import type { NegotiationDecision } from '../negotiation/decide.ts';
 import { decisionPayload, recordDecision } from '../negotiation/record.ts';
 import {
@@ -33,7 +33,7 @@ import {
   selectRevision,
   unsupportedRevision,
 } from './envelope.ts';
-import { checkParamHeaders } from './param-headers.ts';
+import { calledTool, checkParamHeaders } from './param-headers.ts';
 import type { Io, McpCallContext } from './handlers.ts';
 import {
   INTERNAL_ERROR,
@@ -89,7 +89,9 @@ export class McpDispatcher {
     // Rule 2: header/body agreement before any version is selected.
     if (ex.headers) {
       checkHeaders(msg, ex.headers);
-      checkParamHeaders(msg, ex.headers, ctx.workflows);
+      // Before authentication the tool is looked up as an anonymous caller would see it.
+      const tool = await calledTool(ctx.core, subject ?? ANONYMOUS, msg);
+      checkParamHeaders(msg, ex.headers, tool);
     }
     // Rule 3: version selection.
     subject ??= await ex.authenticate();
@@ -189,8 +191,12 @@ function negotiationRecorder(ctx: HostContext, ex: McpExchange): Recorder {
       recorded = true;
       const subject = recorder.subject;
       await recordDecision(
-        ctx.core,
-        target.runId ? { runId: target.runId } : subject ? { tenant: subject.tenant } : {},
+        ctx,
+        target.runId
+          ? { runId: target.runId, ...(subject && { subject }) }
+          : subject
+            ? { tenant: subject.tenant }
+            : {},
         decisionPayload('mcp', decision, ex.peerOrigin, ctx.now()),
       );
     },

@@ -4,7 +4,7 @@
 import type { McpHandlers, McpWireIo } from '../../generated/mcp/methods.ts';
 import type { Result } from '../../generated/types/mcp-wire.ts';
 import { MCP_TASKS_EXTENSION } from '../../generated/mcp/methods.ts';
-import type { Subject } from '../auth/subject.ts';
+import type { Subject } from '../ports/auth.ts';
 import type { HostContext } from '../context.ts';
 import { HOST_VERSION } from '../version.ts';
 import type { McpEnvelope } from './envelope.ts';
@@ -43,7 +43,7 @@ export function createHandlers(
   states: RequestStates,
 ): McpHandlers<McpCallContext, Io> {
   const mcp = ctx.config.mcp;
-  const tasksDeps: TasksDeps = { core: ctx.core, workflows: ctx.workflows, mcp };
+  const tasksDeps: TasksDeps = { core: ctx.core, mcp };
 
   const toolCallDeps: ToolCallDeps = { ctx, states, tasks: tasksDeps };
 
@@ -64,10 +64,10 @@ export function createHandlers(
       };
     },
 
-    async toolsList() {
+    async toolsList(_params, c) {
       // The list depends on who asks (it is only shown to an authenticated caller): private.
       return {
-        tools: listTools(ctx.workflows),
+        tools: listTools(await ctx.core.listWorkflows(subjectOf(c))),
         resultType: 'complete',
         ttlMs: mcp.listTtlMs,
         cacheScope: 'private',

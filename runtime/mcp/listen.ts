@@ -16,8 +16,8 @@
 // stays open, silent, until the client leaves.
 import { projectMcpTaskStatus, type McpTaskStatus } from '../../generated/mcp/task-status.ts';
 import type { SubscriptionsListenParams } from '../../generated/types/mcp-wire.ts';
-import type { Subject } from '../auth/subject.ts';
-import type { RunSnapshot } from '../core/port.ts';
+import type { Subject } from '../ports/auth.ts';
+import type { RunSnapshot } from '../ports/run-core.ts';
 import { parseWireId } from '../ids.ts';
 import type { ClientCapabilities } from './envelope.ts';
 import { INVALID_PARAMS, INVALID_REQUEST, McpError, type JsonRpcId } from './jsonrpc.ts';

@@ -2,11 +2,12 @@
 // round ceiling): start the tool's run, or continue the one a `requestState` names, then answer
 // with the run's CallToolResult, an InputRequiredResult for its open interrupts, or (tasks) a task.
 import { MCP_TASKS_EXTENSION } from '../../generated/mcp/methods.ts';
-import type { Subject } from '../auth/subject.ts';
+import type { Subject } from '../ports/auth.ts';
 import type { HostContext } from '../context.ts';
-import type { WorkflowDefinition } from '../core/engine/definition.ts';
-import { isCoreError } from '../core/errors.ts';
-import type { Interrupt, RunSnapshot } from '../core/port.ts';
+import { isCoreError } from '../ports/errors.ts';
+import type { Interrupt } from '../ports/interrupts.ts';
+import type { RunSnapshot } from '../ports/run-core.ts';
+import type { WorkflowView } from '../ports/workflows.ts';
 import { missingClientCapabilities } from './client-needs.ts';
 import { declaresTasks, missingCapability } from './envelope.ts';
 import type { ToolsCallParams } from '../../generated/types/mcp-wire.ts';
@@ -45,7 +46,7 @@ interface InputRequiredResult {
 /** One tools/call round: the run, the call's digest, its round (1-based) and where its log starts. */
 interface Round {
   subject: Subject;
-  workflow: WorkflowDefinition;
+  workflow: WorkflowView;
   runId: string;
   digest: string;
   round: number;
@@ -145,7 +146,7 @@ async function answer(deps: ToolCallDeps, r: Round, c: McpCallContext): Promise<
   const can = clientAbilities(c.envelope.capabilities);
   const inputRequests: Record<string, InputRequest> = {};
   for (const it of open) {
-    const request = inputRequestFor(it, r.workflow, can);
+    const request = inputRequestFor(it, can);
     // mrtr row: no form for this shape and no URL mode declared ⇒ CallToolResult isError.
     if (!request) {
       const why = `the tool needs input (${it.kind}) that this client cannot provide; the run waits for it`;
@@ -200,7 +201,7 @@ async function retry(
 }
 
 /** What a fresh call must have declared before its run starts. */
-function checkDeclared(workflow: WorkflowDefinition, c: McpCallContext): void {
+function checkDeclared(workflow: WorkflowView, c: McpCallContext): void {
   const caps = c.envelope.capabilities;
   // A workflow that must run as a task needs the tasks extension declared (ext-tasks).
   if (workflow.taskSupport === 'required' && MCP_TASKS_EXTENSION !== null && !declaresTasks(caps))
@@ -222,7 +223,7 @@ export async function toolsCall(
   subject: Subject,
 ): Promise<McpResult> {
   const { ctx } = deps;
-  const workflow = toolWorkflow(ctx.workflows, params.name);
+  const workflow = await toolWorkflow(ctx.core, subject, params.name);
   const args = checkArguments(workflow, params.arguments);
   const digest = callDigest('tools/call', workflow.id, args);
   // inputResponses without a requestState cannot be bound to any run: they are ignored and the
