@@ -8,7 +8,14 @@ export function emitA2aOperations(model: SpecModel): EmittedFile {
   const methods = [...new Set(ops.map((o) => o.method))].sort();
   const members = ops.map((o) => o.member);
   const lines: string[] = [];
-  lines.push(`import type { RunStatus } from '../run-status.ts';`, '');
+  lines.push(`import type { RunStatus } from '../run-status.ts';`);
+  const wire = model.a2a.wire;
+  if (wire) {
+    const names = new Set(Object.values(wire.types).flatMap((t) => [t.params, t.result, t.event]));
+    names.delete(null);
+    lines.push(`import type { ${[...names].sort().join(', ')} } from '../types/a2a-wire.ts';`);
+  }
+  lines.push('');
   lines.push(`/** A2A ${model.a2a.release} JSON-RPC method names served by the map. */`);
   lines.push(`export type A2aMethod = ${unionOf(methods)};`);
   lines.push(
@@ -60,6 +67,7 @@ export function emitA2aOperations(model: SpecModel): EmittedFile {
     `/** Request, result and stream-event types per method; the runtime supplies the A2A wire types. */`,
     `export type A2aIo = { [M in A2aMethod]: { params: unknown; result: unknown; event?: unknown } };`,
     '',
+    ...wireIo(model, methods),
     `/**`,
     ` * The A2A contract a host implements: one member per map row. Streaming rows return an`,
     ` * AsyncIterable of stream events; the others a promise of the result.`,
@@ -81,4 +89,23 @@ export function emitA2aOperations(model: SpecModel): EmittedFile {
     body: lines.join('\n'),
     parser: 'typescript',
   };
+}
+
+/** Params, results and stream events per method from the A2A wire schema (`unknown` where none). */
+function wireIo(model: SpecModel, methods: string[]): string[] {
+  const wire = model.a2a.wire;
+  if (!wire) return [];
+  const L = [
+    `/** A2A ${model.a2a.negotiated} params, results and stream events per method, from ${wire.origin.file}. */`,
+    `export interface A2aWireIo extends A2aIo {`,
+  ];
+  for (const method of methods) {
+    const t = wire.types[method];
+    const event = t?.event ? `; event: ${t.event}` : '';
+    L.push(
+      `  ${method}: { params: ${t?.params ?? 'unknown'}; result: ${t?.event ? 'never' : (t?.result ?? 'unknown')}${event} };`,
+    );
+  }
+  L.push(`}`, '');
+  return L;
 }

@@ -80,20 +80,20 @@ export async function emitAll(
     ),
   ]);
   local.push(facetTypes, eventTypes);
-  const wire = model.mcp.wire;
-  if (wire)
+  for (const [family, wire] of [
+    ['a2a', model.a2a.wire],
+    ['mcp', model.mcp.wire],
+  ] as const) {
+    if (!wire) continue;
+    const defs = wire.defs.map((d) => ({
+      name: d.name,
+      schema: d.schema,
+      origin: { file: wire.origin.file, pointer: `/$defs/${d.name}` },
+    }));
     local.push(
-      await emitSchemaTypes(
-        'types/mcp-wire.ts',
-        'McpWire',
-        wire.defs.map((d) => ({
-          name: d.name,
-          schema: d.schema,
-          origin: { file: wire.origin.file, pointer: `/$defs/${d.name}` },
-        })),
-        sink,
-      ),
+      await emitSchemaTypes(`types/${family}-wire.ts`, `${pascal(family)}Wire`, defs, sink),
     );
+  }
   local.push(emitRunStatus(model, opts.openapiFile));
   local.push(emitA2aOperations(model));
   local.push(emitA2aDispatch(model));

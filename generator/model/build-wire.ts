@@ -1,6 +1,6 @@
 // Wire schemas of a pinned protocol revision: `<family>-<version>.schema.json` in the schema
 // directories (ours: schemas/mcp-2026-07-28.schema.json). A `$defs` entry named after a method in
-// PascalCase plus `Params` / `Result` types that method; a method with none stays `unknown`.
+// PascalCase plus `Params` / `Result` / `Event` (a stream's items) types that method; a method with none stays `unknown`.
 import { join } from 'node:path';
 import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import { bundle } from '../load/bundle.ts';
@@ -36,10 +36,14 @@ export function buildWire(
     types[method] = {
       params: named(`${base}Params`),
       result: named(`${base}Result`) ?? named('Result'),
+      event: named(`${base}Event`),
     };
   }
+  // Aliases are resolved in `types`; emitting them too would let the type printer name a shared
+  // target after whichever alias it meets first.
   return {
     defs: Object.keys(defs)
+      .filter((def) => named(def) === def)
       .sort()
       .map((def) => ({ name: def, schema: defs[def]! })),
     types,

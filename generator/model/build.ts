@@ -72,6 +72,13 @@ export function buildModel(set: SourceSet, sink: DiagnosticSink): SpecModel | nu
   const protocolErrors = mcpProtocolErrors(revision) ?? [];
 
   const mcpCtx = { ...ctx, revision };
+  const negotiatedA2a = String(pins['a2a']?.['negotiated'] ?? '');
+  const a2aOperations = readA2aOperations(
+    a2a['operations'] as never,
+    taskState,
+    ctx,
+    '/a2a/operations',
+  );
   const coreMethods = readMcpMethods(mcp['methods'] as never, null, mcpCtx, '/mcp/methods');
   const taskMethods = tasks
     ? readMcpMethods(tasks['methods'] as never, tasksExtension, mcpCtx, '/mcp/tasks/methods')
@@ -115,8 +122,8 @@ export function buildModel(set: SourceSet, sink: DiagnosticSink): SpecModel | nu
     errors: readErrors(errorsFile),
     a2a: {
       release: String(pins['a2a']?.['release'] ?? ''),
-      negotiated: String(pins['a2a']?.['negotiated'] ?? ''),
-      operations: readA2aOperations(a2a['operations'] as never, taskState, ctx, '/a2a/operations'),
+      negotiated: negotiatedA2a,
+      operations: a2aOperations,
       errors: readA2aErrors(a2a['errors'] as unknown[], ctx, '/a2a/errors'),
       taskState,
       taskStateReverse: readReverse(
@@ -125,6 +132,9 @@ export function buildModel(set: SourceSet, sink: DiagnosticSink): SpecModel | nu
         '/a2a/taskStateReverse',
       ),
       requirementRefusals: a2aRequirementRefusals.map((r) => ({ ...r })),
+      wire: buildWire(set, sink, 'a2a', negotiatedA2a, [
+        ...new Set(a2aOperations.map((o) => o.method)),
+      ]),
     },
     mcp: {
       revision,

@@ -132,7 +132,7 @@ export interface WireModel {
   /** Every definition of the schema, by name (cross-references as `#/$defs/<name>`). */
   defs: { name: string; schema: Record<string, unknown> }[];
   /** Per method, the definition naming its params and its result; null where there is none. */
-  types: Record<string, { params: string | null; result: string | null }>;
+  types: Record<string, { params: string | null; result: string | null; event: string | null }>;
   origin: Origin;
 }
 
@@ -159,6 +159,8 @@ export interface SpecModel {
     taskStateReverse: ReverseRow[];
     /** Requirements whose absence has its own error (else UnsupportedOperationError). */
     requirementRefusals: { requirement: string; error: string; message: string }[];
+    /** Params, result and stream-event types per method, when the wire schema is present. */
+    wire: WireModel | null;
   };
   mcp: {
     revision: string;

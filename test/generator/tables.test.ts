@@ -9,7 +9,11 @@ import {
   jsonRpcError,
 } from '../../generated/a2a/errors.ts';
 import type { A2aHandlers, A2aIo } from '../../generated/a2a/operations.ts';
-import { a2aOperations, isA2aMethod } from '../../generated/a2a/operations.ts';
+import {
+  a2aMethods as a2aMethodsList,
+  a2aOperations,
+  isA2aMethod,
+} from '../../generated/a2a/operations.ts';
 import { a2aCaseMethods, a2aRefusalFor, selectA2aCase } from '../../generated/a2a/dispatch.ts';
 import {
   a2aWireTaskStates,
@@ -194,6 +198,22 @@ describe('A2A operation table', () => {
     expect(isA2aMethod('GetTask')).toBe(true);
     expect(isA2aMethod('tasks/get')).toBe(false);
     expect(isA2aMethod('toString')).toBe(false);
+  });
+
+  it('types each method from the A2A wire schema', () => {
+    const io = Object.fromEntries(
+      [
+        ...handlersSource.matchAll(
+          /^\s+(\w+): \{ params: (\w+); result: (\w+)(?:; event: (\w+))? \};$/gm,
+        ),
+      ].map((m) => [m[1], [m[2], m[3], m[4] ?? null]]),
+    );
+    expect(Object.keys(io).sort()).toEqual([...a2aMethodsList].sort());
+    expect(io['SendMessage']).toEqual(['SendMessageParams', 'SendMessageResult', null]);
+    expect(io['SendStreamingMessage']).toEqual(['SendMessageParams', 'never', 'StreamResponse']);
+    expect(io['GetTask']).toEqual(['GetTaskParams', 'Task', null]);
+    expect(io['ListTasks']).toEqual(['ListTasksParams', 'ListTasksResult', null]);
+    expect(io['SubscribeToTask']).toEqual(['TaskIdParams', 'never', 'StreamResponse']);
   });
 
   it('is a contract: a handler object missing a member does not type-check', () => {
