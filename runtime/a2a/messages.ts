@@ -3,6 +3,7 @@
 // answers the open interrupt of a waiting task (interop.md §The operation mappings, A2A multi-turn).
 import { randomUUID } from 'node:crypto';
 import { a2aRefusalFor } from '../../generated/a2a/dispatch.ts';
+import { projectA2aTaskState } from '../../generated/a2a/task-state.ts';
 import { isTerminalRunStatus } from '../../generated/run-status.ts';
 import type { HostContext } from '../context.ts';
 import type { Interrupt } from '../ports/interrupts.ts';
@@ -19,8 +20,11 @@ import { interruptValue, isJsonMap, openwopMetadata, routeMessage } from './rout
 import { contextIdOf, projectTask, type TaskView } from './task-projection.ts';
 import type { Message, SendMessageParams, Task } from './wire.ts';
 
+// The SendMessage row answers once the run is terminal or its task reaches INPUT_REQUIRED (by the
+// generated taskState projection, so no binding restates which statuses those are).
 const SETTLED = (run: RunSnapshot) =>
-  isTerminalRunStatus(run.status) || run.status.startsWith('waiting-');
+  isTerminalRunStatus(run.status) ||
+  projectA2aTaskState(run.status).wire === 'TASK_STATE_INPUT_REQUIRED';
 
 function checkConfiguration(ctx: HostContext, params: SendMessageParams): void {
   const c = params.configuration;
