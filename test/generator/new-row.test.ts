@@ -201,3 +201,55 @@ describe('a `when` phrase wopgen does not know', () => {
     });
   });
 });
+
+describe('a `when` case removed (a gap in the map)', () => {
+  const fx = new SpecFixture();
+  mkdirSync(join(projectRoot, '.tmp'), { recursive: true });
+  const work = mkdtempSync(join(projectRoot, '.tmp/gap-'));
+  afterAll(() => {
+    fx.dispose();
+    rmSync(work, { recursive: true, force: true });
+  });
+  const out = join(work, 'generated');
+
+  it('warns, and the generated dispatcher refuses what no case serves', async () => {
+    fx.editJson(MAP, (m) => {
+      (m as unknown as Rows).a2a.operations.splice(3, 1); // "taskId, run terminal and retained"
+    });
+    const result = await fx.generate();
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.pointer])).toEqual([
+      ['when-gap', 'warning', '/a2a/operations/0/when'],
+      ['when-gap', 'warning', '/a2a/operations/3/when'],
+    ]);
+    writeAtomically(out, result.files!);
+    const typed = typecheck(work, ['generated/**/*.ts']);
+    expect(typed.output).toBe('');
+    const gen = (await import(join(out, 'a2a/dispatch.ts'))) as {
+      selectA2aCase: (m: string, s: string | null) => string | null;
+      createA2aDispatch: (
+        h: object,
+        hooks: object,
+      ) => (m: string, p: unknown, c: unknown) => Promise<unknown>;
+    };
+    expect(gen.selectA2aCase('SendMessage', 'completed')).toBeNull();
+    expect(gen.selectA2aCase('SendMessage', 'running')).toBe('sendMessage.refuseActive');
+    const called: string[] = [];
+    const handlers = new Proxy({}, { get: (_t, key) => async () => void called.push(String(key)) });
+    const dispatch = gen.createA2aDispatch(handlers, {
+      params: new Proxy({}, { get: () => (raw: unknown) => raw }),
+      taskStatus: {
+        SendMessage: async () => 'completed',
+        SendStreamingMessage: async () => 'failed',
+      },
+      advertises: () => true,
+      refuse: (r: { error: string; message: string }) => new Error(`${r.error}: ${r.message}`),
+    });
+    await expect(dispatch('SendMessage', {}, {})).rejects.toThrow(
+      'UnsupportedOperationError: no SendMessage case serves this request',
+    );
+    await expect(dispatch('SendStreamingMessage', {}, {})).rejects.toThrow(
+      'UnsupportedOperationError: no SendStreamingMessage case serves this request',
+    );
+    expect(called).toEqual([]);
+  });
+});
