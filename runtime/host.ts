@@ -18,6 +18,8 @@ import { buildDiscovery, type ServedDocument } from './discovery/document.ts';
 import { discoveryRoutes } from './discovery/routes.ts';
 import { sendOpenWopError } from './http/respond.ts';
 import { Router, type Route } from './http/router.ts';
+import { noteTenant, withRequestLog } from './http/request-log.ts';
+import { noRouteMessage } from './rest/not-found.ts';
 import { createMcpServer, type McpServer } from './mcp/index.ts';
 import { evaluateFacet, isStale } from './negotiation/refresh.ts';
 import type { Store } from './store/port.ts';
@@ -139,7 +141,11 @@ export async function createHost(options: HostOptions): Promise<Host> {
         }
         return served!;
       },
-      authenticate: (req) => keys.authenticate(req.headers.authorization),
+      authenticate: async (req) => {
+        const subject = await keys.authenticate(req.headers.authorization);
+        noteTenant(req, subject);
+        return subject;
+      },
       peerOrigin(req) {
         const origin = req.headers.origin;
         if (typeof origin === 'string' && origin !== '' && origin !== 'null') return origin;
@@ -163,13 +169,15 @@ export async function createHost(options: HostOptions): Promise<Host> {
     const mcp = createMcpServer(context, store);
     mounts.push(...mcp.mounts);
 
-    const server = createServer((req, res) => {
-      handle(context, router, mounts, req, res).catch((err: unknown) => {
-        log.error({ err }, 'unhandled request failure');
-        if (!res.headersSent) sendOpenWopError(res, 'internal_error', 'internal error');
-        else res.destroy();
-      });
-    });
+    const server = createServer(
+      withRequestLog(log, (req, res) => {
+        handle(context, router, mounts, req, res).catch((err: unknown) => {
+          log.error({ err }, 'unhandled request failure');
+          if (!res.headersSent) sendOpenWopError(res, 'internal_error', 'internal error');
+          else res.destroy();
+        });
+      }),
+    );
 
     const timer = setInterval(() => {
       try {
@@ -244,7 +252,7 @@ async function handle(
     sendOpenWopError(
       res,
       'not_found',
-      `no route for ${req.method} ${url.pathname}`,
+      noRouteMessage(req.method, url.pathname),
       undefined,
       version,
     );
