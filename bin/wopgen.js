@@ -47,7 +47,16 @@ async function host() {
       return { main: (a) => m.serve(a.slice(1), { from: 'build' }) };
     }
   }
-  const m = await fromSource('../runtime/serve.ts');
+  let m;
+  try {
+    m = await fromSource('../runtime/serve.ts');
+  } catch (err) {
+    if (err?.code !== 'ERR_MODULE_NOT_FOUND' || !String(err.message).includes("'tsx")) throw err;
+    process.stderr.write(
+      'wopgen serve: the compiled host could not be built, and the sources need tsx (a devDependency)\n',
+    );
+    process.exit(1);
+  }
   return { main: (a) => m.serve(a.slice(1), { from: 'source' }) };
 }
 
