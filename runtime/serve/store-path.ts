@@ -26,12 +26,30 @@ export function checkStorePath(store: string): void {
   try {
     if (exists) accessSync(file, constants.R_OK | constants.W_OK);
     else {
-      mkdirSync(dirname(file), { recursive: true });
+      makeDirs(dirname(file));
       accessSync(dirname(file), constants.W_OK);
     }
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const where = exists ? 'the file' : `its directory ${dirname(file)}`;
-    throw new Error(`${what}: ${where} is not writable (${code})`);
+    throw new Error(`${what}: ${where} cannot be created or written (${code})`);
   }
+}
+
+/**
+ * `mkdir -p` one level at a time: node's recursive mkdir spins forever where mkdir answers ENOENT
+ * under a parent that exists (/proc); here that is an error like any other.
+ */
+function makeDirs(dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; ; d = dirname(d)) {
+    try {
+      statSync(d);
+      break;
+    } catch {
+      if (dirname(d) === d) break;
+      missing.unshift(d);
+    }
+  }
+  for (const d of missing) mkdirSync(d);
 }

@@ -18,12 +18,22 @@ export interface Served {
   stderr(): string;
 }
 
+const running = new Set<ReturnType<typeof spawn>>();
+
+/** Kills every server a test started and left running (a failed assertion skips its stop). */
+export function killLeftovers(): void {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+}
+
 export function startServe(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
   const child = spawn(process.execPath, [join(projectRoot, 'bin/wopgen.js'), 'serve', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     cwd: opts.cwd ?? projectRoot,
     env: { ...process.env, ...opts.env },
   });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
   let out = '';
   let err = '';
   const records = () =>

@@ -12,11 +12,13 @@ import {
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { serveSettings } from '../../runtime/serve.ts';
 import { projectRoot } from '../helpers/spec-fixture.ts';
 import { removeDir } from '../helpers/host.ts';
-import { startServe } from './serve-helpers.ts';
+import { killLeftovers, startServe } from './serve-helpers.ts';
+
+afterEach(killLeftovers);
 
 const KEY = 'k1-0123456789abcdef';
 

@@ -5,8 +5,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { startServe, type Record } from './serve-helpers.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { killLeftovers, startServe, type Record } from './serve-helpers.ts';
+
+afterEach(killLeftovers);
 import { removeDir } from '../helpers/host.ts';
 
 function baseOf(listening: Record): string {
@@ -137,14 +139,26 @@ describe('wopgen serve', () => {
     }
   });
 
-  it('names the path when the store is a directory', async () => {
+  it('names the path when the store cannot be opened', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wopgen-serve-'));
     try {
-      const bad = startServe(['--port', '0', '--store', `sqlite:${dir}`]);
-      expect(await bad.exited).toBe(1);
-      expect(bad.stderr().trim()).toBe(
-        `wopgen serve: cannot open the store sqlite:${dir} (${dir}): it is a directory; give a file path, e.g. sqlite:${dir}/wopgen.db`,
-      );
+      writeFileSync(join(dir, 'afile'), '');
+      const cases: [string, string][] = [
+        [dir, `it is a directory; give a file path, e.g. sqlite:${dir}/wopgen.db`],
+        [join(dir, 'afile', 'x.db'), 'a parent of it is a file, not a directory'],
+        // Node's recursive mkdir spins forever here; the check must not.
+        [
+          '/proc/wopgen-nope/x.db',
+          'its directory /proc/wopgen-nope cannot be created or written (ENOENT)',
+        ],
+      ];
+      for (const [path, why] of cases) {
+        const bad = startServe(['--port', '0', '--store', `sqlite:${path}`]);
+        expect(await bad.exited).toBe(1);
+        expect(bad.stderr()).toBe(
+          `wopgen serve: cannot open the store sqlite:${path} (${path}): ${why}\n`,
+        );
+      }
     } finally {
       removeDir(dir);
     }
