@@ -4,8 +4,9 @@
 // (serve/shutdown.ts).
 import type { Logger } from 'pino';
 import { defaultConfig } from './config.ts';
-import { createHost, type Host } from './host.ts';
+import { createSqliteHost, type SqliteHost as Host } from './host/index.ts';
 import { createLogger } from './log/logger.ts';
+import { referencePack, type WorkflowRegistry } from './core/reference/index.ts';
 import { loadCatalogueDir } from './mcp/catalogue/index.ts';
 import { serveStdio } from './mcp/stdio.ts';
 import { printBanner } from './serve/banner.ts';
@@ -44,8 +45,10 @@ export async function serve(argv: string[], io: Partial<ServeIo> = {}): Promise<
   const out = settings.stdio ? process.stderr : process.stdout;
   const logger = createLogger({ level: settings.logLevel, out, env });
   let host: Host;
+  let workflows: WorkflowRegistry;
   try {
-    host = await startHost(settings, env, logger);
+    workflows = settings.workflows ? registryWithDir(settings.workflows) : referencePack();
+    host = await startHost(settings, env, logger, workflows);
   } catch (err) {
     // A configuration the host refuses (a stale facet, an unknown skill, a bad file or store) is
     // the operator's to fix: one clear line each, not a stack trace.
@@ -92,7 +95,7 @@ export async function serve(argv: string[], io: Partial<ServeIo> = {}): Promise<
       baseUrl: host.context.config.baseUrl,
       store: settings.store,
       from,
-      workflows: host.context.workflows.list().length,
+      workflows: workflows.list().length,
       keysGiven: settings.apiKeys.length > 0,
       ...(host.mintedKey ? { mintedKey: host.mintedKey } : {}),
     },
@@ -103,7 +106,12 @@ export async function serve(argv: string[], io: Partial<ServeIo> = {}): Promise<
   return 0;
 }
 
-async function startHost(settings: ServeSettings, env: NodeJS.ProcessEnv, logger: Logger) {
+async function startHost(
+  settings: ServeSettings,
+  env: NodeJS.ProcessEnv,
+  logger: Logger,
+  workflows: WorkflowRegistry,
+) {
   const config = defaultConfig(settings.baseUrl);
   if (settings.a2aSkills) config.a2a.skills = settings.a2aSkills;
   // The MRTR requestState HMAC key: environment only (never a flag, so it stays out of `ps`);
@@ -112,10 +120,10 @@ async function startHost(settings: ServeSettings, env: NodeJS.ProcessEnv, logger
   if (stateSecret) config.mcp.requestStateSecret = stateSecret;
   checkStorePath(settings.store);
   // Port 0 binds a free port; unless a base URL was given, the advertised URLs follow it.
-  return createHost({
+  return createSqliteHost({
     config,
     ...(settings.mcpCatalogue && { catalogue: loadCatalogueDir(settings.mcpCatalogue) }),
-    ...(settings.workflows && { workflows: registryWithDir(settings.workflows) }),
+    workflows,
     store: settings.store,
     apiKeys: settings.apiKeys,
     logger,
@@ -129,7 +137,7 @@ async function startHost(settings: ServeSettings, env: NodeJS.ProcessEnv, logger
  */
 async function serveMcpStdio(host: Host, settings: ServeSettings, logger: Logger): Promise<number> {
   const first = settings.apiKeys[0];
-  const subject = first ? await host.context.keys.verifyKey(first.key) : undefined;
+  const subject = first ? await host.keys.verifyKey(first.key) : undefined;
   if (!subject) {
     process.stderr.write('wopgen serve --stdio: give the session key with --api-key KEY=TENANT\n');
     await host.close();

@@ -40,7 +40,7 @@ function stateFilter(status: string | undefined): A2aWireTaskState | undefined {
  * first, filtered by contextId, projected state and status timestamp; `totalSize` counts every match.
  */
 export async function listTasks(deps: A2aDeps, params: ListTasksParams, rc: A2aRequestContext) {
-  const { ctx, tasks } = deps;
+  const { ctx } = deps;
   const pageSize = params.pageSize ?? 50;
   const after = params.pageToken ? decodePageToken(params.pageToken) : undefined;
   const wanted = stateFilter(params.status);
@@ -56,7 +56,7 @@ export async function listTasks(deps: A2aDeps, params: ListTasksParams, rc: A2aR
     const page = await ctx.core.listRuns(rc.subject, { limit: 100, ...(cursor ? { cursor } : {}) });
     for (const run of page.runs) {
       if (statuses && !statuses.has(run.status)) continue;
-      const v = await loadTaskView(ctx.core, tasks, rc.subject, run.runId, ctx.now);
+      const v = await loadTaskView(ctx.core, rc.subject, run.runId, ctx.now);
       if (!v) continue;
       if (params.contextId && contextIdOf(v) !== params.contextId) continue;
       if (wanted && projectA2aTaskState(v.run.status, v.interrupt?.kind).wire !== wanted) continue;

@@ -3,9 +3,14 @@
 // id that is already taken names both files.
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseDefinition, type WorkflowDefinition } from '../core/engine/definition.ts';
 import { readJsonFile } from './read-json.ts';
-import { createRegistry, referencePack, type WorkflowRegistry } from '../core/workflows/index.ts';
+import {
+  createRegistry,
+  parseDefinition,
+  referencePack,
+  type WorkflowDefinition,
+  type WorkflowRegistry,
+} from '../core/reference/index.ts';
 
 export class WorkflowLoadError extends Error {
   constructor(readonly problems: string[]) {

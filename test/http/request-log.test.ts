@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../runtime/config.ts';
-import { createHost, type Host } from '../../runtime/host.ts';
+import { createSqliteHost, type SqliteHost as Host } from '../../runtime/host/index.ts';
 import { createLogger } from '../../runtime/log/logger.ts';
 import { formatRecord } from '../../runtime/log/pretty.ts';
 import { removeDir } from '../helpers/host.ts';
@@ -80,7 +80,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'wopgen-log-'));
   const out = new PassThrough();
   out.on('data', (d: Buffer) => (captured += d.toString()));
-  host = await createHost({
+  host = await createSqliteHost({
     config: defaultConfig('http://127.0.0.1'),
     baseUrlFromListen: true,
     store: `sqlite:${join(dir, 'h.db')}`,
