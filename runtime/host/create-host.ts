@@ -8,6 +8,7 @@ import { a2aBinding } from '../a2a/binding.ts';
 import type { HostConfig } from '../config.ts';
 import type { HostContext, Mount } from '../context.ts';
 import { discoveryRoutes } from '../discovery/routes.ts';
+import { noteTenant } from '../http/request-log.ts';
 import { Router, type Route } from '../http/router.ts';
 import { emptyCatalogue, type McpCatalogue } from '../mcp/catalogue/catalogue.ts';
 import { createMcpServer, type McpServer } from '../mcp/index.ts';
@@ -103,7 +104,11 @@ export async function createHost(parts: HostParts): Promise<Host> {
     log,
     now,
     discovery: () => discovery.current(),
-    authenticate: (req) => parts.auth.authenticate(req.headers.authorization),
+    authenticate: async (req) => {
+      const subject = await parts.auth.authenticate(req.headers.authorization);
+      noteTenant(req, subject);
+      return subject;
+    },
     peerOrigin,
   };
   const { router, mounts, mcp } = mountBindings(context, parts.bindings ?? []);

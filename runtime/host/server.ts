@@ -5,16 +5,20 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { HostContext, Mount } from '../context.ts';
 import { sendOpenWopError } from '../http/respond.ts';
+import { withRequestLog } from '../http/request-log.ts';
 import type { Router } from '../http/router.ts';
+import { noRouteMessage } from '../rest/not-found.ts';
 
 export function createHttpServer(ctx: HostContext, router: Router, mounts: Mount[]): Server {
-  return createServer((req, res) => {
-    handle(ctx, router, mounts, req, res).catch((err: unknown) => {
-      ctx.log.error({ err }, 'unhandled request failure');
-      if (!res.headersSent) sendOpenWopError(res, 'internal_error', 'internal error');
-      else res.destroy();
-    });
-  });
+  return createServer(
+    withRequestLog(ctx.log, (req, res) => {
+      handle(ctx, router, mounts, req, res).catch((err: unknown) => {
+        ctx.log.error({ err }, 'unhandled request failure');
+        if (!res.headersSent) sendOpenWopError(res, 'internal_error', 'internal error');
+        else res.destroy();
+      });
+    }),
+  );
 }
 
 async function handle(
@@ -38,7 +42,7 @@ async function handle(
     sendOpenWopError(
       res,
       'not_found',
-      `no route for ${req.method} ${url.pathname}`,
+      noRouteMessage(req.method, url.pathname),
       undefined,
       version,
     );
