@@ -27,6 +27,8 @@ export function mcpMethodNotFound(method: string): string {
 
 /** What the dispatcher asks of the host. */
 export interface McpDispatchHooks<Ctx, Io extends McpIo> {
+  /** The refusal of a method the host does not serve at all (asked before its params are read). */
+  unserved(method: McpMethod): Error | undefined;
   /** Checked params of each method; throws the host's invalid-params error (-32602). */
   params: {
     readonly [M in McpMethod]: (raw: Record<string, unknown>, ctx: Ctx) => Io[M]['params'];
@@ -43,12 +45,14 @@ export type McpDispatch<Ctx, Io extends McpIo> = <M extends McpMethod>(
   ctx: Ctx,
 ) => Promise<Io[M]['result']>;
 
-/** Per method: its `requires`, its params, then its member. A new row is a new member. */
+/** Per method: whether it is served, its `requires`, its params, then its member. */
 export function createMcpDispatch<Ctx, Io extends McpIo>(
   handlers: McpHandlers<Ctx, Io>,
   hooks: McpDispatchHooks<Ctx, Io>,
 ): McpDispatch<Ctx, Io> {
   const gate = (method: McpMethod, requires: readonly string[]): void => {
+    const unserved = hooks.unserved(method);
+    if (unserved) throw unserved;
     const missing = requires.find((r) => !hooks.advertises(r));
     if (missing !== undefined) throw hooks.refuse(method, missing);
   };
@@ -57,6 +61,7 @@ export function createMcpDispatch<Ctx, Io extends McpIo>(
   } = {
     /** Source: spec/interop-map.json#/mcp/methods/0 */
     'server/discover': (raw, ctx) => {
+      gate('server/discover', []);
       return handlers.serverDiscover(hooks.params['server/discover'](raw, ctx), ctx);
     },
     /** Source: spec/interop-map.json#/mcp/methods/1 */

@@ -44,6 +44,7 @@ import {
   type JsonRpcRequest,
 } from './jsonrpc.ts';
 import type { NotificationStream } from './listen.ts';
+import { catalogueRefusal } from './catalogue/handlers.ts';
 import { mcpParamChecks } from './params.ts';
 import type { RequestScope } from './scope.ts';
 
@@ -65,6 +66,7 @@ export class McpDispatcher {
     handlers: McpHandlers<McpCallContext, Io>,
   ) {
     this.invoke = createMcpDispatch(handlers, {
+      unserved: (method) => catalogueRefusal(ctx.catalogue, method),
       params: mcpParamChecks,
       advertises,
       refuse: (method) => new McpError(METHOD_NOT_FOUND, mcpMethodNotFound(method)),

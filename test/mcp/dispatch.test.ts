@@ -47,3 +47,17 @@ describe('methods that are rules', () => {
     ]);
   });
 });
+
+describe('a method the host does not serve', () => {
+  it('is -32601 before its params are read (no catalogue: prompts/*, resources/*)', async () => {
+    for (const [method, params] of [
+      ['prompts/get', { name: '' }],
+      ['resources/read', { uri: '' }],
+      ['completion/complete', { argument: 'x' }],
+      ['prompts/list', { cursor: 5 }],
+    ] as const) {
+      const r = await rawMcp(h.url, method, params);
+      expect([method, r.status, r.body.error?.code]).toEqual([method, 404, -32601]);
+    }
+  });
+});

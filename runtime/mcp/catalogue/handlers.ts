@@ -1,6 +1,7 @@
 // The catalogue's members of the generated `McpHandlers` contract: prompts/list, prompts/get,
 // resources/list, resources/templates/list, resources/read and completion/complete. The dispatcher
-// has authenticated the caller before any of these runs (the map's `mcp.authorization` row), and
+// has refused a kind the catalogue lacks (`catalogueRefusal`) and authenticated the caller before
+// any of these runs (the map's `mcp.authorization` row), and
 // every refusal is an McpError (-32602), never a 500.
 //
 // Cache hints (the map's `mcp.cache` rows): the lists and resources/read carry `ttlMs` =
@@ -25,6 +26,27 @@ export type CatalogueHandlers = Pick<
   | 'completionComplete'
 >;
 
+/** The catalogue kind each catalogue method serves (its capability in server/discover). */
+const KIND_OF: Record<string, 'prompts' | 'resources' | 'completions'> = {
+  'prompts/list': 'prompts',
+  'prompts/get': 'prompts',
+  'resources/list': 'resources',
+  'resources/templates/list': 'resources',
+  'resources/read': 'resources',
+  'completion/complete': 'completions',
+};
+
+/**
+ * A kind the catalogue has none of is not declared in server/discover, so its methods do not
+ * exist on this server: -32601 (HTTP 404), never an empty answer that contradicts discover. The
+ * dispatcher asks before it reads params (a method that does not exist has no malformed params).
+ */
+export function catalogueRefusal(catalogue: McpCatalogue, method: string): McpError | undefined {
+  const kind = Object.hasOwn(KIND_OF, method) ? KIND_OF[method] : undefined;
+  if (kind === undefined || kind in catalogueCapabilities(catalogue)) return undefined;
+  return new McpError(METHOD_NOT_FOUND, `Method not found: ${method} (this server has no ${kind})`);
+}
+
 export function catalogueHandlers(catalogue: McpCatalogue, mcp: McpConfig): CatalogueHandlers {
   const cached = { resultType: 'complete', ttlMs: mcp.listTtlMs, cacheScope: 'private' } as const;
   const prompts = new Map(catalogue.prompts.map((p) => [p.name, p]));
@@ -34,41 +56,25 @@ export function catalogueHandlers(catalogue: McpCatalogue, mcp: McpConfig): Cata
     catalogue.uriSchemes,
   );
   const templates = new Map(index.templates.map((t) => [t.entry.uriTemplate, t]));
-  // A kind the catalogue has none of is not declared in server/discover, so its methods do not
-  // exist on this server: -32601 (HTTP 404), never an empty answer that contradicts discover.
-  const declared = catalogueCapabilities(catalogue);
-  const served = (kind: 'prompts' | 'resources' | 'completions', method: string) => {
-    if (!(kind in declared))
-      throw new McpError(
-        METHOD_NOT_FOUND,
-        `Method not found: ${method} (this server has no ${kind})`,
-      );
-  };
   return {
     async promptsList() {
-      served('prompts', 'prompts/list');
       return { prompts: catalogue.prompts.map(listedPrompt), ...cached };
     },
     async promptsGet(params) {
-      served('prompts', 'prompts/get');
       const prompt = findPrompt(prompts, params.name);
       const args = promptArguments(prompt, params.arguments);
       return { ...renderPrompt(prompt, args, catalogue.uriSchemes), resultType: 'complete' };
     },
     async resourcesList() {
-      served('resources', 'resources/list');
       return { resources: catalogue.resources.map(listedResource), ...cached };
     },
     async resourcesTemplatesList() {
-      served('resources', 'resources/templates/list');
       return { resourceTemplates: catalogue.resourceTemplates.map(listedTemplate), ...cached };
     },
     async resourcesRead(params) {
-      served('resources', 'resources/read');
       return { contents: readResource(index, params.uri), ...cached };
     },
     async completionComplete(params) {
-      served('completions', 'completion/complete');
       return { completion: complete(prompts, templates, params), resultType: 'complete' };
     },
   };
