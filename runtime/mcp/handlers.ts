@@ -2,7 +2,6 @@
 // core: one member per row of the map's `mcp.methods` and `mcp.tasks.methods`
 // (interop.md §The operation mappings, §MCP tasks and cancellation, §The MCP round ceiling).
 import type { McpHandlers, McpWireIo } from '../../generated/mcp/methods.ts';
-import type { Result } from '../../generated/types/mcp-wire.ts';
 import { MCP_TASKS_EXTENSION } from '../../generated/mcp/methods.ts';
 import type { Subject } from '../ports/auth.ts';
 import type { HostContext } from '../context.ts';
@@ -19,7 +18,6 @@ import { listTools } from './tools.ts';
 
 /** Params and results per method, generated from schemas/mcp-2026-07-28.schema.json. */
 export type Io = McpWireIo;
-export type McpResult = Result;
 
 /** What a handler knows about the request it serves (built by dispatch.ts). */
 export interface McpCallContext {

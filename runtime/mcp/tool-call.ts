@@ -10,8 +10,12 @@ import type { RunSnapshot } from '../ports/run-core.ts';
 import type { WorkflowView } from '../ports/workflows.ts';
 import { missingClientCapabilities } from './client-needs.ts';
 import { declaresTasks, missingCapability } from './envelope.ts';
-import type { ToolsCallParams } from '../../generated/types/mcp-wire.ts';
-import type { McpCallContext, McpResult } from './handlers.ts';
+import type {
+  InputRequiredResult,
+  ToolsCallParams,
+  ToolsCallResult,
+} from '../../generated/types/mcp-wire.ts';
+import type { McpCallContext } from './handlers.ts';
 import { INVALID_PARAMS, McpError, OPENWOP_ERROR } from './jsonrpc.ts';
 import {
   clientAbilities,
@@ -35,13 +39,6 @@ import {
 
 /** `run.cancelled.reason` when a call is refused for exceeding `mcp.mrtr.maxRounds`. */
 export const ROUNDS_EXCEEDED_REASON = 'mcp-mrtr-rounds-exceeded';
-
-/** The mrtr InputRequiredResult: one input request per open interrupt, and the state to retry with. */
-interface InputRequiredResult {
-  resultType: 'input_required';
-  inputRequests: Record<string, InputRequest>;
-  requestState: string;
-}
 
 /** One tools/call round: the run, the call's digest, its round (1-based) and where its log starts. */
 interface Round {
@@ -130,7 +127,7 @@ async function roundsExceeded({ ctx }: ToolCallDeps, r: Round): Promise<never> {
 }
 
 /** The answer of a round (mrtr rows). */
-async function answer(deps: ToolCallDeps, r: Round, c: McpCallContext): Promise<McpResult> {
+async function answer(deps: ToolCallDeps, r: Round, c: McpCallContext): Promise<ToolsCallResult> {
   const { ctx, states } = deps;
   if (declaresTasks(c.envelope.capabilities)) {
     // Tasks: never InputRequiredResult; a run not terminal at answer time is a task.
@@ -178,7 +175,7 @@ async function retry(
   params: ToolsCallParams,
   c: McpCallContext,
   base: Omit<Round, 'runId' | 'round' | 'afterSequence'>,
-): Promise<McpResult> {
+): Promise<ToolsCallResult> {
   const { ctx, states } = deps;
   const { subject } = base;
   const claims = await states.check(params.requestState, subject, base.digest);
@@ -221,7 +218,7 @@ export async function toolsCall(
   params: ToolsCallParams,
   c: McpCallContext,
   subject: Subject,
-): Promise<McpResult> {
+): Promise<ToolsCallResult> {
   const { ctx } = deps;
   const workflow = await toolWorkflow(ctx.core, subject, params.name);
   const args = checkArguments(workflow, params.arguments);

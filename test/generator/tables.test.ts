@@ -367,10 +367,14 @@ describe('MCP tables', () => {
       ]),
     );
     expect(Object.keys(io)).toEqual(Object.keys(mcpMethods));
-    expect(io['tools/call']).toEqual(['ToolsCallParams', 'Result']);
-    expect(io['tools/list']).toEqual(['PageParams', 'Result']);
-    expect(io['tasks/get']).toEqual(['TaskParams', 'Result']);
-    expect(io['subscriptions/listen']).toEqual(['SubscriptionsListenParams', 'Result']);
+    expect(io['tools/call']).toEqual(['ToolsCallParams', 'ToolsCallResult']);
+    expect(io['tools/list']).toEqual(['PageParams', 'ToolsListResult']);
+    expect(io['tasks/get']).toEqual(['TaskParams', 'TasksGetResult']);
+    expect(io['tasks/cancel']).toEqual(['TaskParams', 'Acknowledged']);
+    expect(io['subscriptions/listen']).toEqual([
+      'SubscriptionsListenParams',
+      'SubscriptionsListenResult',
+    ]);
   });
 
   it('lists the wire enums at run time', () => {

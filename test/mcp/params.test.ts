@@ -9,7 +9,7 @@ import { mcpMethodNames, type McpMethod } from '../../generated/mcp/methods.ts';
 import { mcpParamChecks } from '../../runtime/mcp/params.ts';
 import type { RunningHost } from '../helpers/host.ts';
 import { projectRoot } from '../helpers/spec-fixture.ts';
-import { rawMcp, startMcpHost } from './helpers.ts';
+import { rawMcp, startMcpHost, TASKS } from './helpers.ts';
 
 const schema = JSON.parse(
   readFileSync(join(projectRoot, 'schemas/mcp-2026-07-28.schema.json'), 'utf8'),
@@ -94,5 +94,39 @@ describe('malformed params on the wire', () => {
       const r = await rawMcp(h.url, method, params);
       expect([method, r.status, r.body.error]).toEqual([method, 200, { code: -32602, message }]);
     }
+  });
+
+  it('answers with results of the generated result types', async () => {
+    const caps = { elicitation: { form: {} }, extensions: { [TASKS]: {} } };
+    const calls: [string, string, Record<string, unknown>, Record<string, unknown>?][] = [
+      ['server/discover', 'ServerDiscoverResult', {}],
+      ['tools/list', 'ToolsListResult', {}],
+      ['tools/call', 'ToolsCallResult', { name: 'conformance-noop', arguments: {} }],
+      ['tools/call', 'ToolsCallResult', { name: 'conformance-approval', arguments: {} }],
+      [
+        'tools/call',
+        'ToolsCallResult',
+        { name: 'conformance-delay', arguments: { delayMs: 2000 } },
+        caps,
+      ],
+    ];
+    const kinds: unknown[] = [];
+    for (const [method, def, params, capabilities] of calls) {
+      const r = await rawMcp(h.url, method, params, capabilities ? { capabilities } : {});
+      const validate = ajv.getSchema(`${schema.$id}#/$defs/${def}`)!;
+      expect([method, validate(r.body.result), validate.errors]).toEqual([method, true, null]);
+      const result = r.body.result!;
+      kinds.push(result['resultType']);
+      if (result['resultType'] !== 'task') continue;
+      const got = await rawMcp(
+        h.url,
+        'tasks/get',
+        { taskId: result['taskId'] },
+        { capabilities: caps },
+      );
+      const task = ajv.getSchema(`${schema.$id}#/$defs/TasksGetResult`)!;
+      expect([task(got.body.result), task.errors]).toEqual([true, null]);
+    }
+    expect(kinds).toEqual(['complete', 'complete', 'complete', 'input_required', 'task']);
   });
 });
