@@ -3,7 +3,7 @@
 // status comes from the generated projection, `tasks/get` only reads (nothing is appended),
 // `tasks/update` resolves each interrupt at most once, `tasks/cancel` acknowledges with an empty
 // result. An unknown, purged, unreadable or foreign taskId is the same -32602 in every case.
-import { projectMcpTaskStatus, type McpTaskStatus } from '../../generated/mcp/task-status.ts';
+import { projectMcpTaskStatus } from '../../generated/mcp/task-status.ts';
 import type { Subject } from '../ports/auth.ts';
 import { isCoreError } from '../ports/errors.ts';
 import type { RunCore, RunSnapshot } from '../ports/run-core.ts';
@@ -18,19 +18,14 @@ import {
   resolveWith,
   type InputRequest,
 } from './mrtr.ts';
+import type { TaskFields } from '../../generated/types/mcp-wire.ts';
 import { callToolResult, isTerminal, type CallToolResult } from './tools.ts';
 
 /** `run.cancelled.reason` of a run cancelled through `tasks/cancel`. */
 export const TASK_CANCEL_REASON = 'mcp-tasks-cancel';
 
-export interface TaskFields {
-  taskId: string;
-  status: McpTaskStatus;
-  createdAt: string;
-  lastUpdatedAt: string;
-  ttlMs: number;
-  pollIntervalMs: number;
-}
+/** The task's fields, as the wire schema states them (generated from schemas/mcp-2026-07-28.schema.json). */
+export type { TaskFields };
 
 export interface TasksDeps {
   core: RunCore;
