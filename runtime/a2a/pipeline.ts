@@ -112,7 +112,7 @@ export function createA2aPipeline(
 function advertises(ctx: HostContext, requirement: string): boolean {
   const [family, property] = requirement.split('.');
   if (family !== 'a2a' || property === undefined) return false;
-  return (ctx.config.a2a as unknown as Record<string, unknown>)[property] === true;
+  return Object.entries(ctx.config.a2a).some(([key, value]) => key === property && value === true);
 }
 
 /** Records the exchange's decision once: on a bound run's log, else as the caller's host event. */
