@@ -69,7 +69,7 @@ export function parseInvocation(
   if (format !== 'text' && format !== 'json')
     throw new UsageError(`--format must be text or json, not "${format}"`, command);
   if (values.watch && command !== 'generate')
-    throw new UsageError('--watch belongs to generate', command);
+    throw new UsageError('check has no --watch (generate --watch regenerates on change)', command);
   // Read even when both flags are given: a broken config file is reported, never ignored.
   const config = configOf(loadConfig, command);
   const spec = values.spec ?? config?.spec;

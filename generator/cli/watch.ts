@@ -1,7 +1,7 @@
 // `generate --watch`: regenerates whenever a file in an input folder changes (debounced), keeps
 // going through a broken intermediate state (its diagnostics are printed, then it waits for the
-// next change), and ends on SIGINT or SIGTERM with exit 0. A refused or unwritable --out ends it
-// at once: waiting cannot fix that.
+// next change), and ends on SIGINT or SIGTERM with exit 0 (4 when a watched folder fails). A
+// refused or unwritable --out ends it at once: waiting cannot fix that.
 import { watch as fsWatch, type FSWatcher } from 'node:fs';
 import { resolve } from 'node:path';
 import { detectLayout, inputDirs } from '../load/layout.ts';
@@ -16,44 +16,57 @@ export async function watchAndGenerate(
   onOutcome: (x: Outcome) => void,
   onWatching: (dirs: string[]) => void,
 ): Promise<number> {
-  const first = await runOnce(o);
-  onOutcome(first);
-  if (first.status === 'refused' || first.status === 'io-error') return first.exitCode;
   const layout = detectLayout(o.spec);
   const dirs = layout ? inputDirs(layout) : [resolve(o.spec)];
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  const rerun = async (): Promise<void> => {
+    if (running) {
+      again = true;
+      return;
+    }
+    // Not forced: an edit that restores the last generated inputs is "up to date".
+    running = runOnce(o).then(onOutcome);
+    await running;
+    running = undefined;
+    if (again) {
+      again = false;
+      await rerun();
+    }
+  };
+  const changed = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void rerun(), DEBOUNCE_MS);
+  };
+  // Watching starts before the first generation, so an edit made while it runs is not missed.
+  let onWatchError = () => undefined as void;
+  const watchers: FSWatcher[] = dirs.map((d) =>
+    fsWatch(d, { recursive: true }, changed).on('error', () => onWatchError()),
+  );
+  const close = () => {
+    clearTimeout(timer);
+    for (const w of watchers) w.close();
+  };
+  const first = await runOnce(o);
+  onOutcome(first);
+  if (first.status === 'refused' || first.status === 'io-error') {
+    close();
+    return first.exitCode;
+  }
+  onWatching(dirs);
   return new Promise<number>((done) => {
-    let timer: NodeJS.Timeout | undefined;
-    let running = false;
-    let again = false;
-    const rerun = async () => {
-      if (running) {
-        again = true;
-        return;
-      }
-      running = true;
-      // Not forced: an edit that restores the last generated inputs is "up to date".
-      onOutcome(await runOnce(o));
-      running = false;
-      if (again) {
-        again = false;
-        void rerun();
-      }
+    const stop = (code: number) => {
+      close();
+      process.off('SIGINT', interrupted);
+      process.off('SIGTERM', interrupted);
+      // A generation under way finishes (it never leaves a half-written package) before exit.
+      void (running ?? Promise.resolve()).then(() => done(code));
     };
-    const changed = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void rerun(), DEBOUNCE_MS);
-    };
-    const watchers: FSWatcher[] = dirs.map((d) => fsWatch(d, { recursive: true }, changed));
-    const stop = () => {
-      clearTimeout(timer);
-      for (const w of watchers) w.close();
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      done(0);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-    for (const w of watchers) w.on('error', stop);
-    onWatching(dirs);
+    const interrupted = () => stop(0);
+    // A watched folder that disappears or cannot be read ends the watch as an I/O failure.
+    onWatchError = () => stop(4);
+    process.on('SIGINT', interrupted);
+    process.on('SIGTERM', interrupted);
   });
 }

@@ -14,11 +14,23 @@ export interface Ran {
   stderr: string;
 }
 
-export function wopgen(args: string[], cwd: string, env: Record<string, string> = {}): Ran {
+/** Runs bin/wopgen.js; color is off unless `env` says otherwise (undefined removes a variable). */
+export function wopgen(
+  args: string[],
+  cwd: string,
+  env: Record<string, string | undefined> = {},
+): Ran {
+  const merged: Record<string, string | undefined> = {
+    ...process.env,
+    NO_COLOR: '',
+    FORCE_COLOR: '0',
+    ...env,
+  };
+  for (const k of Object.keys(merged)) if (merged[k] === undefined) delete merged[k];
   const r = spawnSync(process.execPath, [bin, ...args], {
     cwd,
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '0', ...env },
+    env: merged,
     timeout: 60_000,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
