@@ -71,10 +71,13 @@ function isOutputProblem(d: Diagnostic | OutputProblem): d is OutputProblem {
 
 function wroteText(o: Outcome): string {
   const f = o.files!;
+  const kept = f.total - f.written.length;
   const wrote =
-    f.written.length === f.total
+    kept === 0
       ? `wrote ${f.total} files to ${o.out}`
-      : `wrote ${f.written.length} of ${f.total} files to ${o.out} (${f.total - f.written.length} unchanged)`;
+      : f.written.length === 0
+        ? `${o.out} already held this generation (${f.total} files unchanged)`
+        : `wrote ${f.written.length} of ${f.total} files to ${o.out} (${kept} unchanged)`;
   return f.removed.length ? `${wrote}, removed ${f.removed.length}` : wrote;
 }
 
@@ -92,7 +95,7 @@ function driftText(o: Outcome): string {
 
 function summaryText(o: Outcome, s: Summary): string {
   return [
-    `wopgen ${GENERATOR_VERSION}: ${o.out} from ${o.spec} (${s.layout} layout, input sha256:${s.inputDigest.slice(0, 12)}…)`,
+    `wopgen ${GENERATOR_VERSION}: ${o.spec} → ${o.out} (${s.layout} layout, input sha256:${s.inputDigest.slice(0, 12)}…)`,
     `  A2A ${s.a2a.release}: ${s.a2a.operationRows} operation rows (${s.a2a.methods} methods), ${s.a2a.errorRows} error rows, ${s.a2a.taskStateRows} task-state rows`,
     `  MCP ${s.mcp.revision}: ${s.mcp.methods} methods, ${s.mcp.features} features, ${s.mcp.taskStatusRows} task-status rows`,
     `  OpenAPI ${s.openapi.version}: ${s.openapi.operations} operations; ${s.openapi.errorCodes} error codes; ${s.openapi.interopEvents} interop events`,

@@ -136,7 +136,7 @@ describe('wopgen results: JSON for every outcome, text with a success line', () 
     const r = wopgen(['generate', '--summary', '--verbose'], fx.root);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(
-      /^wopgen \S+: gen-cfg from spec \(wopgen layout, input sha256:[0-9a-f]{12}…\)$/m,
+      /^wopgen \S+: spec → gen-cfg \(wopgen layout, input sha256:[0-9a-f]{12}…\)$/m,
     );
     expect(r.stdout).toMatch(/^ {2}A2A \S+: \d+ operation rows/m);
     expect(r.stdout).toMatch(/^ {2}17 files$/m);
