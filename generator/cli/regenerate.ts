@@ -26,9 +26,10 @@ function projectFolder(start: string): string | undefined {
 
 /** The deepest folder holding both, or null when that is only the filesystem root. */
 function commonFolder(a: string, b: string): string | null {
-  let at = a;
-  while (!(b === at || b.startsWith(at + sep))) at = dirname(at);
-  return dirname(at) === at ? null : at;
+  for (let at = a; dirname(at) !== at; at = dirname(at)) {
+    if (b === at || b.startsWith(at + sep)) return at;
+  }
+  return null;
 }
 
 function posix(p: string): string {

@@ -1,11 +1,12 @@
 // Reproducible output (issue 8 §2): the same spec gives byte-identical output however the paths
 // are spelled and wherever the command runs, the manifest carries no absolute path, and `check`
 // agrees with `generate` after every run (both decide by content).
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SpecFixture } from '../helpers/spec-fixture.ts';
+import { regenerateCommand } from '../../generator/cli/regenerate.ts';
+import { projectRoot, SpecFixture } from '../helpers/spec-fixture.ts';
 import { treeDigest, wopgen } from './cli-run.ts';
 
 describe('wopgen output does not depend on how paths are spelled', () => {
@@ -63,6 +64,31 @@ describe('wopgen output does not depend on how paths are spelled', () => {
       expect(c.status, c.stderr).toBe(0);
     } finally {
       rmSync(moved, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the regenerate command', () => {
+  it('names both paths relative to the project folder that holds package.json', () => {
+    expect(regenerateCommand(join(projectRoot, 'spec'), join(projectRoot, 'generated'))).toBe(
+      'npx wopgen generate --spec spec --out generated',
+    );
+    expect(regenerateCommand(join(projectRoot, 'spec/'), join(projectRoot, 'x/../generated'))).toBe(
+      'npx wopgen generate --spec spec --out generated',
+    );
+  });
+
+  it('falls back to absolute paths when spec and output share only the filesystem root', () => {
+    // This used to loop forever (an upstream spec under /work, --out under /tmp).
+    const out = mkdtempSync('/var/tmp/wopgen-out-');
+    const fx = new SpecFixture();
+    try {
+      expect(regenerateCommand(fx.specDir, join(out, 'pkg'))).toBe(
+        `npx wopgen generate --spec ${realpathSync(fx.specDir)} --out ${realpathSync(out)}/pkg`,
+      );
+    } finally {
+      fx.dispose();
+      rmSync(out, { recursive: true, force: true });
     }
   });
 });
