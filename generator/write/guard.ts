@@ -89,6 +89,17 @@ function onPseudoFs(real: string, exists: boolean): boolean {
   }
 }
 
+/** Whether another process with this id runs (its staging folder is then not a leftover). */
+function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** Whether anything (a link included, unfollowed) exists at `p`. */
 export function present(p: string): boolean {
   try {
@@ -124,6 +135,8 @@ export function planOutput(out: string, inputDirs: string[]): OutputPlan {
   if (top.length === 0) return plan;
   const manifestFiles = top.includes('manifest.json') ? readOwnManifest(real, out) : null;
   for (const name of top.filter((n) => n.startsWith(STAGING_PREFIX))) {
+    const pid = Number(/^\d+/.exec(name.slice(STAGING_PREFIX.length))?.[0]);
+    if (alive(pid)) throw refusal(out, `another wopgen (pid ${pid}) is writing to it`);
     plan.leftovers.push(name);
     // An interrupted write's new manifest names files it may already have moved into place.
     for (const f of readOwnManifest(join(real, name, 'new'), out, true) ?? []) plan.owned.add(f);

@@ -158,7 +158,8 @@ describe('wopgen generate --out: ownership across generations', () => {
 
   it('recovers after a write killed mid-way: its staging folder and moved files are wopgen’s', () => {
     const out = fx.path('generated');
-    const staging = join(out, '.wopgen-staging-999-x');
+    // A pid no process has (above the kernel's pid_max), as after a kill.
+    const staging = join(out, '.wopgen-staging-99999999-x');
     mkdirSync(join(staging, 'new'), { recursive: true });
     const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as {
       outputs: { file: string }[];
@@ -171,6 +172,23 @@ describe('wopgen generate --out: ownership across generations', () => {
     expect(listFiles(out)).not.toContain('moved-before-the-kill.ts');
     expect(existsSync(staging)).toBe(false);
   });
+});
+
+it('refuses a folder another running wopgen is writing to', () => {
+  const fx = new SpecFixture();
+  try {
+    const out = fx.path('generated');
+    // This test process stands in for the other writer: its staging folder is not a leftover.
+    mkdirSync(join(out, `.wopgen-staging-${process.pid}-x/new`), { recursive: true });
+    const before = treeDigest(out);
+    expectRefused(
+      gen('generated', fx.root),
+      new RegExp(`another wopgen \\(pid ${process.pid}\\) is writing to it`),
+    );
+    expect(treeDigest(out)).toBe(before);
+  } finally {
+    fx.dispose();
+  }
 });
 
 describe('wopgen generate --out: I/O failures are diagnostics with exit code 4', () => {
