@@ -4,17 +4,22 @@ import type { HostContext, Mount } from '../context.ts';
 import { McpDispatcher } from './dispatch.ts';
 import { createHandlers } from './handlers.ts';
 import { mcpHttpMount } from './http.ts';
-import { RequestStates, type TokenStore } from './request-state.ts';
+import { RequestStates } from './request-state.ts';
 
 export interface McpServer {
   dispatcher: McpDispatcher;
   mounts: Mount[];
 }
 
-/** `store` keeps the requestState key and spent tokens (the host passes its own). */
-export function createMcpServer(ctx: HostContext, store: TokenStore): McpServer {
+/** The requestState key and spent tokens live in the host's binding state. */
+export function createMcpServer(ctx: HostContext): McpServer {
   const mcp = ctx.config.mcp;
-  const states = new RequestStates(mcp.requestStateSecret, store, mcp.requestStateTtlMs, ctx.now);
+  const states = new RequestStates(
+    mcp.requestStateSecret,
+    ctx.state,
+    mcp.requestStateTtlMs,
+    ctx.now,
+  );
   const dispatcher = new McpDispatcher(ctx, createHandlers(ctx, states));
   const mounts = mcp.transports.includes('streamable-http') ? [mcpHttpMount(ctx, dispatcher)] : [];
   return { dispatcher, mounts };

@@ -8,7 +8,7 @@
 // flight are abandoned the same way.
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import type { Subject } from '../auth/subject.ts';
+import type { Subject } from '../ports/auth.ts';
 import type { HostContext } from '../context.ts';
 import type { McpDispatcher } from './dispatch.ts';
 import {

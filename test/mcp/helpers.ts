@@ -3,8 +3,8 @@
 // 2026-07-28 headers and `_meta` envelope, and the official client pinned to 2026-07-28.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { HostConfig } from '../../runtime/config.ts';
-import { createRegistry, loadWorkflowDir } from '../../runtime/core/workflows/index.ts';
-import { parseDefinition } from '../../runtime/core/engine/definition.ts';
+import { createRegistry, loadWorkflowDir } from '../../runtime/core/reference/workflows/index.ts';
+import { parseDefinition } from '../../runtime/core/reference/engine/definition.ts';
 import { KEYS, startHost, type RunningHost } from '../helpers/host.ts';
 
 export { KEYS };
