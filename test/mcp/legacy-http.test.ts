@@ -71,6 +71,26 @@ async function initialize(
   return { sessionId: r.headers.get('mcp-session-id')!, result: JSON.parse(r.text).result };
 }
 
+/** The JSON messages of an SSE response body, as they arrive. */
+async function* sseMessages(body: ReadableStream<Uint8Array>): AsyncGenerator<any> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of body) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = block
+        .split('\n')
+        .filter((l) => l.startsWith('data:'))
+        .map((l) => l.slice(5).trimStart())
+        .join('\n');
+      if (data) yield JSON.parse(data);
+    }
+  }
+}
+
 describe('the official client in its default mode over streamable HTTP', () => {
   it('initializes at 2025-11-25, lists the workflows as tools and calls echo', async () => {
     const { client, transport } = await legacyClient();
@@ -217,6 +237,78 @@ describe('initialize-era sessions', () => {
       const body = (await res.json()) as any;
       expect(body.result.tools.map((t: any) => t.name)).toContain('echo');
       expect(body.result).not.toHaveProperty('resultType');
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('takes the answer to elicitation/create on another host of the store (2025-06-18 shape)', async () => {
+    const init = await post({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: { elicitation: {} },
+        clientInfo: { name: 'raw', version: '1' },
+      },
+    });
+    const sessionId = init.headers.get('mcp-session-id')!;
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      authorization: `Bearer ${KEYS.acme}`,
+      'mcp-session-id': sessionId,
+      'mcp-protocol-version': '2025-06-18',
+    };
+    const res = await fetch(`${h.url}/mcp`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 5,
+        method: 'tools/call',
+        params: { name: 'conformance-clarification', arguments: {} },
+      }),
+    });
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    const events = sseMessages(res.body!);
+    const ask = (await events.next()).value;
+    expect(ask).toEqual({
+      jsonrpc: '2.0',
+      id: expect.stringMatching(/^wopgen-/),
+      method: 'elicitation/create',
+      params: {
+        message: expect.any(String),
+        requestedSchema: {
+          type: 'object',
+          properties: { answer: { type: 'string' } },
+          required: ['answer'],
+        },
+      },
+    });
+    const second = await startMcpHost({ dir: h.dir });
+    try {
+      const reply = await fetch(`${second.url}/mcp`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: ask.id,
+          result: { action: 'accept', content: { answer: 'from B' } },
+        }),
+      });
+      expect(reply.status).toBe(202);
+      const answer = (await events.next()).value;
+      expect(answer).toEqual({
+        jsonrpc: '2.0',
+        id: 5,
+        result: {
+          content: [{ type: 'text', text: '{"answer":"from B"}' }],
+          structuredContent: { answer: 'from B' },
+          isError: false,
+        },
+      });
     } finally {
       await second.stop();
     }
