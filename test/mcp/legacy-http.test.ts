@@ -140,6 +140,21 @@ describe('the official client in its default mode over streamable HTTP', () => {
     await client.close();
   });
 
+  it('sends notifications/progress on the call stream when the call asks for them', async () => {
+    const { client } = await legacyClient();
+    const seen: any[] = [];
+    const result = await client.callTool(
+      { name: 'echo', arguments: { text: 'p' } },
+      { onprogress: (p: any) => seen.push(p) },
+    );
+    expect(result.isError).toBe(false);
+    expect(seen).toEqual([
+      { progress: 0, total: 1 },
+      { progress: 1, total: 1 },
+    ]);
+    await client.close();
+  });
+
   it('refuses a tool that needs elicitation from a client that did not declare it', async () => {
     const { client } = await legacyClient();
     await expect(
@@ -170,6 +185,11 @@ describe('initialize-era sessions', () => {
     );
     expect(r.status).toBe(401);
     expect(r.headers.get('mcp-session-id')).toBeNull();
+    // The refusal is recorded (interop.md §Negotiation is a protocol, "The audit event").
+    const events = JSON.stringify(await h.host.context.core.listHostEvents('_host'));
+    expect(events).toContain('"outcome":"refused"');
+    expect(events).toContain('"reason":"unauthenticated"');
+    expect(events).toContain('"requested":"2025-11-25"');
   });
 
   it('answers another tenant presenting a valid session id exactly as an unknown session', async () => {

@@ -34,7 +34,12 @@ import {
 } from '../jsonrpc.ts';
 import { REQUEST_CANCELLED_REASON, RequestScope } from '../scope.ts';
 import { isClientReply, PendingReplies } from './elicitation.ts';
-import { initializeResult, recordLegacyDecision, requestedOf } from './initialize.ts';
+import {
+  initializeResult,
+  recordLegacyDecision,
+  recordLegacyRefusal,
+  requestedOf,
+} from './initialize.ts';
 import type { LegacyRequests } from './requests.ts';
 import { LegacySessions, type LegacySession } from './session.ts';
 import type { LegacySessionStore } from './session-store.ts';
@@ -151,7 +156,13 @@ export class LegacyHttp {
     sse: boolean,
   ): Promise<void> {
     const subject = await this.caller(req, res);
-    if (!subject) return;
+    if (!subject) {
+      if (isRecord(body) && body.method === 'initialize') {
+        const params = isRecord(body.params) ? body.params : undefined;
+        await recordLegacyRefusal(this.ctx, requestedOf(params), this.ctx.peerOrigin(req));
+      }
+      return;
+    }
     if (isClientReply(body)) {
       const session = await this.session(req, res, subject, null);
       if (!session) return;

@@ -41,17 +41,31 @@ export async function recordLegacyDecision(
   peerOrigin: string,
   runId?: string,
 ): Promise<void> {
-  const payload = decisionPayload(
-    'mcp',
-    {
-      outcome: 'accepted',
-      reason: 'ok',
-      version: session.version,
-      floor: ctx.config.mcp.minimumRevision,
-      ...(session.requested !== undefined && { requested: session.requested }),
-    },
-    peerOrigin,
-    ctx.now(),
-  );
+  const decision = {
+    outcome: 'accepted' as const,
+    reason: 'ok' as const,
+    version: session.version,
+    floor: ctx.config.mcp.minimumRevision,
+    ...(session.requested !== undefined && { requested: session.requested }),
+  };
+  const payload = decisionPayload('mcp', decision, peerOrigin, ctx.now());
   await recordDecision(ctx.core, runId ? { runId } : { tenant: subject.tenant }, payload);
+}
+
+/**
+ * An `initialize` without credentials: refused (an unauthenticated exchange never lowers the
+ * version below `preferredVersion`, interop.md §Negotiation is a protocol), recorded for the host.
+ */
+export async function recordLegacyRefusal(
+  ctx: HostContext,
+  requested: string | undefined,
+  peerOrigin: string,
+): Promise<void> {
+  const decision = {
+    outcome: 'refused' as const,
+    reason: 'unauthenticated' as const,
+    floor: ctx.config.mcp.minimumRevision,
+    ...(requested !== undefined && { requested }),
+  };
+  await recordDecision(ctx.core, {}, decisionPayload('mcp', decision, peerOrigin, ctx.now()));
 }
