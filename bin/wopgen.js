@@ -2,7 +2,7 @@
 // Entry point of the `wopgen` command. `generate` and `check` run the generator's bundled build
 // (bin/build-generator.mjs: built by `npm ci`, or here on first use) and fall back to the
 // TypeScript sources through tsx's loader when it cannot be built or WOPGEN_FROM_SOURCE=1 is set;
-// `serve` (the reference host) always runs from the sources. Neither loads the other.
+// `serve` (the reference host) runs its own compiled build (see host() below). Neither loads the other.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -35,8 +35,30 @@ async function generator() {
   return fromSource('../generator/cli.ts');
 }
 
-const { main } =
-  argv[0] === 'serve'
-    ? await fromSource('../runtime/serve.ts').then((m) => ({ main: (a) => m.serve(a.slice(1)) }))
-    : await generator();
+// `serve` runs the host's compiled build (bin/build-runtime.mjs: production dependencies only);
+// the TypeScript sources through tsx (a devDependency) only when it cannot be built or
+// WOPGEN_FROM_SOURCE=1 is set, i.e. in development.
+async function host() {
+  if (process.env.WOPGEN_FROM_SOURCE !== '1') {
+    const { ensureRuntimeBuild } = await import('./build-runtime.mjs');
+    const dir = ensureRuntimeBuild();
+    if (dir) {
+      const m = await import(pathToFileURL(join(dir, 'runtime', 'serve.js')).href);
+      return { main: (a) => m.serve(a.slice(1), { from: 'build' }) };
+    }
+  }
+  let m;
+  try {
+    m = await fromSource('../runtime/serve.ts');
+  } catch (err) {
+    if (err?.code !== 'ERR_MODULE_NOT_FOUND' || !String(err.message).includes("'tsx")) throw err;
+    process.stderr.write(
+      'wopgen serve: the compiled host could not be built, and the sources need tsx (a devDependency)\n',
+    );
+    process.exit(1);
+  }
+  return { main: (a) => m.serve(a.slice(1), { from: 'source' }) };
+}
+
+const { main } = argv[0] === 'serve' ? await host() : await generator();
 process.exit(await main(argv));

@@ -1,21 +1,22 @@
-// What every binding (REST, A2A, MCP) receives from the host: the core, the credential check,
+// What every binding (REST, A2A, MCP) receives from the host: the run core and the other ports,
 // configuration, clock, logger and the current discovery document. Bindings depend on this
-// interface, never on host.ts.
+// interface and on ports/, never on the host, the reference engine or a store adapter.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { ApiKeyStore } from './auth/api-keys.ts';
-import type { Subject } from './auth/subject.ts';
 import type { HostConfig } from './config.ts';
-import type { RunCore } from './core/port.ts';
-import type { WorkflowRegistry } from './core/workflows/index.ts';
 import type { ServedDocument } from './discovery/document.ts';
 import type { McpCatalogue } from './mcp/catalogue/catalogue.ts';
+import type { Subject } from './ports/auth.ts';
+import type { HostEventLog } from './ports/host-events.ts';
+import type { RunCore } from './ports/run-core.ts';
+import type { KeyValueStore, TokenStore } from './ports/store/binding-state.ts';
 
 export interface HostContext {
   config: HostConfig;
   core: RunCore;
-  keys: ApiKeyStore;
-  workflows: WorkflowRegistry;
+  hostEvents: HostEventLog;
+  /** Binding state that is not a run's: single-use tokens and host-wide values. */
+  state: { tokens: TokenStore; kv: KeyValueStore };
   /** Prompts and resources the MCP mount serves (empty unless configured). */
   catalogue: McpCatalogue;
   log: Logger;

@@ -1,17 +1,12 @@
-// The A2A binding as the host mounts it: the public agent card route and the JSON-RPC mount.
-// It needs, besides the host context, the store's A2A task-state seam (contextId and message
-// history per task), which the RunCore port does not carry.
+// The A2A binding as the host mounts it: the public agent card route and the JSON-RPC mount. The
+// A2A task record (contextId and message history) is read and written through the RunCore port.
 import type { HostContext, Mount } from '../context.ts';
 import type { Route } from '../http/router.ts';
 import { cardRoutes } from './card.ts';
 import { createA2aHandlers } from './handlers.ts';
 import { jsonRpcMount } from './jsonrpc.ts';
-import type { A2aTaskStore } from './task-projection.ts';
 
-export function a2aBinding(
-  ctx: HostContext,
-  tasks: A2aTaskStore,
-): { routes: Route[]; mounts: Mount[] } {
-  const deps = { ctx, tasks };
+export function a2aBinding(ctx: HostContext): { routes: Route[]; mounts: Mount[] } {
+  const deps = { ctx };
   return { routes: cardRoutes(ctx), mounts: [jsonRpcMount(deps, createA2aHandlers(deps))] };
 }

@@ -14,6 +14,7 @@ import { sendJson, sendOpenWopError } from '../http/respond.ts';
 import type { Route } from '../http/router.ts';
 import { decide } from '../negotiation/decide.ts';
 import { decisionPayload, HOST_SCOPE_TENANT, recordDecision } from '../negotiation/record.ts';
+import { ANONYMOUS, type Subject } from '../ports/auth.ts';
 import { HOST_VERSION } from '../version.ts';
 import { routedSkills } from './routing.ts';
 import type { AgentCard } from './wire.ts';
@@ -30,7 +31,9 @@ export function offeredA2a(ctx: HostContext) {
   };
 }
 
-export function buildAgentCard(ctx: HostContext): AgentCard {
+/** The card as `subject` sees it (the public card: ANONYMOUS). */
+export async function buildAgentCard(ctx: HostContext, subject: Subject): Promise<AgentCard> {
+  const skills = await routedSkills(ctx, subject);
   const a2a = ctx.config.a2a;
   const versions = [
     a2a.preferredVersion,
@@ -58,7 +61,7 @@ export function buildAgentCard(ctx: HostContext): AgentCard {
     securityRequirements: [{ schemes: { [BEARER_SCHEME]: { list: [] } } }],
     defaultInputModes: ['text/plain', 'application/json'],
     defaultOutputModes: ['application/json', 'text/plain'],
-    skills: routedSkills(ctx).map((w) => ({
+    skills: skills.map((w) => ({
       id: w.id,
       name: w.id,
       description: w.description,
@@ -81,7 +84,7 @@ export function cardRoutes(ctx: HostContext): Route[] {
           authenticated: subject !== undefined,
         });
         await recordDecision(
-          ctx.core,
+          ctx,
           { tenant: subject?.tenant ?? HOST_SCOPE_TENANT },
           decisionPayload('a2a', decision, ctx.peerOrigin(req), ctx.now()),
         );
@@ -93,7 +96,7 @@ export function cardRoutes(ctx: HostContext): Route[] {
             { supportedVersions: ctx.config.a2a.versions, reason: decision.reason },
           );
         }
-        sendJson(res, 200, buildAgentCard(ctx), { 'cache-control': 'no-cache' });
+        sendJson(res, 200, await buildAgentCard(ctx, ANONYMOUS), { 'cache-control': 'no-cache' });
       },
     },
   ];

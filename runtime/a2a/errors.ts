@@ -8,7 +8,7 @@ import {
   type A2aErrorName,
   type JsonRpcErrorObject,
 } from '../../generated/a2a/errors.ts';
-import { isCoreError } from '../core/errors.ts';
+import { isCoreError } from '../ports/errors.ts';
 
 export class A2aError extends Error {
   override readonly name = 'A2aError';

@@ -5,8 +5,8 @@
 // (streaming), list-tasks.ts.
 import type { A2aHandlers } from '../../generated/a2a/operations.ts';
 import { isTerminalRunStatus } from '../../generated/run-status.ts';
-import { isCoreError } from '../core/errors.ts';
-import type { RunSnapshot } from '../core/port.ts';
+import { isCoreError } from '../ports/errors.ts';
+import type { RunSnapshot } from '../ports/run-core.ts';
 import { buildAgentCard } from './card.ts';
 import { A2aError, fromCoreError, taskNotFound, unsupported } from './errors.ts';
 import { listTasks } from './list-tasks.ts';
@@ -124,8 +124,8 @@ export function createA2aHandlers(deps: A2aDeps): A2aHandlers<A2aRequestContext,
     listTaskPushNotificationConfigs: pushUnsupported,
     deleteTaskPushNotificationConfig: pushUnsupported,
 
-    async getExtendedAgentCard() {
-      return buildAgentCard(ctx);
+    async getExtendedAgentCard(_params, rc) {
+      return buildAgentCard(ctx, rc.subject);
     },
   };
 }

@@ -22,7 +22,7 @@ import {
 } from '../../generated/a2a/operations.ts';
 import { jsonRpcError, type JsonRpcErrorObject } from '../../generated/a2a/errors.ts';
 import { negotiationTables } from '../../generated/negotiation/tables.ts';
-import type { Subject } from '../auth/subject.ts';
+import type { Subject } from '../ports/auth.ts';
 import type { HostContext, Mount } from '../context.ts';
 import { readJsonBody } from '../http/body.ts';
 import { sendJson, startSse } from '../http/respond.ts';
@@ -281,12 +281,12 @@ function negotiationRecorder(
     async bindRun(runId: string) {
       if (recorded) return;
       recorded = true;
-      await recordDecision(ctx.core, { runId }, payload());
+      await recordDecision(ctx, { runId, subject }, payload());
     },
     async finish() {
       if (recorded) return;
       recorded = true;
-      await recordDecision(ctx.core, { tenant: subject.tenant }, payload());
+      await recordDecision(ctx, { tenant: subject.tenant }, payload());
     },
   };
 }

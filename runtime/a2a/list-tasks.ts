@@ -7,6 +7,7 @@ import type { A2aDeps, A2aRequestContext } from './request-context.ts';
 import { isJsonMap } from './routing.ts';
 import { contextIdOf, loadTaskView, projectTask, type TaskView } from './task-projection.ts';
 import type { ListTasksParams } from './wire.ts';
+import type { A2aWireTaskState } from '../../generated/a2a/task-state.ts';
 
 /** Opaque page token: base64url of the last task id of the previous page. */
 function encodePageToken(runId: string): string {
@@ -24,15 +25,25 @@ function decodePageToken(token: string): string {
 }
 
 /**
+ * The state a ListTasks filters on, or undefined for none: the proto default
+ * `TASK_STATE_UNSPECIFIED` and `UNRECOGNIZED` (how @a2a-js/sdk encodes a filter left unset,
+ * CLIENTS.md §1) both mean "no filter" rather than "matches nothing".
+ */
+function stateFilter(status: string | undefined): A2aWireTaskState | undefined {
+  if (status === undefined || status === 'TASK_STATE_UNSPECIFIED' || status === 'UNRECOGNIZED')
+    return undefined;
+  return status as A2aWireTaskState;
+}
+
+/**
  * ListTasks over `listRuns` for the same Subject (so it returns only runs listRuns would), newest
  * first, filtered by contextId, projected state and status timestamp; `totalSize` counts every match.
  */
 export async function listTasks(deps: A2aDeps, params: ListTasksParams, rc: A2aRequestContext) {
-  const { ctx, tasks } = deps;
+  const { ctx } = deps;
   const pageSize = params.pageSize ?? 50;
   const after = params.pageToken ? decodePageToken(params.pageToken) : undefined;
-  const wanted =
-    params.status && params.status !== 'TASK_STATE_UNSPECIFIED' ? params.status : undefined;
+  const wanted = stateFilter(params.status);
   const statuses = wanted
     ? new Set<RunStatus>(
         wanted === 'TASK_STATE_AUTH_REQUIRED' ? ['waiting-input'] : runStatusesForA2aWire(wanted),
@@ -45,7 +56,7 @@ export async function listTasks(deps: A2aDeps, params: ListTasksParams, rc: A2aR
     const page = await ctx.core.listRuns(rc.subject, { limit: 100, ...(cursor ? { cursor } : {}) });
     for (const run of page.runs) {
       if (statuses && !statuses.has(run.status)) continue;
-      const v = await loadTaskView(ctx.core, tasks, rc.subject, run.runId, ctx.now);
+      const v = await loadTaskView(ctx.core, rc.subject, run.runId, ctx.now);
       if (!v) continue;
       if (params.contextId && contextIdOf(v) !== params.contextId) continue;
       if (wanted && projectA2aTaskState(v.run.status, v.interrupt?.kind).wire !== wanted) continue;

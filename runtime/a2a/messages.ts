@@ -4,8 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { isTerminalRunStatus } from '../../generated/run-status.ts';
 import type { HostContext } from '../context.ts';
-import type { Interrupt, RunSnapshot } from '../core/port.ts';
-import type { A2aTaskRecord } from '../store/port.ts';
+import type { Interrupt } from '../ports/interrupts.ts';
+import type { JsonValue } from '../ports/json.ts';
+import type { BindingNote, RunSnapshot } from '../ports/run-core.ts';
 import { A2aError, fromCoreError, invalidParams, unsupported } from './errors.ts';
 import {
   requireTaskView,
@@ -30,25 +31,12 @@ function checkConfiguration(ctx: HostContext, params: SendMessageParams): void {
   }
 }
 
-/** The stored message: the caller's, with the task and context it belongs to filled in. */
-function stamped(m: Message, runId: string, contextId: string): Message {
-  return { ...m, taskId: runId, contextId };
-}
-
-async function appendHistory(
-  { ctx, tasks }: A2aDeps,
-  runId: string,
-  contextId: string,
-  message: Message,
-): Promise<void> {
-  const prior = await tasks.getA2aTask(runId);
-  const record: A2aTaskRecord = {
-    runId,
-    contextId: prior?.contextId ?? contextId,
-    history: [...(prior?.history ?? []), stamped(message, runId, prior?.contextId ?? contextId)],
-    updatedAt: ctx.now().toISOString(),
-  };
-  await tasks.putA2aTask(record);
+/**
+ * The task record's part of a run change: the caller's message, appended to the history in the
+ * same commit as the change itself (the projection fills in its task and context).
+ */
+function historyNote(m: Message, contextId: string): BindingNote {
+  return { binding: 'a2a', contextId, append: m as unknown as JsonValue };
 }
 
 /** Create (or replay, same messageId) the run of a task-creating message. */
@@ -57,10 +45,11 @@ export async function startTask(
   params: SendMessageParams,
   rc: A2aRequestContext,
 ): Promise<string> {
-  const { ctx, tasks } = deps;
+  const { ctx } = deps;
   checkConfiguration(ctx, params);
   const message = params.message;
-  const { workflowId, inputs } = routeMessage(ctx, message);
+  const { workflowId, inputs } = await routeMessage(ctx, rc.subject, message);
+  const contextId = message.contextId || randomUUID();
   let result;
   try {
     result = await ctx.core.createRun(rc.subject, {
@@ -69,20 +58,13 @@ export async function startTask(
       transport: 'a2a',
       trustBoundary: 'untrusted',
       idempotencyKey: message.messageId,
+      // The task record is written with the run, or not at all.
+      note: historyNote(message, contextId),
     });
   } catch (err) {
     throw fromCoreError(err);
   }
   const runId = result.run.runId;
-  if (result.created) {
-    const contextId = message.contextId || randomUUID();
-    await tasks.putA2aTask({
-      runId,
-      contextId,
-      history: [stamped(message, runId, contextId)],
-      updatedAt: ctx.now().toISOString(),
-    });
-  }
   await rc.bindRun(runId);
   return runId;
 }
@@ -130,13 +112,13 @@ export async function continueTask(
   } else {
     throw invalidParams('metadata.openwop.interrupt.action must be approve, reject or accept');
   }
+  const note = historyNote(message, contextIdOf(target));
   try {
-    await core.resolveInterrupt(rc.subject, runId, interrupt.interruptId, request);
+    await core.resolveInterrupt(rc.subject, runId, interrupt.interruptId, { ...request, note });
   } catch (err) {
     throw fromCoreError(err);
   }
   await rc.bindRun(runId);
-  await appendHistory(deps, runId, contextIdOf(target), message);
   return target;
 }
 

@@ -120,7 +120,9 @@ function listTasks(p: Record<string, unknown>): ListTasksParams {
   optInt(p, 'historyLength', 0, Number.MAX_SAFE_INTEGER);
   optBool(p, 'includeArtifacts');
   const s = p['status'];
-  if (s !== undefined && (typeof s !== 'string' || !TASK_STATES.has(s))) {
+  // The official client encodes an unset filter as "UNRECOGNIZED" (CLIENTS.md §1, wire encoding):
+  // accepted here, read as no filter by list-tasks.ts.
+  if (s !== undefined && (typeof s !== 'string' || !(TASK_STATES.has(s) || s === 'UNRECOGNIZED'))) {
     throw invalidParams('status must be a TASK_STATE_* name');
   }
   const after = p['statusTimestampAfter'];

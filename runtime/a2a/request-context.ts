@@ -1,9 +1,9 @@
 // What every A2A handler call receives besides its params, and what the handlers are built over.
-import type { Subject } from '../auth/subject.ts';
+import type { Subject } from '../ports/auth.ts';
 import type { HostContext } from '../context.ts';
 import { parseWireId } from '../ids.ts';
 import { taskNotFound } from './errors.ts';
-import { loadTaskView, type A2aTaskStore, type TaskView } from './task-projection.ts';
+import { loadTaskView, type TaskView } from './task-projection.ts';
 
 /** What each handler call receives besides its params. */
 export interface A2aRequestContext {
@@ -23,7 +23,6 @@ export interface A2aRequestContext {
 
 export interface A2aDeps {
   ctx: HostContext;
-  tasks: A2aTaskStore;
 }
 
 /** The task behind `runId` as the caller may see it; unknown and unreadable alike are TaskNotFound. */
@@ -32,7 +31,7 @@ export async function requireTaskView(
   rc: A2aRequestContext,
   runId: string,
 ): Promise<TaskView> {
-  const v = await loadTaskView(deps.ctx.core, deps.tasks, rc.subject, runId, deps.ctx.now);
+  const v = await loadTaskView(deps.ctx.core, rc.subject, runId, deps.ctx.now);
   if (!v) throw taskNotFound();
   return v;
 }

@@ -8,7 +8,8 @@
 //     (then removed from the inputs, since it addressed the host, not the workflow);
 //   - a skill that is not routed, or none at all ⇒ InvalidParamsError.
 import type { HostContext } from '../context.ts';
-import type { WorkflowDefinition } from '../core/engine/definition.ts';
+import type { Subject } from '../ports/auth.ts';
+import type { WorkflowView } from '../ports/workflows.ts';
 import { invalidParams } from './errors.ts';
 import type { JsonMap, Message } from './wire.ts';
 
@@ -16,11 +17,12 @@ export function isJsonMap(v: unknown): v is JsonMap {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Routed workflows: `config.a2a.skills` (in that order) or every workflow of the registry. */
-export function routedSkills(ctx: HostContext): WorkflowDefinition[] {
+/** Routed workflows: `config.a2a.skills` (in that order) or every workflow the core serves `subject`. */
+export async function routedSkills(ctx: HostContext, subject: Subject): Promise<WorkflowView[]> {
+  const all = await ctx.core.listWorkflows(subject);
   const ids = ctx.config.a2a.skills;
-  if (ids === undefined) return ctx.workflows.list();
-  return ids.map((id) => ctx.workflows.get(id)).filter((w): w is WorkflowDefinition => !!w);
+  if (ids === undefined) return all;
+  return ids.flatMap((id) => all.filter((w) => w.id === id));
 }
 
 /** `message.metadata.openwop` as an object, or undefined. */
@@ -42,11 +44,12 @@ function joinedText(message: Message): string | undefined {
 }
 
 /** Resolve the skill and the run inputs of a task-creating message. */
-export function routeMessage(
+export async function routeMessage(
   ctx: HostContext,
+  subject: Subject,
   message: Message,
-): { workflowId: string; inputs: JsonMap } {
-  const routed = routedSkills(ctx);
+): Promise<{ workflowId: string; inputs: JsonMap }> {
+  const routed = await routedSkills(ctx, subject);
   const data = firstDataObject(message);
   let inputs: JsonMap;
   if (data) inputs = { ...data };

@@ -23,7 +23,7 @@ export async function selectSendCase(
   }
   const runId = parseWireId(message.taskId);
   const view = runId
-    ? await loadTaskView(deps.ctx.core, deps.tasks, rc.subject, runId, deps.ctx.now)
+    ? await loadTaskView(deps.ctx.core, rc.subject, runId, deps.ctx.now)
     : undefined;
   if (!view) throw taskNotFound();
   if (

@@ -2,15 +2,10 @@
 // makes it input-required (with its metadata), and the terminal status with the output artifact.
 import { projectA2aTaskState, type A2aWireTaskState } from '../../generated/a2a/task-state.ts';
 import type { RunStatus } from '../../generated/run-status.ts';
-import type { Interrupt, RunEvent } from '../core/port.ts';
+import { isTerminalEvent, type RunEvent } from '../ports/events.ts';
 import { taskNotFound } from './errors.ts';
 import { requireTaskView, type A2aDeps, type A2aRequestContext } from './request-context.ts';
-import {
-  agentMessage,
-  interruptMetadata,
-  outputArtifact,
-  projectStatus,
-} from './task-projection.ts';
+import { agentMessage, factsMetadata, outputArtifact, projectStatus } from './task-projection.ts';
 import type { JsonMap, StreamResponse, Task } from './wire.ts';
 
 /** Status changes of a run after `afterSequence`, ending after a terminal or input-required status. */
@@ -41,21 +36,20 @@ export async function* statusUpdates(
       },
     }) satisfies StreamResponse;
   for await (const e of stream) {
-    const p = e.payload;
     if (e.type === 'run.started') yield update('TASK_STATE_WORKING', e);
-    else if (e.type === 'interrupt.resolved' && p['action'] === 'accept') {
+    else if (e.type === 'interrupt.resolved' && e.payload.action === 'accept') {
       yield update('TASK_STATE_WORKING', e);
     } else if (e.type === 'interrupt.requested') {
-      const kind = String(p['kind']);
+      const p = e.payload;
+      const kind = p.kind;
       const status: RunStatus =
         kind === 'approval'
           ? 'waiting-approval'
           : kind === 'external-event'
             ? 'waiting-external'
             : 'waiting-input';
-      const i = { ...p, kind } as unknown as Interrupt;
-      const info = interruptMetadata(i);
-      const message = agentMessage(runId, contextId, `interrupt-${String(p['interruptId'])}`, [
+      const info = factsMetadata(p);
+      const message = agentMessage(runId, contextId, `interrupt-${p.interruptId}`, [
         { text: `${kind} required` },
         { data: info },
       ]);
@@ -66,11 +60,7 @@ export async function* statusUpdates(
         { openwop: { interrupt: info } },
       );
       return;
-    } else if (
-      e.type === 'run.completed' ||
-      e.type === 'run.failed' ||
-      e.type === 'run.cancelled'
-    ) {
+    } else if (isTerminalEvent(e)) {
       const v = await requireTaskView(deps, rc, runId);
       if (v.run.status === 'completed') {
         yield {

@@ -8,19 +8,17 @@
 //     `outputs.text` is a string) and the stable artifact `output`;
 //   - failed: an agent status message with the error message.
 import { projectA2aTaskState } from '../../generated/a2a/task-state.ts';
-import type { Subject } from '../auth/subject.ts';
-import type { Interrupt, RunCore, RunSnapshot } from '../core/port.ts';
-import type { A2aTaskRecord, Store } from '../store/port.ts';
+import type { Subject } from '../ports/auth.ts';
+import type { Interrupt } from '../ports/interrupts.ts';
+import type { BindingRecord, RunCore, RunSnapshot } from '../ports/run-core.ts';
 import type { Artifact, JsonMap, Message, Part, Task, TaskStatus } from './wire.ts';
-
-export type A2aTaskStore = Pick<Store, 'getA2aTask' | 'putA2aTask'>;
 
 export const OUTPUT_ARTIFACT_ID = 'output';
 
 export interface TaskView {
   run: RunSnapshot;
   interrupt?: Interrupt;
-  record?: A2aTaskRecord;
+  record?: BindingRecord;
   /** When the run entered its current status (the last status-changing event). */
   statusAt: string;
 }
@@ -28,7 +26,6 @@ export interface TaskView {
 /** Everything the projection needs, or undefined when the caller cannot read the run. */
 export async function loadTaskView(
   core: RunCore,
-  tasks: A2aTaskStore,
   subject: Subject,
   runId: string,
   now: () => Date,
@@ -37,7 +34,7 @@ export async function loadTaskView(
   if (!run) return undefined;
   const [open, record, times] = await Promise.all([
     core.openInterrupts(subject, runId),
-    tasks.getA2aTask(runId),
+    core.bindingRecord(subject, runId, 'a2a'),
     core.runTimes(subject, runId),
   ]);
   const view: TaskView = { run, statusAt: times?.statusAt ?? now().toISOString() };
@@ -47,7 +44,7 @@ export async function loadTaskView(
   return view;
 }
 
-export function contextIdOf(view: { run: RunSnapshot; record?: A2aTaskRecord }): string {
+export function contextIdOf(view: { run: RunSnapshot; record?: BindingRecord }): string {
   return view.record?.contextId ?? view.run.runId;
 }
 
@@ -60,14 +57,36 @@ export function agentMessage(
   return { messageId: `${taskId}#${suffix}`, role: 'ROLE_AGENT', parts, taskId, contextId };
 }
 
-export function interruptMetadata(i: Interrupt): JsonMap {
-  const m: JsonMap = { interruptId: i.interruptId, kind: i.kind, nodeId: i.nodeId };
-  if (i.schema) m['schema'] = i.schema;
-  if (i.approvers) m['approvers'] = i.approvers;
-  if (i.connectUrl) m['connectUrl'] = i.connectUrl;
+/** The port's client ask in the wire vocabulary the run log and A2A metadata use. */
+export function clientRequestOf(ask: NonNullable<Interrupt['clientAsk']>): JsonMap {
+  const method = ask.kind === 'sampling' ? 'sampling/createMessage' : 'roots/list';
+  return { method, params: ask.params };
+}
+
+/** What A2A metadata says of an interrupt (the run log's `interrupt.requested` says the same). */
+export interface InterruptFacts {
+  interruptId: string;
+  kind: string;
+  nodeId: string;
+  schema?: object;
+  approvers?: string[];
+  connectUrl?: string;
+  clientRequest?: object;
+}
+
+export function factsMetadata(f: InterruptFacts): JsonMap {
+  const m: JsonMap = { interruptId: f.interruptId, kind: f.kind, nodeId: f.nodeId };
+  if (f.schema) m['schema'] = f.schema;
+  if (f.approvers) m['approvers'] = f.approvers;
+  if (f.connectUrl) m['connectUrl'] = f.connectUrl;
   // What a custom interrupt asks the caller's client to run; its result is the answer.
-  if (i.clientRequest) m['clientRequest'] = i.clientRequest as unknown as JsonMap;
+  if (f.clientRequest) m['clientRequest'] = f.clientRequest;
   return m;
+}
+
+export function interruptMetadata(i: Interrupt): JsonMap {
+  const { clientAsk, ...facts } = i;
+  return factsMetadata(clientAsk ? { ...facts, clientRequest: clientRequestOf(clientAsk) } : facts);
 }
 
 export function outputArtifact(outputs: JsonMap): Artifact {
@@ -112,7 +131,14 @@ export interface ProjectionOptions {
 export function projectTask(view: TaskView, options: ProjectionOptions = {}): Task {
   const { run } = view;
   const task: Task = { id: run.runId, contextId: contextIdOf(view), status: projectStatus(view) };
-  const history = (view.record?.history ?? []) as Message[];
+  // Each stored message belongs to this task and its context (stamped here, not when stored,
+  // since a task-creating message is stored before its run id exists).
+  const contextId = task.contextId;
+  const history = ((view.record?.history ?? []) as unknown as Message[]).map((m): Message => ({
+    ...m,
+    taskId: run.runId,
+    contextId,
+  }));
   const n = options.historyLength;
   const kept = n === undefined ? history : n === 0 ? [] : history.slice(-n);
   if (kept.length > 0) task.history = kept;

@@ -1,9 +1,9 @@
 // API-key credentials: minted once, stored only as sha256 hashes, resolved to a Subject whose tenant
 // comes from the key record alone (DESIGN.md §5 "Subject"; interop.md §"The operation mappings" Isolation).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Store } from '../store/port.ts';
 import { isRunTenant, randomOpaque } from '../ids.ts';
-import type { Subject } from './subject.ts';
+import type { Authenticator, Subject } from '../ports/auth.ts';
+import type { ApiKeyStore as ApiKeyRecords } from '../ports/store/api-key-store.ts';
 
 export const API_KEY_PREFIX = 'wop_';
 /** Issuer recorded on subjects authenticated by this host's own API keys. */
@@ -19,8 +19,9 @@ export function hashKey(key: string): Buffer {
   return createHash('sha256').update(key, 'utf8').digest();
 }
 
-export class ApiKeyStore {
-  constructor(private readonly store: Store) {}
+/** The host's own credentials: API keys over the ApiKeyStore port; an Authenticator for bindings. */
+export class ApiKeyStore implements Authenticator {
+  constructor(private readonly store: ApiKeyRecords) {}
 
   /** Mint a key for `tenant`; `subjectId` defaults to a fresh opaque id. */
   async mintKey(tenant: string, options: { subjectId?: string } = {}): Promise<MintedKey> {

@@ -1,6 +1,7 @@
 // Request bodies: read with a size limit, parsed as JSON. Oversize and malformed bodies are
 // reported as typed failures so each binding can answer in its own protocol's shape.
 import type { IncomingMessage } from 'node:http';
+import { noteRpcMethod } from './request-log.ts';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -24,8 +25,9 @@ export async function readJsonBody(
   }
   const raw = Buffer.concat(chunks).toString('utf8');
   if (raw.trim() === '') return { ok: false, problem: 'empty', message: 'request body is empty' };
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(raw), raw };
+    value = JSON.parse(raw);
   } catch (err) {
     return {
       ok: false,
@@ -33,4 +35,6 @@ export async function readJsonBody(
       message: `request body is not JSON: ${(err as Error).message}`,
     };
   }
+  noteRpcMethod(req, value);
+  return { ok: true, value, raw };
 }

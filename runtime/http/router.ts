@@ -1,6 +1,7 @@
 // A small path router: templates like `/runs/{runId}:cancel` become anchored regular expressions;
 // each parameter matches one path segment (no `/`). First match in registration order wins.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { noteRoute } from './request-log.ts';
 
 export type Handler = (
   req: IncomingMessage,
@@ -35,7 +36,12 @@ export class Router {
         return '([^/:]+)';
       })
       .join('');
-    this.routes.push({ ...route, regex: new RegExp(`^${source}$`), names });
+    // The request log names the template that served a request, never the ids in its path.
+    const handler: Handler = (req, res, params, url) => {
+      noteRoute(req, route.path);
+      return route.handler(req, res, params, url);
+    };
+    this.routes.push({ ...route, handler, regex: new RegExp(`^${source}$`), names });
     return this;
   }
 

@@ -3,22 +3,20 @@
 // (-32021, the map's clientCapabilities row: "never assumed"), and sampling/roots input requests
 // are served only to a request that declared them (the mrtr "sampling/createMessage | roots/list"
 // row). `data.requiredCapabilities` is a ClientCapabilities object naming every missing one.
-import { flatNodes, type WorkflowDefinition } from '../core/engine/definition.ts';
+// What a run may ask comes from the port's workflow view, never from the definition.
+import type { WorkflowView } from '../ports/workflows.ts';
 import type { ClientCapabilities } from './envelope.ts';
 import type { ClientAbilities } from './mrtr.ts';
 
 export function missingClientCapabilities(
-  workflow: WorkflowDefinition,
+  workflow: WorkflowView,
   can: ClientAbilities,
 ): ClientCapabilities | undefined {
   const missing: ClientCapabilities = {};
-  for (const n of flatNodes(workflow)) {
-    if ((n.kind === 'approval' || n.kind === 'input') && !can.form && !can.url)
-      missing.elicitation = { form: {} };
-    if (n.kind === 'credential' && !can.url && !can.form) missing.elicitation = { url: {} };
-    if (n.kind === 'client-request' && n.method === 'sampling/createMessage' && !can.sampling)
-      missing.sampling = {};
-    if (n.kind === 'client-request' && n.method === 'roots/list' && !can.roots) missing.roots = {};
-  }
+  const { asks } = workflow;
+  if (asks.form && !can.form && !can.url) missing.elicitation = { form: {} };
+  if (asks.url && !can.url && !can.form) missing.elicitation = { url: {} };
+  if (asks.sampling && !can.sampling) missing.sampling = {};
+  if (asks.roots && !can.roots) missing.roots = {};
   return Object.keys(missing).length > 0 ? missing : undefined;
 }

@@ -9,9 +9,9 @@ import {
   mcpMethods,
   type McpHandlers,
 } from '../../generated/mcp/methods.ts';
-import type { Subject } from '../auth/subject.ts';
+import { ANONYMOUS, type Subject } from '../ports/auth.ts';
 import type { HostContext } from '../context.ts';
-import { CoreError } from '../core/errors.ts';
+import { CoreError } from '../ports/errors.ts';
 import { decisionPayload, recordDecision } from '../negotiation/record.ts';
 import {
   checkHeaders,
@@ -23,7 +23,7 @@ import {
   selectRevision,
   unsupportedRevision,
 } from './envelope.ts';
-import { checkParamHeaders } from './param-headers.ts';
+import { calledTool, checkParamHeaders } from './param-headers.ts';
 import type { Io, McpCallContext } from './handlers.ts';
 import {
   INTERNAL_ERROR,
@@ -66,8 +66,12 @@ export class McpDispatcher {
       if (recorded) return;
       recorded = true;
       await recordDecision(
-        ctx.core,
-        target.runId ? { runId: target.runId } : subject ? { tenant: subject.tenant } : {},
+        ctx,
+        target.runId
+          ? { runId: target.runId, ...(subject && { subject }) }
+          : subject
+            ? { tenant: subject.tenant }
+            : {},
         decisionPayload('mcp', decision, ex.peerOrigin, ctx.now()),
       );
     };
@@ -82,7 +86,9 @@ export class McpDispatcher {
     // Rule 2: header/body agreement before any version is selected.
     if (ex.headers) {
       checkHeaders(msg, ex.headers);
-      checkParamHeaders(msg, ex.headers, ctx.workflows);
+      // Before authentication the tool is looked up as an anonymous caller would see it.
+      const tool = await calledTool(ctx.core, subject ?? ANONYMOUS, msg);
+      checkParamHeaders(msg, ex.headers, tool);
     }
     // Rule 3: version selection.
     subject ??= await ex.authenticate();

@@ -3,11 +3,12 @@
 // (interop.md §The operation mappings, §MCP tasks and cancellation, §The MCP round ceiling).
 import type { McpHandlers, McpMethod } from '../../generated/mcp/methods.ts';
 import { MCP_TASKS_EXTENSION } from '../../generated/mcp/methods.ts';
-import type { Subject } from '../auth/subject.ts';
+import type { Subject } from '../ports/auth.ts';
 import type { HostContext } from '../context.ts';
-import type { WorkflowDefinition } from '../core/engine/definition.ts';
-import { isCoreError } from '../core/errors.ts';
-import type { Interrupt, RunSnapshot } from '../core/port.ts';
+import { isCoreError } from '../ports/errors.ts';
+import type { Interrupt } from '../ports/interrupts.ts';
+import type { RunSnapshot } from '../ports/run-core.ts';
+import type { WorkflowView } from '../ports/workflows.ts';
 import { HOST_VERSION } from '../version.ts';
 import { missingClientCapabilities } from './client-needs.ts';
 import { declaresTasks, missingCapability, type McpEnvelope } from './envelope.ts';
@@ -65,7 +66,7 @@ export function createHandlers(
   states: RequestStates,
 ): McpHandlers<McpCallContext, Io> {
   const mcp = ctx.config.mcp;
-  const tasksDeps: TasksDeps = { core: ctx.core, workflows: ctx.workflows, mcp };
+  const tasksDeps: TasksDeps = { core: ctx.core, mcp };
 
   /** Waits until the run is terminal or waits on the client; ends early when the request is abandoned. */
   async function settle(
@@ -92,7 +93,7 @@ export function createHandlers(
    */
   async function answer(
     subject: Subject,
-    workflow: WorkflowDefinition,
+    workflow: WorkflowView,
     runId: string,
     digest: string,
     round: number,
@@ -151,7 +152,7 @@ export function createHandlers(
     const can = clientAbilities(c.envelope.capabilities);
     const inputRequests: Record<string, InputRequest> = {};
     for (const it of open) {
-      const r = inputRequestFor(it, workflow, can);
+      const r = inputRequestFor(it, can);
       if (!r) {
         // mrtr row: no form for this shape and no URL mode declared ⇒ CallToolResult isError.
         return {
@@ -188,10 +189,10 @@ export function createHandlers(
       };
     },
 
-    async toolsList() {
+    async toolsList(_params, c) {
       // The list depends on who asks (it is only shown to an authenticated caller): private.
       return {
-        tools: listTools(ctx.workflows),
+        tools: listTools(await ctx.core.listWorkflows(subjectOf(c))),
         resultType: 'complete',
         ttlMs: mcp.listTtlMs,
         cacheScope: 'private',
@@ -200,7 +201,7 @@ export function createHandlers(
 
     async toolsCall(params, c) {
       const subject = subjectOf(c);
-      const workflow = toolWorkflow(ctx.workflows, params.name);
+      const workflow = await toolWorkflow(ctx.core, subject, params.name);
       const args = checkArguments(workflow, params.arguments);
       const digest = callDigest('tools/call', workflow.id, args);
       const caps = c.envelope.capabilities;

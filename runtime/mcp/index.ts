@@ -8,7 +8,7 @@ import { mcpHttpMount } from './http.ts';
 import { LegacyHttp } from './legacy/http.ts';
 import { LegacyRequests } from './legacy/requests.ts';
 import { kvSessionStore } from './legacy/session-store.ts';
-import { RequestStates, type TokenStore } from './request-state.ts';
+import { RequestStates } from './request-state.ts';
 
 export interface McpServer {
   dispatcher: McpDispatcher;
@@ -17,14 +17,19 @@ export interface McpServer {
   mounts: Mount[];
 }
 
-/** `store` keeps the requestState key, spent tokens and initialize-era sessions. */
-export function createMcpServer(ctx: HostContext, store: TokenStore): McpServer {
+/** The requestState key, spent tokens and initialize-era sessions live in the host's binding state. */
+export function createMcpServer(ctx: HostContext): McpServer {
   const mcp = ctx.config.mcp;
-  const states = new RequestStates(mcp.requestStateSecret, store, mcp.requestStateTtlMs, ctx.now);
+  const states = new RequestStates(
+    mcp.requestStateSecret,
+    ctx.state,
+    mcp.requestStateTtlMs,
+    ctx.now,
+  );
   const handlers = createHandlers(ctx, states);
   const dispatcher = new McpDispatcher(ctx, handlers);
   const legacy = new LegacyRequests(ctx, handlers);
-  const legacyHttp = new LegacyHttp(ctx, legacy, kvSessionStore(store), (err) =>
+  const legacyHttp = new LegacyHttp(ctx, legacy, kvSessionStore(ctx.state.kv), (err) =>
     dispatcher.toMcpError(err),
   );
   const mounts = mcp.transports.includes('streamable-http')

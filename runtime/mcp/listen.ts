@@ -15,8 +15,8 @@
 // request's scope is abandoned and the stream ends without an answer. A listen that watches no task
 // stays open, silent, until the client leaves.
 import { projectMcpTaskStatus, type McpTaskStatus } from '../../generated/mcp/task-status.ts';
-import type { Subject } from '../auth/subject.ts';
-import type { RunSnapshot } from '../core/port.ts';
+import type { Subject } from '../ports/auth.ts';
+import type { RunSnapshot } from '../ports/run-core.ts';
 import { parseWireId } from '../ids.ts';
 import type { ClientCapabilities } from './envelope.ts';
 import { INVALID_PARAMS, INVALID_REQUEST, isRecord, McpError, type JsonRpcId } from './jsonrpc.ts';

@@ -10,11 +10,11 @@
 // A `custom` interrupt carrying a clientRequest becomes that `sampling/createMessage` or
 // `roots/list` input request, served only when the request declared the capability (the mrtr row
 // "sampling/createMessage | roots/list in inputRequests"); its response is the client's result.
-import type { Subject } from '../auth/subject.ts';
-import { CoreError, isCoreError } from '../core/errors.ts';
-import type { Interrupt, RunCore } from '../core/port.ts';
-import type { WorkflowDefinition } from '../core/engine/definition.ts';
-import { checkAgainst } from '../core/engine/json-schema.ts';
+import type { Subject } from '../ports/auth.ts';
+import { CoreError, isCoreError } from '../ports/errors.ts';
+import type { Interrupt } from '../ports/interrupts.ts';
+import type { RunCore } from '../ports/run-core.ts';
+import { checkAgainst } from '../util/json-schema.ts';
 import { elicitationModes, type ClientCapabilities } from './envelope.ts';
 import { INVALID_PARAMS, isRecord, McpError, OPENWOP_ERROR } from './jsonrpc.ts';
 
@@ -25,9 +25,9 @@ export interface ElicitationRequest {
     | { mode: 'url'; message: string; url: string; elicitationId: string };
 }
 
-/** A request the caller's client runs itself (the interrupt's clientRequest). */
+/** A request the caller's client runs itself (the interrupt's client ask, in MCP's words). */
 export interface ClientInputRequest {
-  method: NonNullable<Interrupt['clientRequest']>['method'];
+  method: 'sampling/createMessage' | 'roots/list';
   params: Record<string, unknown>;
 }
 
@@ -52,14 +52,14 @@ export function clientAbilities(caps: ClientCapabilities): ClientAbilities {
 /** The input request for one open interrupt, or undefined when this client cannot answer it. */
 export function inputRequestFor(
   interrupt: Interrupt,
-  workflow: WorkflowDefinition | undefined,
   can: ClientAbilities,
 ): InputRequest | undefined {
-  if (interrupt.kind !== 'custom') return elicitationFor(interrupt, workflow, can);
-  const cr = interrupt.clientRequest;
-  if (!cr) return undefined;
-  const declared = cr.method === 'sampling/createMessage' ? can.sampling : can.roots;
-  return declared ? { method: cr.method, params: cr.params ?? {} } : undefined;
+  if (interrupt.kind !== 'custom') return elicitationFor(interrupt, can);
+  const ask = interrupt.clientAsk;
+  if (!ask) return undefined;
+  if (ask.kind === 'sampling')
+    return can.sampling ? { method: 'sampling/createMessage', params: ask.params } : undefined;
+  return can.roots ? { method: 'roots/list', params: ask.params } : undefined;
 }
 
 export interface InputResponse {
@@ -84,19 +84,16 @@ export function isFlatForm(schema: Record<string, unknown> | undefined): boolean
   );
 }
 
-function promptOf(workflow: WorkflowDefinition | undefined, interrupt: Interrupt): string {
-  const node = workflow?.nodes.find((n) => n.id === interrupt.nodeId);
-  const prompt = node && 'prompt' in node ? node.prompt : undefined;
-  return prompt ?? `Input needed for step ${interrupt.nodeId}`;
+function promptOf(interrupt: Interrupt): string {
+  return interrupt.prompt ?? `Input needed for step ${interrupt.nodeId}`;
 }
 
 /** The elicitation for one open interrupt, or undefined when no mode the client declared fits. */
 export function elicitationFor(
   interrupt: Interrupt,
-  workflow: WorkflowDefinition | undefined,
   modes: { form: boolean; url: boolean },
 ): ElicitationRequest | undefined {
-  const message = promptOf(workflow, interrupt);
+  const message = promptOf(interrupt);
   if (interrupt.kind === 'credential') {
     if (!modes.url || !interrupt.connectUrl) return undefined;
     return {

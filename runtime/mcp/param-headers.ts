@@ -4,7 +4,9 @@
 // selection): present exactly when the argument is non-null, equal once decoded; a value in the
 // `=?base64?…?=` form must be valid Base64, anything else is literal.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { WorkflowRegistry } from '../core/workflows/index.ts';
+import type { Subject } from '../ports/auth.ts';
+import type { RunCore } from '../ports/run-core.ts';
+import type { WorkflowView } from '../ports/workflows.ts';
 import { decodeHeaderValue, headerMismatch } from './envelope.ts';
 import { isRecord, type JsonRpcRequest } from './jsonrpc.ts';
 
@@ -23,14 +25,23 @@ export function headerParams(inputSchema: Record<string, unknown>): [string, str
   return out;
 }
 
+/** The tool a `tools/call` names, as `subject` may see it; undefined for any other request. */
+export async function calledTool(
+  core: RunCore,
+  subject: Subject,
+  msg: JsonRpcRequest,
+): Promise<WorkflowView | undefined> {
+  if (msg.method !== 'tools/call') return undefined;
+  const name = msg.params?.['name'];
+  return typeof name === 'string' ? core.getWorkflow(subject, name) : undefined;
+}
+
 export function checkParamHeaders(
   msg: JsonRpcRequest,
   headers: IncomingHttpHeaders,
-  workflows: WorkflowRegistry,
+  workflow: WorkflowView | undefined,
 ): void {
   if (msg.method !== 'tools/call') return;
-  const name = msg.params?.['name'];
-  const workflow = typeof name === 'string' ? workflows.get(name) : undefined;
   if (!workflow) return; // an unknown tool is answered by tools/call itself (-32602)
   const args = isRecord(msg.params?.['arguments']) ? msg.params['arguments'] : {};
   for (const [arg, suffix] of headerParams(workflow.inputSchema)) {

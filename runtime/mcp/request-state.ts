@@ -10,9 +10,9 @@
 // Every refusal — malformed, tampered, expired, already used, another principal, another request —
 // is the same -32602 "invalid requestState", so the answer tells a holder nothing about why.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Subject } from '../auth/subject.ts';
-import { canonicalJson, sha256Hex } from '../core/digest.ts';
-import type { Store } from '../store/port.ts';
+import type { Subject } from '../ports/auth.ts';
+import { canonicalJson, sha256Hex } from '../util/digest.ts';
+import type { KeyValueStore, TokenStore } from '../ports/store/binding-state.ts';
 import { INVALID_PARAMS, McpError } from './jsonrpc.ts';
 
 export interface StateClaims {
@@ -31,8 +31,11 @@ export interface StateClaims {
   round: number;
 }
 
-/** What the states need of the host's store. */
-export type TokenStore = Pick<Store, 'getKv' | 'setKv' | 'spendToken' | 'isTokenSpent'>;
+/** What the states need of the host's binding state. */
+export interface StateStore {
+  tokens: TokenStore;
+  kv: Pick<KeyValueStore, 'setKvIfAbsent'>;
+}
 
 const KEY_KV = 'mcp.requestState.hmacKey';
 
@@ -54,7 +57,7 @@ export class RequestStates {
 
   constructor(
     private readonly secret: string | undefined,
-    private readonly store: TokenStore,
+    private readonly store: StateStore,
     private readonly ttlMs: number,
     private readonly now: () => Date,
   ) {}
@@ -63,11 +66,8 @@ export class RequestStates {
   private hmacKey(): Promise<Buffer> {
     this.key ??= (async () => {
       if (this.secret) return Buffer.from(this.secret, 'utf8');
-      let stored = await this.store.getKv(KEY_KV);
-      if (stored === undefined) {
-        await this.store.setKv(KEY_KV, randomBytes(32).toString('base64'));
-        stored = (await this.store.getKv(KEY_KV))!;
-      }
+      // First writer wins, so every host sharing the store signs with one key.
+      const stored = await this.store.kv.setKvIfAbsent(KEY_KV, randomBytes(32).toString('base64'));
       return Buffer.from(stored, 'base64');
     })();
     return this.key;
@@ -96,7 +96,7 @@ export class RequestStates {
       claims.exp <= this.now().getTime() ||
       claims.sub !== principalDigest(subject) ||
       claims.dig !== dig ||
-      (await this.store.isTokenSpent(claims.jti))
+      (await this.store.tokens.isTokenSpent(claims.jti))
     ) {
       throw invalidState();
     }
@@ -105,7 +105,7 @@ export class RequestStates {
 
   /** Spends a checked token; every later consumer (a concurrent retry too) is refused. */
   async consume(claims: StateClaims): Promise<void> {
-    if (!(await this.store.spendToken(claims.jti, claims.exp, this.now().getTime())))
+    if (!(await this.store.tokens.spendToken(claims.jti, claims.exp, this.now().getTime())))
       throw invalidState();
   }
 

@@ -3,10 +3,11 @@
 // `notifications/message` for each `log.appended` line at or above the request's `_meta` logLevel —
 // only when it carried one (the map's `io.modelcontextprotocol/logLevel` row). Both are read from
 // the run's own log, so they say nothing the run's readers could not read. Progress counts the
-// workflow's top-level nodes the run has passed, out of all of them.
-import type { Subject } from '../auth/subject.ts';
-import type { WorkflowDefinition } from '../core/engine/definition.ts';
-import type { RunCore, RunEvent } from '../core/port.ts';
+// workflow's steps the run has passed, out of all of them (the port's workflow view).
+import type { Subject } from '../ports/auth.ts';
+import type { RunEvent } from '../ports/events.ts';
+import type { RunCore } from '../ports/run-core.ts';
+import type { WorkflowView } from '../ports/workflows.ts';
 import { MCP_LOG_LEVELS, type McpEnvelope, type McpLogLevel } from './envelope.ts';
 import type { NotificationStream } from './listen.ts';
 
@@ -17,9 +18,55 @@ const FROM_RUN_LEVEL: Record<string, McpLogLevel> = {
   error: 'error',
 };
 
+/** An event that finishes (or advances) the step of its node. */
+function stepDone(e: RunEvent): boolean {
+  return (
+    e.type === 'node.completed' ||
+    e.type === 'log.appended' ||
+    (e.type === 'interrupt.resolved' && e.payload.action === 'accept')
+  );
+}
+
 export interface RunNotifier {
   /** Sends what the log holds up to now, then stops following it. */
   stop(): Promise<void>;
+}
+
+/** The notifications one run event gives rise to (progress past its step, a log line). */
+function eventNotifier(
+  workflow: WorkflowView,
+  envelope: McpEnvelope,
+  stream: NotificationStream,
+): { start(): void; onEvent(e: RunEvent): void } {
+  const { progressToken, logLevel } = envelope;
+  const { total, stepOf } = workflow.steps;
+  let progress = -1;
+  const sendProgress = (value: number) => {
+    if (progressToken === undefined || value <= progress) return;
+    progress = value;
+    stream.send('notifications/progress', { progressToken, progress: value, total });
+  };
+  const minimum = logLevel === undefined ? -1 : MCP_LOG_LEVELS.indexOf(logLevel);
+  const sendLog = (e: Extract<RunEvent, { type: 'log.appended' }>) => {
+    const level = FROM_RUN_LEVEL[e.payload.level] ?? 'info';
+    if (minimum < 0 || MCP_LOG_LEVELS.indexOf(level) < minimum) return;
+    const { nodeId } = e.payload;
+    stream.send('notifications/message', {
+      level,
+      ...(nodeId !== undefined && { logger: nodeId }),
+      data: e.payload.message,
+    });
+  };
+  return {
+    start: () => sendProgress(0),
+    onEvent(e) {
+      const nodeId = 'nodeId' in e.payload ? e.payload.nodeId : undefined;
+      const at = nodeId !== undefined && Object.hasOwn(stepOf, nodeId) ? stepOf[nodeId] : undefined;
+      if (e.type === 'log.appended') sendLog(e);
+      if (e.type === 'run.completed') sendProgress(total);
+      else if (at !== undefined && stepDone(e)) sendProgress(at + 1);
+    },
+  };
 }
 
 /** Follows `runId` after `afterSequence`; a no-op when the request asked for neither kind. */
@@ -28,55 +75,21 @@ export function notifyFromRun(
   subject: Subject,
   runId: string,
   afterSequence: number,
-  workflow: WorkflowDefinition,
+  workflow: WorkflowView,
   envelope: McpEnvelope,
   stream: NotificationStream | undefined,
 ): RunNotifier {
-  const { progressToken, logLevel } = envelope;
-  if (!stream || (progressToken === undefined && logLevel === undefined))
+  if (!stream || (envelope.progressToken === undefined && envelope.logLevel === undefined))
     return { stop: async () => undefined };
-
-  const total = workflow.nodes.length;
-  // A child of an `all` node counts as its parent.
-  const position = new Map<string, number>();
-  workflow.nodes.forEach((n, i) => {
-    position.set(n.id, i);
-    if (n.kind === 'all') for (const child of n.nodes) position.set(child.id, i);
-  });
-  let progress = -1;
+  const notifier = eventNotifier(workflow, envelope, stream);
   let last = afterSequence;
-  const sendProgress = (value: number) => {
-    if (progressToken === undefined || value <= progress) return;
-    progress = value;
-    stream.send('notifications/progress', { progressToken, progress: value, total });
-  };
-  const minimum = logLevel === undefined ? -1 : MCP_LOG_LEVELS.indexOf(logLevel);
-
   const onEvent = (e: RunEvent) => {
     if (e.sequence <= last) return;
     last = e.sequence;
-    const nodeId = typeof e.payload.nodeId === 'string' ? e.payload.nodeId : undefined;
-    const at = nodeId === undefined ? undefined : position.get(nodeId);
-    if (e.type === 'log.appended' && minimum >= 0) {
-      const level = FROM_RUN_LEVEL[String(e.payload.level)] ?? 'info';
-      if (MCP_LOG_LEVELS.indexOf(level) >= minimum)
-        stream.send('notifications/message', {
-          level,
-          ...(nodeId !== undefined && { logger: nodeId }),
-          data: e.payload.message,
-        });
-    }
-    if (e.type === 'run.completed') sendProgress(total);
-    else if (
-      at !== undefined &&
-      (e.type === 'node.completed' ||
-        e.type === 'log.appended' ||
-        (e.type === 'interrupt.resolved' && e.payload.action === 'accept'))
-    )
-      sendProgress(at + 1);
+    notifier.onEvent(e);
   };
 
-  sendProgress(0);
+  notifier.start();
   const controller = new AbortController();
   const following = (async () => {
     const events = await core.streamRunEvents(subject, runId, {

@@ -3,9 +3,9 @@
 // The transport calls `abandon()` when the client goes away first (HTTP connection closed before the
 // response finished, or a stdio `notifications/cancelled` naming the request) and `complete()` once
 // the response is out; after that nothing the client does reaches the run.
-import type { Subject } from '../auth/subject.ts';
-import type { RunCore } from '../core/port.ts';
-import { isCoreError } from '../core/errors.ts';
+import type { Subject } from '../ports/auth.ts';
+import type { RunCore } from '../ports/run-core.ts';
+import { isCoreError } from '../ports/errors.ts';
 
 /** `run.cancelled.reason` for a run whose request went away before its answer. */
 export const REQUEST_CANCELLED_REASON = 'mcp-request-cancelled';

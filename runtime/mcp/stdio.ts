@@ -11,7 +11,7 @@
 // revision it did not name.
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import type { Subject } from '../auth/subject.ts';
+import type { Subject } from '../ports/auth.ts';
 import type { HostContext } from '../context.ts';
 import { MCP_META_PROTOCOL_VERSION } from '../../generated/mcp/methods.ts';
 import type { McpDispatcher } from './dispatch.ts';

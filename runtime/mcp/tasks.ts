@@ -4,10 +4,9 @@
 // `tasks/update` resolves each interrupt at most once, `tasks/cancel` acknowledges with an empty
 // result. An unknown, purged, unreadable or foreign taskId is the same -32602 in every case.
 import { projectMcpTaskStatus, type McpTaskStatus } from '../../generated/mcp/task-status.ts';
-import type { Subject } from '../auth/subject.ts';
-import { isCoreError } from '../core/errors.ts';
-import type { RunCore, RunSnapshot } from '../core/port.ts';
-import type { WorkflowRegistry } from '../core/workflows/index.ts';
+import type { Subject } from '../ports/auth.ts';
+import { isCoreError } from '../ports/errors.ts';
+import type { RunCore, RunSnapshot } from '../ports/run-core.ts';
 import { parseWireId, projectId } from '../ids.ts';
 import type { McpConfig } from '../config.ts';
 import type { ClientCapabilities } from './envelope.ts';
@@ -35,7 +34,6 @@ export interface TaskFields {
 
 export interface TasksDeps {
   core: RunCore;
-  workflows: WorkflowRegistry;
   mcp: McpConfig;
 }
 
@@ -121,13 +119,12 @@ export async function getTask(
   if (fields.status === 'input_required') {
     const open = (await deps.core.openInterrupts(subject, run.runId)) ?? [];
     const can = clientAbilities(caps);
-    const workflow = deps.workflows.get(run.workflowId);
     const requests: Record<string, InputRequest> = {};
     for (const it of open) {
       // A task client always gets a request it can answer: form for flat input, URL for a credential
       // when declared, a client request when its capability is declared; other shapes are omitted
       // (they are answered over REST).
-      const r = inputRequestFor(it, workflow, { ...can, form: true });
+      const r = inputRequestFor(it, { ...can, form: true });
       if (r) requests[it.interruptId] = r;
     }
     out.inputRequests = requests;

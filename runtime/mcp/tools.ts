@@ -2,10 +2,10 @@
 // mappings): the listing, the argument check made before any run exists, and the projection of a
 // terminal run to a CallToolResult (completed ⇒ isError false; failed and cancelled ⇒ isError true).
 import { isTerminalRunStatus, type RunStatus } from '../../generated/run-status.ts';
-import type { RunSnapshot } from '../core/port.ts';
-import { checkAgainst } from '../core/engine/json-schema.ts';
-import type { WorkflowDefinition } from '../core/engine/definition.ts';
-import type { WorkflowRegistry } from '../core/workflows/index.ts';
+import type { Subject } from '../ports/auth.ts';
+import type { RunCore, RunSnapshot } from '../ports/run-core.ts';
+import type { WorkflowView } from '../ports/workflows.ts';
+import { checkAgainst } from '../util/json-schema.ts';
 import { INVALID_PARAMS, isRecord, McpError } from './jsonrpc.ts';
 
 export interface McpTool {
@@ -21,10 +21,9 @@ export const WAITING_ON_CLIENT: readonly RunStatus[] = ['waiting-approval', 'wai
 /** Terminal by the generated projection (interop-map a2a.taskState), one definition for all. */
 export const isTerminal: (status: RunStatus) => boolean = isTerminalRunStatus;
 
-/** Every workflow of the registry, sorted by name: identical for every connection of a caller. */
-export function listTools(workflows: WorkflowRegistry): McpTool[] {
+/** Every workflow the core serves the caller, sorted by name: identical for each of its connections. */
+export function listTools(workflows: readonly WorkflowView[]): McpTool[] {
   return workflows
-    .list()
     .map((w) => ({
       name: w.id,
       description: w.description,
@@ -35,19 +34,20 @@ export function listTools(workflows: WorkflowRegistry): McpTool[] {
 }
 
 /** The workflow behind a tool name, or -32602 (upstream's answer for an unknown tool). */
-export function toolWorkflow(workflows: WorkflowRegistry, name: unknown): WorkflowDefinition {
+export async function toolWorkflow(
+  core: RunCore,
+  subject: Subject,
+  name: unknown,
+): Promise<WorkflowView> {
   if (typeof name !== 'string' || name === '')
     throw new McpError(INVALID_PARAMS, 'params.name must be a non-empty string');
-  const w = workflows.get(name);
+  const w = await core.getWorkflow(subject, name);
   if (!w) throw new McpError(INVALID_PARAMS, `Tool ${name} not found`, { name });
   return w;
 }
 
 /** `arguments` checked against the tool's inputSchema before any run exists (else -32602). */
-export function checkArguments(
-  workflow: WorkflowDefinition,
-  args: unknown,
-): Record<string, unknown> {
+export function checkArguments(workflow: WorkflowView, args: unknown): Record<string, unknown> {
   const value = args === undefined ? {} : args;
   if (!isRecord(value)) throw new McpError(INVALID_PARAMS, 'params.arguments must be an object');
   const issues = checkAgainst(workflow.inputSchema, value);

@@ -5,7 +5,9 @@
 import { createHash } from 'node:crypto';
 import { validateNegotiationDecided } from '../../generated/validators/standalone.js';
 import type { NegotiationDecided } from '../../generated/types/events.ts';
-import type { RunCore } from '../core/port.ts';
+import type { Subject } from '../ports/auth.ts';
+import type { HostEventLog } from '../ports/host-events.ts';
+import type { RunCore } from '../ports/run-core.ts';
 import type { NegotiationDecision } from './decide.ts';
 
 /** Tenant under which exchanges with no authenticated caller are recorded. */
@@ -39,16 +41,20 @@ export function decisionPayload(
   return payload;
 }
 
+/** On the run's log when the exchange is bound to a run its caller reads, else a host event. */
 export async function recordDecision(
-  core: RunCore,
-  target: { runId?: string; tenant?: string },
+  sink: { core: RunCore; hostEvents: HostEventLog },
+  target: { runId?: string; subject?: Subject; tenant?: string },
   payload: NegotiationDecided,
 ): Promise<void> {
-  if (target.runId) {
-    await core.appendRunEvent(target.runId, 'negotiation.decided', payload);
+  if (target.runId && target.subject) {
+    await sink.core.appendRunEvent(target.subject, target.runId, {
+      type: 'negotiation.decided',
+      payload,
+    });
     return;
   }
-  await core.appendHostEvent(target.tenant ?? HOST_SCOPE_TENANT, {
+  await sink.hostEvents.append(target.tenant ?? HOST_SCOPE_TENANT, {
     type: 'negotiation.decided',
     delivery: 'durable',
     payload,

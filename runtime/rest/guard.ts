@@ -1,9 +1,9 @@
 // REST request preamble: the OpenWOP-Version header, authentication, and run-id parsing with the
 // tenant rule (a foreign tenant segment is 403 id_tenant_mismatch on REST; DESIGN.md §5 Ids).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Subject } from '../auth/subject.ts';
+import type { Subject } from '../ports/auth.ts';
 import type { HostContext } from '../context.ts';
-import { isCoreError } from '../core/errors.ts';
+import { isCoreError } from '../ports/errors.ts';
 import { sendOpenWopError } from '../http/respond.ts';
 import { parseWireId, tenantOf } from '../ids.ts';
 

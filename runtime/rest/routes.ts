@@ -3,7 +3,7 @@
 import type { ServerResponse } from 'node:http';
 import { isRunStatus, isTerminalRunStatus } from '../../generated/run-status.ts';
 import type { HostContext } from '../context.ts';
-import type { RunSnapshot } from '../core/port.ts';
+import type { RunSnapshot } from '../ports/run-core.ts';
 import { readJsonBody } from '../http/body.ts';
 import { sendJson, sendOpenWopError, startSse } from '../http/respond.ts';
 import type { Route } from '../http/router.ts';
@@ -299,7 +299,7 @@ export function restRoutes(ctx: HostContext): Route[] {
         const ac = new AbortController();
         res.on('close', () => ac.abort());
         const sse = startSse(res, h());
-        const stream = ctx.core.streamHostEvents(subject.tenant, {
+        const stream = ctx.hostEvents.stream(subject.tenant, {
           ...(typeof lastId === 'string' && lastId !== '' ? { afterEventId: lastId } : {}),
           signal: ac.signal,
         });

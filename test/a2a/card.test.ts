@@ -3,6 +3,7 @@
 // a row whose required facet is not advertised is refused with the row's error).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type RunningHost } from '../helpers/host.ts';
+import { referencePack } from '../../runtime/core/reference/index.ts';
 
 interface Card {
   supportedInterfaces: Record<string, unknown>[];
@@ -50,7 +51,7 @@ describe('the default card', () => {
       extendedAgentCard: true,
     });
     expect(c.skills.map((s) => s.id).sort()).toEqual(
-      h.host.context.workflows
+      referencePack()
         .list()
         .map((w) => w.id)
         .sort(),

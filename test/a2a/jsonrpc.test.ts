@@ -2,7 +2,7 @@
 // shape and HTTP status; isolation; multi-turn rules; idempotency; version negotiation records.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateNegotiationDecided } from '../../generated/validators/standalone.js';
-import type { Subject } from '../../runtime/auth/subject.ts';
+import type { Subject } from '../../runtime/ports/auth.ts';
 import { HOST_SCOPE_TENANT } from '../../runtime/negotiation/record.ts';
 import { startHost, type RunningHost } from '../helpers/host.ts';
 
@@ -90,7 +90,7 @@ async function events(runId: string) {
 
 beforeAll(async () => {
   h = await startHost();
-  acme = (await h.host.context.keys.verifyKey(h.key))!;
+  acme = (await h.host.keys.verifyKey(h.key))!;
 });
 
 afterAll(async () => {
@@ -327,9 +327,7 @@ describe('multi-turn and idempotency', () => {
 
 describe('negotiation records', () => {
   const decided = async (tenant: string) =>
-    (await h.host.context.core.listHostEvents(tenant)).filter(
-      (e) => e.type === 'negotiation.decided',
-    );
+    (await h.host.context.hostEvents.list(tenant)).filter((e) => e.type === 'negotiation.decided');
 
   it('no header ⇒ preferred, accepted, reason ok, no requested', async () => {
     const before = (await decided('acme')).length;

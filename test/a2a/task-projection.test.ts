@@ -11,10 +11,9 @@ describe('interruptMetadata', () => {
         runId: 'acme/r0123456789abcdefghij',
         nodeId: 'ask',
         kind: 'custom',
-        status: 'open',
         createdAt: '2026-11-30T00:00:00.000Z',
         schema: { type: 'object', required: ['roots'] },
-        clientRequest: { method: 'roots/list', params: {} },
+        clientAsk: { kind: 'roots', params: {} },
       }),
     ).toEqual({
       interruptId: 'acme/0123456789abcdefghij',

@@ -1,24 +1,50 @@
-// A real SQLite store that refuses one kind of write: the host-failure path (a step the host cannot
-// carry out) exercised against a genuine store fault rather than a mock of the engine.
+// A real SQLite store that refuses one kind of write: host-failure paths (a step the host cannot
+// carry out, a crash at the commit that creates a run) exercised against a genuine store fault
+// rather than a mock of the engine.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RunChange } from '../../runtime/store/port.ts';
-import { SqliteStore } from '../../runtime/store/sqlite/sqlite-store.ts';
+import { InProcessChangeFeed } from '../../runtime/adapters/change-feed/in-process.ts';
+import { openSqliteStores, type SqliteStores } from '../../runtime/adapters/store/sqlite/index.ts';
+import type { RunChange, RunStore } from '../../runtime/ports/store/run-store.ts';
 
 export interface FaultyStore {
-  store: SqliteStore;
+  /** Every store port; `runs` is the faulty one. */
+  stores: SqliteStores;
+  runs: RunStore;
+  feed: InProcessChangeFeed;
   remove(): void;
 }
 
-/** A store in a fresh directory whose commitRunChange fails (`disk I/O error`) when `refuse` says. */
-export function faultyStore(refuse: (change: RunChange) => boolean): FaultyStore {
+export interface Refusals {
+  /** Fail `commitRunChange` (`disk I/O error`) when this says so. */
+  change?: (change: RunChange) => boolean;
+  /** Fail `insertRun` (the commit that creates a run) every time. */
+  insert?: boolean;
+}
+
+/** Stores in a fresh directory whose run store fails the writes `refuse` names. */
+export function faultyStore(refuse: Refusals | ((change: RunChange) => boolean)): FaultyStore {
+  const r: Refusals = typeof refuse === 'function' ? { change: refuse } : refuse;
   const dir = mkdtempSync(join(tmpdir(), 'wopgen-fault-'));
-  const real = new SqliteStore({ filename: join(dir, 'h.db') });
-  const store = Object.create(real) as SqliteStore;
-  store.commitRunChange = (change) =>
-    refuse(change) ? Promise.reject(new Error('disk I/O error')) : real.commitRunChange(change);
-  return { store, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  const stores = openSqliteStores(join(dir, 'h.db'));
+  const real = stores.runs;
+  const runs = Object.create(real) as RunStore;
+  runs.commitRunChange = (change) =>
+    r.change?.(change) ? Promise.reject(new Error('disk I/O error')) : real.commitRunChange(change);
+  runs.insertRun = (run, extra) =>
+    r.insert ? Promise.reject(new Error('disk I/O error')) : real.insertRun(run, extra);
+  const feed = new InProcessChangeFeed();
+  return {
+    stores: { ...stores, runs: runs as SqliteStores['runs'] },
+    runs,
+    feed,
+    remove: () => {
+      feed.close();
+      void stores.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A change that appends a log line. */

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultConfig, type HostConfig } from '../../runtime/config.ts';
-import type { WorkflowRegistry } from '../../runtime/core/workflows/index.ts';
-import { createHost, type Host } from '../../runtime/host.ts';
+import type { WorkflowRegistry } from '../../runtime/core/reference/workflows/index.ts';
+import { createSqliteHost, type SqliteHost as Host } from '../../runtime/host/index.ts';
 import type { McpCatalogue } from '../../runtime/mcp/catalogue/catalogue.ts';
 
 export const KEYS = { acme: 'test-key-acme-0123456789', other: 'test-key-other-0123456789' };
@@ -41,7 +41,7 @@ export async function startHost(opts: StartOptions = {}): Promise<RunningHost> {
   const store = `sqlite:${join(dir, 'host.db')}`;
   const config = defaultConfig('http://127.0.0.1');
   opts.config?.(config);
-  const host = await createHost({
+  const host = await createSqliteHost({
     config,
     baseUrlFromListen: true,
     store,

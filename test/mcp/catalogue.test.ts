@@ -16,6 +16,7 @@ import {
 } from '../../runtime/mcp/catalogue/index.ts';
 import { removeDir, startHost, type RunningHost } from '../helpers/host.ts';
 import { connectClient, rawMcp, startMcpHost } from './helpers.ts';
+import { MCP_CONFORMANCE_CATALOGUE } from '../fixtures/mcp-conformance/index.ts';
 
 const TTL = 12_345;
 const PNG =
@@ -475,9 +476,7 @@ describe('loading a catalogue directory', () => {
   });
 
   it('loads the conformance fixture catalogue', () => {
-    const c = loadCatalogueDir(
-      join(import.meta.dirname, '../../runtime/mcp/catalogue/fixtures/mcp-conformance'),
-    );
+    const c = loadCatalogueDir(MCP_CONFORMANCE_CATALOGUE);
     expect(c.prompts.map((p) => p.name)).toEqual([
       'test_prompt_with_arguments',
       'test_prompt_with_embedded_resource',

@@ -4,8 +4,8 @@
 // input requests in one round, and the -32021 refusal before any run exists when a workflow needs
 // a capability the request did not declare.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDefinition } from '../../runtime/core/engine/definition.ts';
-import { createRegistry, loadWorkflowDir } from '../../runtime/core/workflows/index.ts';
+import { parseDefinition } from '../../runtime/core/reference/engine/definition.ts';
+import { createRegistry, loadWorkflowDir } from '../../runtime/core/reference/workflows/index.ts';
 import { startHost, type RunningHost } from '../helpers/host.ts';
 import { connectClient, rawMcp } from './helpers.ts';
 

@@ -73,7 +73,7 @@ describe('stdio transport in process', () => {
     output.on('data', (b: Buffer) => {
       for (const l of b.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(l));
     });
-    const subject = (await h.host.context.keys.verifyKey(KEYS.acme))!;
+    const subject = (await h.host.keys.verifyKey(KEYS.acme))!;
     const done = serveStdio(h.host.context, h.host.mcp.dispatcher, { input, output, subject });
     const meta = {
       'io.modelcontextprotocol/protocolVersion': REVISION,

@@ -15,7 +15,7 @@ afterAll(async () => {
 
 /** The tenant's durable host events, read through the core (GET /host/events is an open SSE stream). */
 async function hostEvents(tenant: 'acme' | 'other'): Promise<string> {
-  return JSON.stringify(await h.host.context.core.listHostEvents(tenant));
+  return JSON.stringify(await h.host.context.hostEvents.list(tenant));
 }
 
 describe('header rules (-32020, HTTP 400, before version selection)', () => {

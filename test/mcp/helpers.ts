@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { HostConfig } from '../../runtime/config.ts';
-import { createRegistry, loadWorkflowDir } from '../../runtime/core/workflows/index.ts';
-import { parseDefinition } from '../../runtime/core/engine/definition.ts';
+import { createRegistry, loadWorkflowDir } from '../../runtime/core/reference/workflows/index.ts';
+import { parseDefinition } from '../../runtime/core/reference/engine/definition.ts';
 import { KEYS, startHost, type RunningHost } from '../helpers/host.ts';
 
 export { KEYS };

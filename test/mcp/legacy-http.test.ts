@@ -186,7 +186,7 @@ describe('initialize-era sessions', () => {
     expect(r.status).toBe(401);
     expect(r.headers.get('mcp-session-id')).toBeNull();
     // The refusal is recorded (interop.md §Negotiation is a protocol, "The audit event").
-    const events = JSON.stringify(await h.host.context.core.listHostEvents('_host'));
+    const events = JSON.stringify(await h.host.context.hostEvents.list('_host'));
     expect(events).toContain('"outcome":"refused"');
     expect(events).toContain('"reason":"unauthenticated"');
     expect(events).toContain('"requested":"2025-11-25"');

@@ -74,7 +74,7 @@ describe('the MCP Inspector CLI in its default mode', () => {
       err: undefined,
     });
     // It spoke 2025-11-25 (negotiation.decided, requested as the client named it).
-    const events = JSON.stringify(await h.host.context.core.listHostEvents('acme'));
+    const events = JSON.stringify(await h.host.context.hostEvents.list('acme'));
     expect(events).toContain('"version":"2025-11-25","requested":"2025-11-25"');
   }, 120_000);
 

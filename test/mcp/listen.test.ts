@@ -252,7 +252,7 @@ describe('subscriptions/listen over stdio', () => {
         buf = buf.slice(i + 1);
       }
     });
-    const subject = await h.host.context.keys.verifyKey(KEYS.acme);
+    const subject = await h.host.keys.verifyKey(KEYS.acme);
     const served = serveStdio(h.host.context, h.host.mcp.dispatcher, {
       input,
       output,

@@ -4,24 +4,25 @@
 // internal error (-32603) and never HTTP 500. Property-based (fast-check), against a real host with
 // the conformance catalogue and workflows, so the prompt, resource and tool paths are all reached.
 import fc from 'fast-check';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpMethodNames } from '../../generated/mcp/methods.ts';
 import { loadCatalogueDir } from '../../runtime/mcp/catalogue/index.ts';
-import { createRegistry, loadWorkflowDir, PACK_DIR } from '../../runtime/core/workflows/index.ts';
+import { createRegistry, loadWorkflowDir } from '../../runtime/core/reference/workflows/index.ts';
 import { startHost, type RunningHost } from '../helpers/host.ts';
 import { rawMcpFrames, TASKS } from './helpers.ts';
+import {
+  MCP_CONFORMANCE_WORKFLOWS,
+  MCP_CONFORMANCE_CATALOGUE,
+} from '../fixtures/mcp-conformance/index.ts';
 
 let h: RunningHost;
 beforeAll(async () => {
   h = await startHost({
     workflows: createRegistry([
       ...loadWorkflowDir(),
-      ...loadWorkflowDir(join(PACK_DIR, 'mcp-conformance')),
+      ...loadWorkflowDir(MCP_CONFORMANCE_WORKFLOWS),
     ]),
-    catalogue: loadCatalogueDir(
-      join(import.meta.dirname, '../../runtime/mcp/catalogue/fixtures/mcp-conformance'),
-    ),
+    catalogue: loadCatalogueDir(MCP_CONFORMANCE_CATALOGUE),
   });
 });
 afterAll(async () => {

@@ -5,8 +5,8 @@
 // `io.modelcontextprotocol/logLevel` row). Both go out before the answer, over HTTP and stdio.
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDefinition } from '../../runtime/core/engine/definition.ts';
-import { createRegistry, loadWorkflowDir } from '../../runtime/core/workflows/index.ts';
+import { parseDefinition } from '../../runtime/core/reference/engine/definition.ts';
+import { createRegistry, loadWorkflowDir } from '../../runtime/core/reference/workflows/index.ts';
 import { serveStdio } from '../../runtime/mcp/stdio.ts';
 import { startHost, type RunningHost } from '../helpers/host.ts';
 import { rawMcp, rawMcpFrames, REVISION } from './helpers.ts';
@@ -111,7 +111,7 @@ describe('tools/call notifications', () => {
     const serving = serveStdio(h.host.context, h.host.mcp.dispatcher, {
       input,
       output,
-      subject: (await h.host.context.keys.verifyKey(h.key))!,
+      subject: (await h.host.keys.verifyKey(h.key))!,
     });
     input.write(
       JSON.stringify({

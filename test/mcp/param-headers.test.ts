@@ -1,8 +1,8 @@
 // SEP-2243 custom headers: `Mcp-Param-*` must mirror x-mcp-header arguments (HTTP 400, -32020
 // HeaderMismatchError otherwise), decoded from `=?base64?…?=` when in that form.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDefinition } from '../../runtime/core/engine/definition.ts';
-import { createRegistry, loadWorkflowDir } from '../../runtime/core/workflows/index.ts';
+import { parseDefinition } from '../../runtime/core/reference/engine/definition.ts';
+import { createRegistry, loadWorkflowDir } from '../../runtime/core/reference/workflows/index.ts';
 import { headerParams } from '../../runtime/mcp/param-headers.ts';
 import { startHost, type RunningHost } from '../helpers/host.ts';
 import { rawMcp } from './helpers.ts';

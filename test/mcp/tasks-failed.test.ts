@@ -4,11 +4,15 @@
 // Errors). The host failure is a real one: the store refuses one write.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectMcpTaskStatus } from '../../generated/mcp/task-status.ts';
-import type { Subject } from '../../runtime/auth/subject.ts';
+import type { Subject } from '../../runtime/ports/auth.ts';
 import { defaultConfig } from '../../runtime/config.ts';
-import { parseDefinition } from '../../runtime/core/engine/definition.ts';
-import { createRunCore, type RunCore } from '../../runtime/core/index.ts';
-import { createRegistry, type WorkflowRegistry } from '../../runtime/core/workflows/index.ts';
+import { parseDefinition } from '../../runtime/core/reference/engine/definition.ts';
+import { createRunCore } from '../../runtime/core/reference/index.ts';
+import type { RunCore } from '../../runtime/ports/run-core.ts';
+import {
+  createRegistry,
+  type WorkflowRegistry,
+} from '../../runtime/core/reference/workflows/index.ts';
 import { projectId } from '../../runtime/ids.ts';
 import { getTask } from '../../runtime/mcp/tasks.ts';
 import { faultyStore, writesLogLine, type FaultyStore } from '../helpers/faulty-store.ts';
@@ -44,14 +48,19 @@ let fault: FaultyStore;
 let core: RunCore;
 beforeAll(async () => {
   fault = faultyStore(writesLogLine);
-  core = await createRunCore({ store: fault.store, workflows, onError: () => undefined });
+  core = await createRunCore({
+    runs: fault.runs,
+    feed: fault.feed,
+    workflows,
+    onError: () => undefined,
+  });
 });
 afterAll(async () => {
   await core.close();
   fault.remove();
 });
 
-const deps = () => ({ core, workflows, mcp: defaultConfig('http://127.0.0.1').mcp });
+const deps = () => ({ core, mcp: defaultConfig('http://127.0.0.1').mcp });
 
 describe('MCP task status of a failed run', () => {
   it('the generated projection reads the error code only where a row names it', () => {

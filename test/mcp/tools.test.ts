@@ -2,10 +2,10 @@
 // isError false with the output as content (content blocks passed through as they are), failed
 // and cancelled are isError true.
 import { describe, expect, it } from 'vitest';
-import type { RunSnapshot } from '../../runtime/core/port.ts';
+import type { RunSnapshot } from '../../runtime/ports/run-core.ts';
 import { callToolResult } from '../../runtime/mcp/tools.ts';
-import { parseDefinition } from '../../runtime/core/engine/definition.ts';
-import { createRegistry, loadWorkflowDir } from '../../runtime/core/workflows/index.ts';
+import { parseDefinition } from '../../runtime/core/reference/engine/definition.ts';
+import { createRegistry, loadWorkflowDir } from '../../runtime/core/reference/workflows/index.ts';
 import { startHost } from '../helpers/host.ts';
 import { rawMcp, TASKS } from './helpers.ts';
 

@@ -12,7 +12,7 @@ afterEach(async () => {
 describe('api keys', () => {
   it('authenticates Bearer keys and stores only their hash', async () => {
     f = await fixture();
-    const keys = new ApiKeyStore(f.store);
+    const keys = new ApiKeyStore(f.store.apiKeys);
     const { key, subject } = await keys.mintKey('acme', { subjectId: 'alice' });
     expect(key).toMatch(/^wop_[A-Za-z0-9_-]{43}$/);
     expect(subject).toEqual({
@@ -42,7 +42,7 @@ describe('api keys', () => {
 
   it('keys of two tenants yield their own tenant only', async () => {
     f = await fixture();
-    const keys = new ApiKeyStore(f.store);
+    const keys = new ApiKeyStore(f.store.apiKeys);
     const a = await keys.mintKey('acme');
     const b = await keys.mintKey('globex');
     expect((await keys.authenticate(`Bearer ${a.key}`))?.tenant).toBe('acme');

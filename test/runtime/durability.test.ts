@@ -34,14 +34,14 @@ describe('restart durability', () => {
       })
     ).run;
     const [it0] = (await f.core.openInterrupts(alice, waiting.runId))!;
-    const host = await f.core.appendHostEvent('acme', {
+    const host = await f.hostEvents.append('acme', {
       type: 'negotiation.decided',
       delivery: 'durable',
       payload: { protocol: 'mcp', outcome: 'accepted', at: new Date().toISOString() },
     });
     await f.core.close();
 
-    const { core } = await f.open();
+    const { core, hostEvents } = await f.open();
     expect(await core.getRun(alice, echo.runId)).toEqual(echo);
     expect(types((await core.readEvents(alice, echo.runId, -1, 10))!)).toEqual([
       'run.started',
@@ -51,7 +51,7 @@ describe('restart durability', () => {
     expect((await core.openInterrupts(alice, waiting.runId))!.map((i) => i.interruptId)).toEqual([
       it0!.interruptId,
     ]);
-    expect(await core.listHostEvents('acme')).toEqual([host]);
+    expect(await hostEvents.list('acme')).toEqual([host]);
 
     expect((await core.getRun(alice, delayed.runId))!.status).toBe('running');
     const done = await core.waitFor(alice, delayed.runId, (r) => isTerminalRunStatus(r.status), {
@@ -98,13 +98,13 @@ describe('single-use tokens', () => {
   it('spend once, atomically; markers of expired tokens are dropped', async () => {
     const f = await fixture();
     try {
-      expect(await f.store.spendToken('t1', 1_000, 0)).toBe(true);
-      expect(await f.store.spendToken('t1', 1_000, 0)).toBe(false);
-      expect(await f.store.isTokenSpent('t1')).toBe(true);
+      expect(await f.store.tokens.spendToken('t1', 1_000, 0)).toBe(true);
+      expect(await f.store.tokens.spendToken('t1', 1_000, 0)).toBe(false);
+      expect(await f.store.tokens.isTokenSpent('t1')).toBe(true);
       // Spending another token after t1's expiry drops t1's marker.
-      expect(await f.store.spendToken('t2', 5_000, 1_001)).toBe(true);
-      expect(await f.store.isTokenSpent('t1')).toBe(false);
-      expect(await f.store.isTokenSpent('t2')).toBe(true);
+      expect(await f.store.tokens.spendToken('t2', 5_000, 1_001)).toBe(true);
+      expect(await f.store.tokens.isTokenSpent('t1')).toBe(false);
+      expect(await f.store.tokens.isTokenSpent('t2')).toBe(true);
     } finally {
       await f.cleanup();
     }

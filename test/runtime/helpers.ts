@@ -1,36 +1,46 @@
-// Shared fixtures for runtime tests: a temp SQLite file, a RunCore over it, and minted subjects.
+// Shared fixtures for runtime tests: a temp SQLite file, the reference RunCore and the host event
+// log over it (composed as the SQLite host composes them), and minted subjects.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Subject } from '../../runtime/auth/subject.ts';
+import { InProcessChangeFeed } from '../../runtime/adapters/change-feed/in-process.ts';
+import { openSqliteStores, type SqliteStores } from '../../runtime/adapters/store/sqlite/index.ts';
 import { ApiKeyStore } from '../../runtime/auth/api-keys.ts';
-import {
-  createRunCore,
-  referencePack,
-  type RunCore,
-  type RunEvent,
-} from '../../runtime/core/index.ts';
-import { SqliteStore } from '../../runtime/store/sqlite/sqlite-store.ts';
-import type { WorkflowRegistry } from '../../runtime/core/workflows/index.ts';
+import { createRunCore, referencePack } from '../../runtime/core/reference/index.ts';
+import type { WorkflowRegistry } from '../../runtime/core/reference/workflows/index.ts';
+import { hostEventLog } from '../../runtime/host/host-events.ts';
+import type { Subject } from '../../runtime/ports/auth.ts';
+import type { RunEvent } from '../../runtime/ports/events.ts';
+import type { HostEventLog } from '../../runtime/ports/host-events.ts';
+import type { RunCore } from '../../runtime/ports/run-core.ts';
 
-export interface Fixture {
+export interface Opened {
+  store: SqliteStores;
+  core: RunCore;
+  hostEvents: HostEventLog;
+}
+
+export interface Fixture extends Opened {
   dir: string;
   file: string;
-  store: SqliteStore;
-  core: RunCore;
-  open(): Promise<{ store: SqliteStore; core: RunCore }>;
+  open(): Promise<Opened>;
   cleanup(): Promise<void>;
 }
 
 export async function fixture(workflows: WorkflowRegistry = referencePack()): Promise<Fixture> {
   const dir = mkdtempSync(join(tmpdir(), 'wopgen-runtime-'));
   const file = join(dir, 'host.db');
-  const opened: RunCore[] = [];
-  const open = async () => {
-    const store = new SqliteStore({ filename: file });
-    const core = await createRunCore({ store, workflows });
-    opened.push(core);
-    return { store, core };
+  const closers: (() => Promise<void>)[] = [];
+  const open = async (): Promise<Opened> => {
+    const store = openSqliteStores(file);
+    const feed = new InProcessChangeFeed();
+    const core = await createRunCore({ runs: store.runs, feed, workflows });
+    closers.push(async () => {
+      await core.close();
+      feed.close();
+      await store.close();
+    });
+    return { store, core, hostEvents: hostEventLog(store.hostEvents, feed, () => new Date()) };
   };
   const first = await open();
   return {
@@ -39,7 +49,7 @@ export async function fixture(workflows: WorkflowRegistry = referencePack()): Pr
     ...first,
     open,
     async cleanup() {
-      for (const c of opened) await c.close();
+      for (const c of closers) await c();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -50,11 +60,12 @@ export function subject(tenant: string, subjectId: string): Subject {
 }
 
 export async function mintSubject(
-  store: SqliteStore,
+  store: SqliteStores,
   tenant: string,
   subjectId?: string,
 ): Promise<Subject> {
-  return (await new ApiKeyStore(store).mintKey(tenant, subjectId ? { subjectId } : {})).subject;
+  const keys = new ApiKeyStore(store.apiKeys);
+  return (await keys.mintKey(tenant, subjectId ? { subjectId } : {})).subject;
 }
 
 export async function collect(it: AsyncIterable<RunEvent> | undefined): Promise<RunEvent[]> {

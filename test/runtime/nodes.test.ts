@@ -1,10 +1,11 @@
 // The reference engine's log, client-request and all nodes: what they append to the run's log,
-// what they store, and when the run moves on (runtime/core/engine/engine.ts).
+// what they store, and when the run moves on (runtime/core/reference/engine/engine.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { isTerminalRunStatus } from '../../generated/run-status.ts';
-import { parseDefinition } from '../../runtime/core/engine/definition.ts';
-import { createRegistry } from '../../runtime/core/workflows/index.ts';
-import { createRunCore, isCoreError } from '../../runtime/core/index.ts';
+import { parseDefinition } from '../../runtime/core/reference/engine/definition.ts';
+import { createRegistry } from '../../runtime/core/reference/workflows/index.ts';
+import { createRunCore } from '../../runtime/core/reference/index.ts';
+import { isCoreError } from '../../runtime/ports/errors.ts';
 import { faultyStore, writesLogLine } from '../helpers/faulty-store.ts';
 import { fixture, subject, types, type Fixture } from './helpers.ts';
 
@@ -95,18 +96,19 @@ describe('engine nodes', () => {
       ['greeting', 'custom'],
       ['roots', 'custom'],
     ]);
-    expect(open[1]!.clientRequest).toEqual({
-      method: 'sampling/createMessage',
+    // The port says it in its own words; the run log keeps the client request's method.
+    expect(open[1]!.clientAsk).toEqual({
+      kind: 'sampling',
       params: { messages: [], maxTokens: 5, note: 'n1' },
     });
-    expect(open[2]!.clientRequest).toEqual({ method: 'roots/list', params: {} });
-    const requested = (await f.core.readEvents(alice, run.runId, -1, 20))!.filter(
-      (e) => e.type === 'interrupt.requested',
+    expect(open[2]!.clientAsk).toEqual({ kind: 'roots', params: {} });
+    const requested = (await f.core.readEvents(alice, run.runId, -1, 20))!.flatMap((e) =>
+      e.type === 'interrupt.requested' ? [e.payload.clientRequest ?? null] : [],
     );
-    expect(requested.map((e) => e.payload.clientRequest ?? null)).toEqual([
+    expect(requested).toEqual([
       null,
-      open[1]!.clientRequest,
-      open[2]!.clientRequest,
+      { method: 'sampling/createMessage', params: { messages: [], maxTokens: 5, note: 'n1' } },
+      { method: 'roots/list', params: {} },
     ]);
 
     // A client result that is not a CreateMessageResult is refused and changes nothing.
@@ -181,7 +183,8 @@ describe('engine nodes', () => {
     const fault = faultyStore(writesLogLine);
     const reported: unknown[] = [];
     const core = await createRunCore({
-      store: fault.store,
+      runs: fault.runs,
+      feed: fault.feed,
       workflows: createRegistry(defs),
       onError: (err) => reported.push(err),
     });

@@ -21,10 +21,9 @@ describe('streamRunEvents', () => {
     const stream = await f.core.streamRunEvents(alice, run.runId, { afterSequence: -1 });
     const all = collect(stream);
     await new Promise((r) => setTimeout(r, 20));
-    await f.core.appendRunEvent(run.runId, 'negotiation.decided', {
-      protocol: 'a2a',
-      outcome: 'accepted',
-      at: new Date().toISOString(),
+    await f.core.appendRunEvent(alice, run.runId, {
+      type: 'negotiation.decided',
+      payload: { protocol: 'a2a', outcome: 'accepted', at: new Date().toISOString() },
     });
     const [it0] = (await f.core.openInterrupts(alice, run.runId))!;
     await f.core.resolveInterrupt(alice, run.runId, it0!.interruptId, { action: 'accept' });
@@ -95,30 +94,30 @@ describe('host events', () => {
       reason: 'ok',
       at: new Date().toISOString(),
     });
-    const a = await f.core.appendHostEvent('acme', {
+    const a = await f.hostEvents.append('acme', {
       type: 'negotiation.decided',
       delivery: 'durable',
       payload: payload('1'),
     });
-    await f.core.appendHostEvent('globex', {
+    await f.hostEvents.append('globex', {
       type: 'negotiation.decided',
       delivery: 'durable',
       payload: payload('x'),
     });
-    const b = await f.core.appendHostEvent('acme', {
+    const b = await f.hostEvents.append('acme', {
       type: 'negotiation.decided',
       delivery: 'durable',
       payload: payload('2'),
     });
     expect(Object.keys(a).sort()).toEqual(['delivery', 'eventId', 'payload', 'timestamp', 'type']);
     expect(validateHostEvent(a)).toBe(true);
-    expect(await f.core.listHostEvents('acme')).toEqual([a, b]);
-    expect(await f.core.listHostEvents('acme', a.eventId)).toEqual([b]);
+    expect(await f.hostEvents.list('acme')).toEqual([a, b]);
+    expect(await f.hostEvents.list('acme', a.eventId)).toEqual([b]);
 
     const ac = new AbortController();
     const seen: string[] = [];
     const follow = (async () => {
-      for await (const e of f!.core.streamHostEvents('acme', {
+      for await (const e of f!.hostEvents.stream('acme', {
         afterEventId: a.eventId,
         signal: ac.signal,
       })) {
@@ -127,7 +126,7 @@ describe('host events', () => {
       }
     })();
     await new Promise((r) => setTimeout(r, 20));
-    const c = await f.core.appendHostEvent('acme', {
+    const c = await f.hostEvents.append('acme', {
       type: 'negotiation.decided',
       delivery: 'durable',
       payload: payload('3'),

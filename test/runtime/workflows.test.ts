@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isTerminalRunStatus } from '../../generated/run-status.ts';
-import { referencePack } from '../../runtime/core/index.ts';
+import { referencePack } from '../../runtime/core/reference/index.ts';
 import { fixture, subject, types, type Fixture } from './helpers.ts';
 
 let f: Fixture | undefined;

@@ -1,5 +1,5 @@
 // Loads a catalogue directory (every `*.json` in it, in file-name order, merged) before the host
-// starts, the way core/workflows/index.ts loads the workflow pack: each file is checked against
+// starts, the way core/reference/workflows/index.ts loads the workflow pack: each file is checked against
 // schema.ts and then rules.ts, entries are unique across files (prompt name, normalized resource
 // URI, uriTemplate), and the lists come out in the order the list rows serve them. A bad file stops
 // the host with a CatalogueError naming the file and the JSON pointer of the offending value.

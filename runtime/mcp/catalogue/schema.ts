@@ -3,7 +3,7 @@
 // is an error at load rather than a field the host silently ignores. The rules that span fields or
 // entries (exactly one of text and blob, unique names, declared placeholders, the scheme allowlist)
 // are load.ts's, checked once the shape is known, so that each gets its own clear message.
-import { ajv } from '../../core/engine/json-schema.ts';
+import { ajv } from '../../util/json-schema.ts';
 import type { CataloguePrompt, CatalogueResource, CatalogueTemplate } from './catalogue.ts';
 
 /** One catalogue file: any mix of entries; the directory's files are merged. */

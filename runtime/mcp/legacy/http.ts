@@ -17,9 +17,9 @@
 // JSON-RPC errors of the session's requests travel on HTTP 200, as the 2025 revisions answer them
 // (a 404 would tell the client its session is gone).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Subject } from '../../auth/subject.ts';
+import type { Subject } from '../../ports/auth.ts';
 import type { HostContext } from '../../context.ts';
-import { isCoreError } from '../../core/errors.ts';
+import { isCoreError } from '../../ports/errors.ts';
 import { write, writeEvent, type Framing } from '../http-reply.ts';
 import {
   errorResponse,

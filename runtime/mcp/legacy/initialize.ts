@@ -5,7 +5,7 @@
 // The outcome is recorded as every negotiation is (interop.md §Negotiation is a protocol, "The
 // audit event"): `negotiation.decided`, here as the caller's durable host event, and on the log
 // of every run the session starts.
-import type { Subject } from '../../auth/subject.ts';
+import type { Subject } from '../../ports/auth.ts';
 import type { HostContext } from '../../context.ts';
 import { decisionPayload, recordDecision } from '../../negotiation/record.ts';
 import { HOST_VERSION } from '../../version.ts';
@@ -49,7 +49,7 @@ export async function recordLegacyDecision(
     ...(session.requested !== undefined && { requested: session.requested }),
   };
   const payload = decisionPayload('mcp', decision, peerOrigin, ctx.now());
-  await recordDecision(ctx.core, runId ? { runId } : { tenant: subject.tenant }, payload);
+  await recordDecision(ctx, runId ? { runId, subject } : { tenant: subject.tenant }, payload);
 }
 
 /**
@@ -67,5 +67,5 @@ export async function recordLegacyRefusal(
     floor: ctx.config.mcp.minimumRevision,
     ...(requested !== undefined && { requested }),
   };
-  await recordDecision(ctx.core, {}, decisionPayload('mcp', decision, peerOrigin, ctx.now()));
+  await recordDecision(ctx, {}, decisionPayload('mcp', decision, peerOrigin, ctx.now()));
 }

@@ -6,7 +6,7 @@
 // (elicitation.ts), its answer resumes the run through the same retry the 2026 client would send,
 // and the call completes when the run does (interop.md §The MCP round ceiling still applies).
 import type { McpHandlers, McpMethodKey } from '../../../generated/mcp/methods.ts';
-import type { Subject } from '../../auth/subject.ts';
+import type { Subject } from '../../ports/auth.ts';
 import type { HostContext } from '../../context.ts';
 import type { Io, McpCallContext, McpParams } from '../handlers.ts';
 import { isRecord, McpError, METHOD_NOT_FOUND } from '../jsonrpc.ts';

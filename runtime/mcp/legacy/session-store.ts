@@ -2,7 +2,7 @@
 // session another host minted (streamable HTTP 2025-06-18 §Session Management). A narrow port of
 // three calls, implemented here over the store's key-value pair (getKv/setKv); the store has no
 // delete, so a deleted entry is an empty value, read back as absent.
-import type { Store } from '../../store/port.ts';
+import type { KeyValueStore } from '../../ports/store/binding-state.ts';
 
 /** JSON values under string keys; `delete` makes `get` answer undefined. */
 export interface LegacySessionStore {
@@ -11,7 +11,7 @@ export interface LegacySessionStore {
   delete(key: string): Promise<void>;
 }
 
-export type KvStore = Pick<Store, 'getKv' | 'setKv'>;
+export type KvStore = Pick<KeyValueStore, 'getKv' | 'setKv'>;
 
 const PREFIX = 'mcp.legacy.';
 

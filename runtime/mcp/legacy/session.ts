@@ -4,7 +4,7 @@
 // any other key it is answered exactly as an unknown one (interop.md §Isolation: a session id never
 // selects a tenant). The id is 192 random bits, visible ASCII as the transport requires.
 import { randomBytes } from 'node:crypto';
-import type { Subject } from '../../auth/subject.ts';
+import type { Subject } from '../../ports/auth.ts';
 import type { ClientCapabilities } from '../envelope.ts';
 import { isRecord } from '../jsonrpc.ts';
 import { principalDigest } from '../request-state.ts';

@@ -4,7 +4,7 @@
 // `initialize` is served at the session's revision by the same handlers as every other request;
 // server-to-client requests (elicitation) go to stdout and the client's responses come back on
 // stdin (elicitation.ts).
-import type { Subject } from '../../auth/subject.ts';
+import type { Subject } from '../../ports/auth.ts';
 import type { HostContext } from '../../context.ts';
 import { MCP_META_PROTOCOL_VERSION } from '../../../generated/mcp/methods.ts';
 import { isRecord, type JsonRpcRequest } from '../jsonrpc.ts';

@@ -3,7 +3,7 @@
 // then every `tasks-*` extension scenario. The suite sends no credentials, so it talks to a local
 // proxy that adds one tenant's Bearer key; the host itself keeps requiring authentication.
 // The host serves the reference pack plus the suite's fixture tools
-// (runtime/core/workflows/mcp-conformance/*.json: greet, slow_compute, failing_job, …).
+// (test/fixtures/mcp-conformance/workflows/*.json: greet, slow_compute, failing_job, …).
 //
 // Prints one line per scenario and `MCP conformance: <passed>/<total> checks passed`, and writes
 // the raw results under .tmp/mcp-conformance/. Exit status: 0 unless a check listed in
@@ -24,13 +24,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultConfig } from '../../../runtime/config.ts';
-import { createHost } from '../../../runtime/host.ts';
+import { createSqliteHost } from '../../../runtime/host/index.ts';
 import {
   createRegistry,
   loadWorkflowDir,
-  PACK_DIR,
-} from '../../../runtime/core/workflows/index.ts';
+} from '../../../runtime/core/reference/workflows/index.ts';
 import { loadCatalogueDir } from '../../../runtime/mcp/catalogue/index.ts';
+import {
+  MCP_CONFORMANCE_WORKFLOWS,
+  MCP_CONFORMANCE_CATALOGUE,
+} from '../../fixtures/mcp-conformance/index.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const OUT = join(ROOT, '.tmp/mcp-conformance');
@@ -137,17 +140,17 @@ function passingChecks(): {
 async function main(): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'wopgen-mcp-conformance-'));
   const config = defaultConfig('http://127.0.0.1');
-  const host = await createHost({
+  const host = await createSqliteHost({
     config,
     baseUrlFromListen: true,
     store: `sqlite:${join(dir, 'host.db')}`,
     apiKeys: [{ key: KEY, tenant: 'conformance' }],
     workflows: createRegistry([
       ...loadWorkflowDir(),
-      ...loadWorkflowDir(join(PACK_DIR, 'mcp-conformance')),
+      ...loadWorkflowDir(MCP_CONFORMANCE_WORKFLOWS),
     ]),
     // The suite's prompt and resource fixtures (test_simple_prompt, test://static-text, …).
-    catalogue: loadCatalogueDir(join(ROOT, 'runtime/mcp/catalogue/fixtures/mcp-conformance')),
+    catalogue: loadCatalogueDir(MCP_CONFORMANCE_CATALOGUE),
   });
   const hostUrl = new URL(await host.listen(0));
   // The auth-adding proxy (the suite has no option for credentials).

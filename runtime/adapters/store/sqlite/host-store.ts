@@ -1,0 +1,94 @@
+// SQLite adapter of the host-side store ports: the host event log, API keys, single-use tokens and
+// key-value settings. Each write is one statement or one transaction.
+import type Database from 'better-sqlite3';
+import type { ApiKeyRecord, ApiKeyStore } from '../../../ports/store/api-key-store.ts';
+import type { KeyValueStore, TokenStore } from '../../../ports/store/binding-state.ts';
+import type { HostEventStore, StoredHostEvent } from '../../../ports/store/host-event-store.ts';
+import { hostEventFromRow, type HostEventRow } from './rows.ts';
+
+export class SqliteHostStore implements HostEventStore, ApiKeyStore, TokenStore, KeyValueStore {
+  constructor(private readonly db: Database.Database) {}
+
+  async appendHostEvent(e: Omit<StoredHostEvent, 'seq'>): Promise<StoredHostEvent> {
+    const res = this.db
+      .prepare(
+        'INSERT INTO host_events (event_id, tenant, type, timestamp, delivery, payload) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(e.eventId, e.tenant, e.type, e.timestamp, e.delivery, JSON.stringify(e.payload));
+    return { ...e, seq: Number(res.lastInsertRowid) };
+  }
+
+  async listHostEvents(
+    tenant: string,
+    afterSeq: number,
+    limit: number,
+  ): Promise<StoredHostEvent[]> {
+    const rows = this.db
+      .prepare('SELECT * FROM host_events WHERE tenant = ? AND seq > ? ORDER BY seq LIMIT ?')
+      .all(tenant, afterSeq, limit) as HostEventRow[];
+    return rows.map(hostEventFromRow);
+  }
+
+  async hostEventSeq(tenant: string, eventId: string): Promise<number | undefined> {
+    const row = this.db
+      .prepare('SELECT seq FROM host_events WHERE tenant = ? AND event_id = ?')
+      .get(tenant, eventId) as { seq: number } | undefined;
+    return row?.seq;
+  }
+
+  async insertApiKey(r: ApiKeyRecord): Promise<void> {
+    this.db
+      .prepare(
+        'INSERT INTO api_keys (key_hash, tenant, subject_id, created_at) VALUES (?, ?, ?, ?)',
+      )
+      .run(r.keyHash, r.tenant, r.subjectId, r.createdAt);
+  }
+
+  async findApiKey(keyHash: Uint8Array): Promise<ApiKeyRecord | undefined> {
+    const row = this.db.prepare('SELECT * FROM api_keys WHERE key_hash = ?').get(keyHash) as
+      { key_hash: Buffer; tenant: string; subject_id: string; created_at: string } | undefined;
+    return (
+      row && {
+        keyHash: row.key_hash,
+        tenant: row.tenant,
+        subjectId: row.subject_id,
+        createdAt: row.created_at,
+      }
+    );
+  }
+
+  async getKv(key: string): Promise<string | undefined> {
+    const row = this.db.prepare('SELECT v FROM kv WHERE k = ?').get(key) as
+      { v: string } | undefined;
+    return row?.v;
+  }
+
+  async setKv(key: string, value: string): Promise<void> {
+    this.db
+      .prepare('INSERT INTO kv (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v')
+      .run(key, value);
+  }
+
+  async spendToken(id: string, expiresAt: number, now: number): Promise<boolean> {
+    return this.db.transaction(() => {
+      this.db.prepare('DELETE FROM spent_tokens WHERE expires_at < ?').run(now);
+      const res = this.db
+        .prepare(
+          'INSERT INTO spent_tokens (token_id, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING',
+        )
+        .run(id, expiresAt);
+      return res.changes === 1;
+    })();
+  }
+
+  async isTokenSpent(id: string): Promise<boolean> {
+    return this.db.prepare('SELECT 1 FROM spent_tokens WHERE token_id = ?').get(id) !== undefined;
+  }
+
+  async setKvIfAbsent(key: string, value: string): Promise<string> {
+    this.db
+      .prepare('INSERT INTO kv (k, v) VALUES (?, ?) ON CONFLICT (k) DO NOTHING')
+      .run(key, value);
+    return (await this.getKv(key))!;
+  }
+}

@@ -1,0 +1,46 @@
+// The SQLite adapter: every store port over one better-sqlite3 database (WAL, foreign keys on).
+// Single-process: better-sqlite3 serialises this process's writes, and the file lock keeps a second
+// process from corrupting it, but wake-ups and the per-run lock of the reference engine are
+// in-process, so one database serves one host process.
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Stores } from '../../../ports/store/index.ts';
+import { SqliteHostStore } from './host-store.ts';
+import { migrate } from './migrations.ts';
+import { SqliteRunStore } from './run-store.ts';
+
+export interface SqliteStores extends Stores {
+  runs: SqliteRunStore;
+  /** The database itself (tests read it to prove what was or was not written). */
+  readonly db: Database.Database;
+}
+
+/** Open (creating directories and migrating) the database at `filename`, or ':memory:'. */
+export function openSqliteStores(filename: string): SqliteStores {
+  if (filename !== ':memory:') mkdirSync(dirname(resolve(filename)), { recursive: true });
+  const db = new Database(filename);
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  const host = new SqliteHostStore(db);
+  return {
+    db,
+    runs: new SqliteRunStore(db),
+    hostEvents: host,
+    apiKeys: host,
+    tokens: host,
+    kv: host,
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}
+
+/** `sqlite:<path>` (or `sqlite::memory:`) → the stores; anything else is refused with a clear message. */
+export function openStoreUrl(spec: string): SqliteStores {
+  const m = /^sqlite:(.+)$/.exec(spec);
+  if (!m) throw new Error(`unsupported store "${spec}" (expected sqlite:<path>)`);
+  return openSqliteStores(m[1]!);
+}

@@ -1,0 +1,311 @@
+// SQLite adapter of the RunStore port (better-sqlite3). Every RunChange runs in one transaction so a
+// status update, its events, its interrupts and the binding record it carries are never seen apart.
+// Transactions are synchronous, so a commit is durable when its promise settles; nothing is grouped.
+import type Database from 'better-sqlite3';
+import type { RunStatus } from '../../../../generated/run-status.ts';
+import type { BindingNote, BindingRecord } from '../../../ports/run-core.ts';
+import type {
+  IdempotencyRecord,
+  InterruptRecord,
+  InterruptStatus,
+  RunChange,
+  RunChangeResult,
+  RunListQuery,
+  RunRecord,
+  RunStore,
+  StoredRunEvent,
+} from '../../../ports/store/run-store.ts';
+import {
+  eventFromRow,
+  interruptFromRow,
+  interruptToRow,
+  runFromRow,
+  runToRow,
+  type EventRow,
+  type InterruptRow,
+  type RunRow,
+} from './rows.ts';
+
+export class SqliteRunStore implements RunStore {
+  constructor(private readonly db: Database.Database) {}
+
+  async insertRun(
+    run: RunRecord,
+    extra: { idempotency?: IdempotencyRecord; note?: BindingNote } = {},
+  ): Promise<void> {
+    const row = runToRow(run);
+    const { idempotency, note } = extra;
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO runs (run_id, tenant, workflow_id, status, owner, inputs, outputs, error, metadata,
+             transport, trust_boundary, created_at, updated_at, status_at, started_at, completed_at,
+             current_node_id, definition, engine)
+           VALUES (@run_id, @tenant, @workflow_id, @status, @owner, @inputs, @outputs, @error, @metadata,
+             @transport, @trust_boundary, @created_at, @updated_at, @status_at, @started_at, @completed_at,
+             @current_node_id, @definition, @engine)`,
+        )
+        .run(row);
+      if (idempotency) {
+        this.db
+          .prepare(
+            `INSERT INTO idempotency (tenant, principal, key, request_digest, run_id, created_at)
+             VALUES (?, ?, ?, ?, ?, ?)`,
+          )
+          .run(
+            idempotency.tenant,
+            idempotency.principal,
+            idempotency.key,
+            idempotency.requestDigest,
+            idempotency.runId,
+            idempotency.createdAt,
+          );
+      }
+      if (note) this.writeNote(run.runId, note, run.createdAt);
+    })();
+  }
+
+  /** The A2A task record: its context is kept once set; the note's message is appended. */
+  private writeNote(runId: string, note: BindingNote, at: string): void {
+    const prior = this.db
+      .prepare('SELECT context_id, history FROM a2a_tasks WHERE run_id = ?')
+      .get(runId) as { context_id: string; history: string } | undefined;
+    const history = prior ? (JSON.parse(prior.history) as unknown[]) : [];
+    history.push(note.append);
+    this.db
+      .prepare(
+        `INSERT INTO a2a_tasks (run_id, context_id, history, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (run_id) DO UPDATE SET history = excluded.history, updated_at = excluded.updated_at`,
+      )
+      .run(runId, prior?.context_id ?? note.contextId, JSON.stringify(history), at);
+  }
+
+  async getBindingRecord(runId: string): Promise<BindingRecord | undefined> {
+    const row = this.db.prepare('SELECT * FROM a2a_tasks WHERE run_id = ?').get(runId) as
+      { context_id: string; history: string; updated_at: string } | undefined;
+    return (
+      row && {
+        contextId: row.context_id,
+        history: JSON.parse(row.history) as BindingRecord['history'],
+        updatedAt: row.updated_at,
+      }
+    );
+  }
+
+  async getRun(runId: string): Promise<RunRecord | undefined> {
+    const row = this.db.prepare('SELECT * FROM runs WHERE run_id = ?').get(runId) as
+      RunRow | undefined;
+    return row && runFromRow(row);
+  }
+
+  async listRuns(q: RunListQuery): Promise<RunRecord[]> {
+    const where = ['tenant = @tenant'];
+    const params: Record<string, string | number> = { tenant: q.tenant, limit: q.limit };
+    if (q.before) {
+      where.push('(created_at < @bc OR (created_at = @bc AND run_id < @br))');
+      params.bc = q.before.createdAt;
+      params.br = q.before.runId;
+    }
+    if (q.workflowId !== undefined) {
+      where.push('workflow_id = @workflowId');
+      params.workflowId = q.workflowId;
+    }
+    if (q.status !== undefined) {
+      where.push('status = @status');
+      params.status = q.status;
+    }
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM runs WHERE ${where.join(' AND ')} ORDER BY created_at DESC, run_id DESC LIMIT @limit`,
+      )
+      .all(params) as RunRow[];
+    return rows.map(runFromRow);
+  }
+
+  async listRunsByStatus(statuses: readonly RunStatus[]): Promise<RunRecord[]> {
+    if (statuses.length === 0) return [];
+    const marks = statuses.map(() => '?').join(', ');
+    const rows = this.db
+      .prepare(`SELECT * FROM runs WHERE status IN (${marks}) ORDER BY created_at, run_id`)
+      .all(...statuses) as RunRow[];
+    return rows.map(runFromRow);
+  }
+
+  async commitRunChange(change: RunChange): Promise<RunChangeResult> {
+    try {
+      return this.commitSync(change);
+    } catch (err) {
+      if (err instanceof InterruptConflict) return { ok: false, conflict: 'interrupt' };
+      throw err;
+    }
+  }
+
+  private commitSync(change: RunChange): RunChangeResult {
+    return this.db.transaction((): RunChangeResult => {
+      const cur = this.db.prepare('SELECT status FROM runs WHERE run_id = ?').get(change.runId) as
+        { status: RunStatus } | undefined;
+      if (!cur) return { ok: false, conflict: 'missing' };
+      if (change.expectStatus && !change.expectStatus.includes(cur.status))
+        return { ok: false, conflict: 'status' };
+
+      if (change.closeInterrupt) {
+        const c = change.closeInterrupt;
+        const res = this.db
+          .prepare(
+            `UPDATE interrupts SET status = ?, resolution = ?, resolved_at = ?
+             WHERE interrupt_id = ? AND run_id = ? AND status = 'open'`,
+          )
+          .run(
+            c.status,
+            c.resolution ? JSON.stringify(c.resolution) : null,
+            change.at,
+            c.interruptId,
+            change.runId,
+          );
+        if (res.changes !== 1) {
+          // Roll back anything done so far by throwing inside the transaction.
+          throw new InterruptConflict();
+        }
+      }
+      if (change.cancelOpenInterrupts) {
+        this.db
+          .prepare(
+            `UPDATE interrupts SET status = 'cancelled', resolved_at = ? WHERE run_id = ? AND status = 'open'`,
+          )
+          .run(change.at, change.runId);
+      }
+      const insert = this.db.prepare(
+        `INSERT INTO interrupts (interrupt_id, run_id, node_id, kind, schema, approvers, connect_url,
+           client_request, status, resolution, created_at, resolved_at)
+         VALUES (@interrupt_id, @run_id, @node_id, @kind, @schema, @approvers, @connect_url,
+           @client_request, @status, @resolution, @created_at, @resolved_at)`,
+      );
+      for (const it of change.insertInterrupts ?? []) insert.run(interruptToRow(it));
+      this.applyPatch(change, cur.status);
+      if (change.note) this.writeNote(change.runId, change.note, change.at);
+      return { ok: true, events: this.appendEvents(change) };
+    })();
+  }
+
+  private applyPatch(change: RunChange, current: RunStatus): void {
+    const p = change.patch ?? {};
+    const sets = ['updated_at = @at'];
+    const params: Record<string, string | null> = { at: change.at, runId: change.runId };
+    if (p.status !== undefined && p.status !== current) {
+      sets.push('status = @status', 'status_at = @at');
+      params.status = p.status;
+    }
+    const cols: [keyof typeof p, string][] = [
+      ['outputs', 'outputs'],
+      ['error', 'error'],
+      ['engine', 'engine'],
+    ];
+    for (const [key, col] of cols) {
+      const v = p[key];
+      if (v === undefined) continue;
+      sets.push(`${col} = @${col}`);
+      params[col] = v === null ? null : JSON.stringify(v);
+    }
+    const plain: [string, string | null | undefined][] = [
+      ['started_at', p.startedAt],
+      ['completed_at', p.completedAt],
+      ['current_node_id', p.currentNodeId],
+    ];
+    for (const [col, v] of plain) {
+      if (v === undefined) continue;
+      sets.push(`${col} = @${col}`);
+      params[col] = v;
+    }
+    this.db.prepare(`UPDATE runs SET ${sets.join(', ')} WHERE run_id = @runId`).run(params);
+  }
+
+  private appendEvents(change: RunChange): StoredRunEvent[] {
+    if (!change.events?.length) return [];
+    const max = this.db
+      .prepare('SELECT MAX(sequence) AS m FROM events WHERE run_id = ?')
+      .get(change.runId) as {
+      m: number | null;
+    };
+    let seq = max.m === null ? 0 : max.m + 1;
+    const insert = this.db.prepare(
+      'INSERT INTO events (run_id, sequence, type, timestamp, payload) VALUES (?, ?, ?, ?, ?)',
+    );
+    return change.events.map((e) => {
+      const ev: StoredRunEvent = {
+        runId: change.runId,
+        sequence: seq++,
+        type: e.type,
+        timestamp: change.at,
+        payload: { ...e.payload },
+      };
+      insert.run(ev.runId, ev.sequence, ev.type, ev.timestamp, JSON.stringify(ev.payload));
+      return ev;
+    });
+  }
+
+  async readEvents(runId: string, afterSequence: number, limit: number): Promise<StoredRunEvent[]> {
+    const rows = this.db
+      .prepare('SELECT * FROM events WHERE run_id = ? AND sequence > ? ORDER BY sequence LIMIT ?')
+      .all(runId, afterSequence, limit) as EventRow[];
+    return rows.map(eventFromRow);
+  }
+
+  async lastEventSequence(runId: string): Promise<number> {
+    const row = this.db
+      .prepare('SELECT MAX(sequence) AS s FROM events WHERE run_id = ?')
+      .get(runId) as { s: number | null };
+    return row.s ?? -1;
+  }
+
+  async getInterrupt(interruptId: string): Promise<InterruptRecord | undefined> {
+    const row = this.db
+      .prepare('SELECT * FROM interrupts WHERE interrupt_id = ?')
+      .get(interruptId) as InterruptRow | undefined;
+    return row && interruptFromRow(row);
+  }
+
+  async listInterrupts(runId: string, status?: InterruptStatus): Promise<InterruptRecord[]> {
+    const rows = (
+      status
+        ? this.db
+            .prepare('SELECT * FROM interrupts WHERE run_id = ? AND status = ? ORDER BY created_at')
+            .all(runId, status)
+        : this.db
+            .prepare('SELECT * FROM interrupts WHERE run_id = ? ORDER BY created_at')
+            .all(runId)
+    ) as InterruptRow[];
+    return rows.map(interruptFromRow);
+  }
+
+  async findIdempotency(
+    tenant: string,
+    principal: string,
+    key: string,
+  ): Promise<IdempotencyRecord | undefined> {
+    const row = this.db
+      .prepare('SELECT * FROM idempotency WHERE tenant = ? AND principal = ? AND key = ?')
+      .get(tenant, principal, key) as
+      | {
+          tenant: string;
+          principal: string;
+          key: string;
+          request_digest: string;
+          run_id: string;
+          created_at: string;
+        }
+      | undefined;
+    return (
+      row && {
+        tenant: row.tenant,
+        principal: row.principal,
+        key: row.key,
+        requestDigest: row.request_digest,
+        runId: row.run_id,
+        createdAt: row.created_at,
+      }
+    );
+  }
+}
+
+/** Thrown inside a transaction to roll it back when the interrupt is no longer open. */
+class InterruptConflict extends Error {}

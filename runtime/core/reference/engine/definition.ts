@@ -1,0 +1,153 @@
+// Shape of a reference-engine workflow definition (the JSON files under core/reference/workflows/) and the
+// ajv check every definition passes before it is registered.
+import type { JsonObject } from '../../../ports/json.ts';
+import type { ClientRequest } from '../../../ports/store/run-store.ts';
+import { ajv } from '../../../util/json-schema.ts';
+
+export type NodeDef =
+  /** Completes the run with `output`, rendered with {{inputs.x}} / {{vars.node.x}} substitution. */
+  | { id: string; kind: 'complete'; output?: JsonObject }
+  /** Fails the run with this error. */
+  | { id: string; kind: 'fail'; error: { code: string; message: string } }
+  /** Sleeps `delayMs` (or `inputs[delayMsInput]` when that is a number). */
+  | { id: string; kind: 'delay'; delayMs?: number; delayMsInput?: string }
+  /** Like delay, but with no duration it waits until cancelled. */
+  | { id: string; kind: 'wait'; delayMs?: number; delayMsInput?: string }
+  /** Approval interrupt; approvers from `approversInput` (an inputs array) else `approvers`. */
+  | { id: string; kind: 'approval'; approvers?: string[]; approversInput?: string; prompt?: string }
+  /** Clarification/input interrupt whose resume value (checked against `schema`) becomes vars.<id>. */
+  | {
+      id: string;
+      kind: 'input';
+      interruptKind?: 'clarification' | 'input';
+      schema: JsonObject;
+      prompt?: string;
+    }
+  /** Credential interrupt pointing the user at `connectUrl`. */
+  | { id: string; kind: 'credential'; connectUrl: string; schema?: JsonObject; prompt?: string }
+  /**
+   * A question for the caller's own client rather than a person (a `custom` interrupt): an MCP
+   * client's model (`sampling/createMessage`) or its roots (`roots/list`). The result becomes
+   * vars.<id>; only a caller whose client declared the capability can answer it.
+   */
+  | { id: string; kind: 'client-request'; method: ClientRequest['method']; params?: JsonObject }
+  /** Writes one line to the run's log (`log.appended`); `message` is rendered like `output`. */
+  | { id: string; kind: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string }
+  /** Asks every child at once; the run moves on when all are answered (vars.<childId> each). */
+  | { id: string; kind: 'all'; nodes: AskNode[] };
+
+/** The nodes that open an interrupt. */
+export type AskNode = Extract<
+  NodeDef,
+  { kind: 'approval' | 'input' | 'credential' | 'client-request' }
+>;
+
+export type NodeKind = NodeDef['kind'];
+
+/** The nodes of `def`, children of `all` included, in order. */
+export function flatNodes(def: WorkflowDefinition): NodeDef[] {
+  return def.nodes.flatMap((n): NodeDef[] => (n.kind === 'all' ? [n, ...n.nodes] : [n]));
+}
+
+export interface WorkflowDefinition {
+  id: string;
+  description: string;
+  inputSchema: JsonObject;
+  nodes: NodeDef[];
+  /**
+   * Whether an MCP caller must run this workflow as a task (ext-tasks `execution.taskSupport`);
+   * absent means optional.
+   */
+  taskSupport?: 'forbidden' | 'optional' | 'required';
+}
+
+const idPattern = '^[A-Za-z0-9._~:-]{1,128}$';
+const delayProps = { delayMs: { type: 'integer', minimum: 0 }, delayMsInput: { type: 'string' } };
+const node = (kind: string, props: JsonObject, required: string[] = []): JsonObject => ({
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'kind', ...required],
+  properties: { id: { type: 'string', pattern: idPattern }, kind: { const: kind }, ...props },
+});
+
+const askNodes = [
+  node('approval', {
+    approvers: { type: 'array', items: { type: 'string' } },
+    approversInput: { type: 'string' },
+    prompt: { type: 'string' },
+  }),
+  node(
+    'input',
+    {
+      interruptKind: { enum: ['clarification', 'input'] },
+      schema: { type: 'object' },
+      prompt: { type: 'string' },
+    },
+    ['schema'],
+  ),
+  node(
+    'credential',
+    {
+      connectUrl: { type: 'string', format: 'uri' },
+      schema: { type: 'object' },
+      prompt: { type: 'string' },
+    },
+    ['connectUrl'],
+  ),
+  node(
+    'client-request',
+    { method: { enum: ['sampling/createMessage', 'roots/list'] }, params: { type: 'object' } },
+    ['method'],
+  ),
+];
+
+const definitionSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'description', 'inputSchema', 'nodes'],
+  properties: {
+    id: { type: 'string', pattern: idPattern },
+    description: { type: 'string' },
+    inputSchema: { type: 'object' },
+    taskSupport: { enum: ['forbidden', 'optional', 'required'] },
+    nodes: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        oneOf: [
+          node('complete', { output: { type: 'object' } }),
+          node('fail', { error: { type: 'object', required: ['code', 'message'] } }, ['error']),
+          node('delay', delayProps),
+          node('wait', delayProps),
+          ...askNodes,
+          node(
+            'log',
+            { level: { enum: ['debug', 'info', 'warn', 'error'] }, message: { type: 'string' } },
+            ['level', 'message'],
+          ),
+          node('all', { nodes: { type: 'array', minItems: 1, items: { oneOf: askNodes } } }, [
+            'nodes',
+          ]),
+        ],
+      },
+    },
+  },
+};
+
+const validateDefinition = ajv.compile<WorkflowDefinition>(definitionSchema);
+
+/** Check `value` is a well-formed definition with unique node ids; throws with the reasons. */
+export function parseDefinition(value: unknown, source: string): WorkflowDefinition {
+  if (!validateDefinition(value)) {
+    throw new Error(
+      `${source}: invalid workflow definition: ${ajv.errorsText(validateDefinition.errors)}`,
+    );
+  }
+  const ids = new Set<string>();
+  for (const n of flatNodes(value)) {
+    if (ids.has(n.id)) throw new Error(`${source}: duplicate node id ${n.id}`);
+    ids.add(n.id);
+  }
+  ajv.compile(value.inputSchema); // throws on an invalid input schema
+  return value;
+}

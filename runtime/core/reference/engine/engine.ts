@@ -1,0 +1,352 @@
+// Reference engine: runs a JSON workflow definition node by node, persisting every transition as one
+// RunChange so a new engine over the same store resumes where the old one stopped (DESIGN.md §5).
+// Single-process: `exclusive` serialises operations on a run inside this process only, and timers
+// (delay nodes) live in this process; recovery re-arms them after a restart. Two engines over one
+// database would need the store to provide the per-run exclusion (see run-core.ts).
+import type { RunStatus } from '../../../../generated/run-status.ts';
+import { terminalRunStatuses } from '../../../../generated/run-status.ts';
+import type { Subject } from '../../../ports/auth.ts';
+import type { ChangeFeed } from '../../../ports/change-feed.ts';
+import { CoreError } from '../../../ports/errors.ts';
+import type { JsonObject } from '../../../ports/json.ts';
+import type { ResolveInterruptRequest } from '../../../ports/run-core.ts';
+import type {
+  EngineState,
+  RunChange,
+  RunRecord,
+  RunStore,
+} from '../../../ports/store/run-store.ts';
+import type { NodeDef, WorkflowDefinition } from './definition.ts';
+import { resolutionChange } from './resolve.ts';
+import { suspension } from './suspend.ts';
+import { render } from './template.ts';
+
+import { INTERNAL_ERROR, LIVE } from './codes.ts';
+
+export {
+  DECLINED_APPROVAL,
+  DECLINED_INPUT,
+  INTERNAL_ERROR,
+  INTERRUPT_CANCEL_REASON,
+} from './codes.ts';
+
+export interface EngineDeps {
+  store: RunStore;
+  feed: ChangeFeed;
+  now?: () => Date;
+  /** Where host-side failures are reported (the host's logger). */
+  onError?: (err: unknown, runId: string) => void;
+}
+
+export class Engine {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly locks = new Map<string, Promise<unknown>>();
+  private closed = false;
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: EngineDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** Serialise every operation on one run inside this process. */
+  exclusive<T>(runId: string, fn: () => Promise<T>): Promise<T> {
+    const prev = this.locks.get(runId) ?? Promise.resolve();
+    const next = prev.then(fn, fn);
+    const tail = next.catch(() => undefined);
+    this.locks.set(runId, tail);
+    void tail.then(() => {
+      if (this.locks.get(runId) === tail) this.locks.delete(runId);
+    });
+    return next;
+  }
+
+  private async commit(change: Omit<RunChange, 'at'>): Promise<boolean> {
+    const res = await this.deps.store.commitRunChange({ ...change, at: this.now().toISOString() });
+    if (res.ok) this.deps.feed.publish({ kind: 'run', runId: change.runId });
+    return res.ok;
+  }
+
+  private durationMs(run: RunRecord): number {
+    return Math.max(0, this.now().getTime() - Date.parse(run.startedAt ?? run.createdAt));
+  }
+
+  /** pending → running with `run.started`, then execute. */
+  async start(runId: string): Promise<void> {
+    const run = await this.deps.store.getRun(runId);
+    if (!run || run.status !== 'pending') return;
+    const ok = await this.commit({
+      runId,
+      expectStatus: ['pending'],
+      patch: { status: 'running', startedAt: this.now().toISOString() },
+      events: [
+        {
+          type: 'run.started',
+          payload: {
+            workflowId: run.workflowId,
+            inputs: run.inputs,
+            transport: run.transport,
+            trustBoundary: run.trustBoundary,
+          },
+        },
+      ],
+    });
+    if (ok) await this.step(runId);
+  }
+
+  /** Execute nodes until the run suspends, sleeps or ends. */
+  async step(runId: string): Promise<void> {
+    for (;;) {
+      if (this.closed) return;
+      const run = await this.deps.store.getRun(runId);
+      if (!run || run.status !== 'running') return;
+      const def = run.definition as unknown as WorkflowDefinition;
+      const node = def.nodes[run.engine.nodeIndex];
+      if (!node) return void (await this.finish(run, {}));
+      let advanced: boolean;
+      try {
+        advanced = await this.execute(run, node);
+      } catch (err) {
+        await this.failInternally(run, node, err);
+        return;
+      }
+      if (!advanced) return;
+    }
+  }
+
+  /** Runs one node; true when the engine should continue with the next one. */
+  private async execute(run: RunRecord, node: NodeDef): Promise<boolean> {
+    const scope = { inputs: run.inputs, vars: run.engine.vars };
+    switch (node.kind) {
+      case 'complete':
+        await this.finish(run, (render(node.output ?? {}, scope) ?? {}) as JsonObject);
+        return false;
+      case 'fail':
+        await this.commit({
+          runId: run.runId,
+          expectStatus: ['running'],
+          patch: {
+            status: 'failed',
+            error: node.error,
+            completedAt: this.now().toISOString(),
+            currentNodeId: null,
+          },
+          events: [
+            {
+              type: 'run.failed',
+              payload: {
+                error: node.error,
+                failedNodeId: node.id,
+                durationMs: this.durationMs(run),
+              },
+            },
+          ],
+        });
+        return false;
+      case 'delay':
+      case 'wait':
+        return this.sleep(run, node);
+      case 'log':
+        return this.commit({
+          runId: run.runId,
+          expectStatus: ['running'],
+          patch: { engine: { nodeIndex: run.engine.nodeIndex + 1, vars: run.engine.vars } },
+          events: [
+            {
+              type: 'log.appended',
+              payload: {
+                level: node.level,
+                message: String(render(node.message, scope) ?? ''),
+                nodeId: node.id,
+              },
+            },
+          ],
+        });
+      case 'approval':
+      case 'input':
+      case 'credential':
+      case 'client-request':
+      case 'all':
+        await this.suspend(run, node);
+        return false;
+    }
+  }
+
+  /**
+   * A step the host itself could not carry out (a store fault, an engine bug) fails its run with
+   * `internal_error` rather than leaving it running forever; what went wrong goes to the host's log,
+   * never into the run (no stack trace on the wire). If even that write fails, the run stays
+   * `running` and recovery retries the step after a restart.
+   */
+  private async failInternally(run: RunRecord, node: NodeDef, err: unknown): Promise<void> {
+    this.deps.onError?.(err, run.runId);
+    const error = { code: INTERNAL_ERROR, message: `the host could not carry out step ${node.id}` };
+    try {
+      await this.commit({
+        runId: run.runId,
+        expectStatus: ['running'],
+        patch: {
+          status: 'failed',
+          error,
+          completedAt: this.now().toISOString(),
+          currentNodeId: null,
+        },
+        events: [
+          {
+            type: 'run.failed',
+            payload: { error, failedNodeId: node.id, durationMs: this.durationMs(run) },
+          },
+        ],
+      });
+    } catch (again) {
+      this.deps.onError?.(again, run.runId);
+    }
+  }
+
+  private async finish(run: RunRecord, outputs: JsonObject): Promise<void> {
+    await this.commit({
+      runId: run.runId,
+      expectStatus: ['running'],
+      patch: {
+        status: 'completed',
+        outputs,
+        completedAt: this.now().toISOString(),
+        currentNodeId: null,
+      },
+      events: [{ type: 'run.completed', payload: { outputs, durationMs: this.durationMs(run) } }],
+    });
+  }
+
+  private async sleep(
+    run: RunRecord,
+    node: Extract<NodeDef, { kind: 'delay' | 'wait' }>,
+  ): Promise<boolean> {
+    const fromInput = node.delayMsInput === undefined ? undefined : run.inputs[node.delayMsInput];
+    const ms = typeof fromInput === 'number' && fromInput >= 0 ? fromInput : node.delayMs;
+    if (ms === undefined) return false; // `wait` without a duration: only cancellation ends it.
+    let deadline = run.engine.deadline;
+    if (deadline === undefined) {
+      deadline = this.now().getTime() + ms;
+      const ok = await this.commit({
+        runId: run.runId,
+        expectStatus: ['running'],
+        patch: { engine: { ...run.engine, deadline } },
+      });
+      if (!ok) return false;
+    }
+    const remaining = deadline - this.now().getTime();
+    if (remaining > 0) {
+      this.schedule(run.runId, remaining);
+      return false;
+    }
+    const engine: EngineState = { nodeIndex: run.engine.nodeIndex + 1, vars: run.engine.vars };
+    return this.commit({
+      runId: run.runId,
+      expectStatus: ['running'],
+      patch: { engine },
+      events: [{ type: 'node.completed', payload: { nodeId: node.id } }],
+    });
+  }
+
+  private schedule(runId: string, ms: number): void {
+    this.clearTimer(runId);
+    const timer = setTimeout(() => {
+      this.timers.delete(runId);
+      void this.exclusive(runId, () => this.step(runId)).catch(() => undefined);
+    }, ms);
+    this.timers.set(runId, timer);
+  }
+
+  private clearTimer(runId: string): void {
+    const t = this.timers.get(runId);
+    if (t) clearTimeout(t);
+    this.timers.delete(runId);
+  }
+
+  /** Opens one interrupt per question (one node, or the children of an `all` node) and waits. */
+  private async suspend(run: RunRecord, node: NodeDef): Promise<void> {
+    await this.commit(suspension(run, node, this.now().toISOString()));
+  }
+
+  /**
+   * Answer an open interrupt (see resolve.ts for what each action does); the binding note, if any,
+   * commits with the answer.
+   */
+  async resolve(
+    subject: Subject,
+    run: RunRecord,
+    interruptId: string,
+    req: ResolveInterruptRequest,
+  ): Promise<void> {
+    const it = await this.deps.store.getInterrupt(interruptId);
+    const at = this.now().toISOString();
+    const { change, resumes } = await resolutionChange({
+      subject,
+      run,
+      interrupt: it,
+      interruptId,
+      answer: req,
+      at,
+      durationMs: this.durationMs(run),
+      othersOpen: async () =>
+        (await this.deps.store.listInterrupts(run.runId, 'open')).some(
+          (o) => o.interruptId !== interruptId,
+        ),
+    });
+    if (req.note) change.note = req.note;
+    const res = await this.deps.store.commitRunChange(change);
+    if (!res.ok) {
+      if (res.conflict === 'interrupt')
+        throw new CoreError('interrupt_already_resolved', 'the interrupt is already resolved');
+      throw new CoreError('run_terminal', 'the run is not waiting on this interrupt');
+    }
+    this.deps.feed.publish({ kind: 'run', runId: run.runId });
+    if (resumes) await this.step(run.runId);
+  }
+
+  /** Move a live run to cancelled, cancel its open interrupts and append `run.cancelled`. */
+  async cancel(
+    run: RunRecord,
+    reason: string | undefined,
+    cancelledBy: string | undefined,
+  ): Promise<void> {
+    const payload: JsonObject = { durationMs: this.durationMs(run) };
+    if (reason !== undefined) payload.reason = reason;
+    if (cancelledBy !== undefined) payload.cancelledBy = cancelledBy;
+    const ok = await this.commit({
+      runId: run.runId,
+      expectStatus: LIVE,
+      patch: {
+        status: 'cancelled',
+        completedAt: this.now().toISOString(),
+        currentNodeId: null,
+        engine: { nodeIndex: run.engine.nodeIndex, vars: run.engine.vars },
+      },
+      cancelOpenInterrupts: true,
+      events: [{ type: 'run.cancelled', payload }],
+    });
+    this.clearTimer(run.runId);
+    if (!ok) throw new CoreError('run_terminal', 'the run has already ended');
+  }
+
+  /** After a restart: start pending runs, resume running ones (re-arming delays), finish cancelling ones. */
+  async recover(): Promise<void> {
+    const runs = await this.deps.store.listRunsByStatus(['pending', 'running', 'cancelling']);
+    for (const run of runs) {
+      await this.exclusive(run.runId, async () => {
+        if (run.status === 'pending') return this.start(run.runId);
+        if (run.status === 'running') return this.step(run.runId);
+        return this.cancel(run, 'host-restart', undefined);
+      });
+    }
+  }
+
+  isTerminal(status: RunStatus): boolean {
+    return (terminalRunStatuses as readonly string[]).includes(status);
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+  }
+}

@@ -1,0 +1,118 @@
+// Answering an open interrupt, as one RunChange: accept → the value (checked against the interrupt
+// schema, secrets redacted) becomes vars.<nodeId> and the run resumes once no sibling of an `all`
+// node is still open; decline → run.failed (approval_rejected / interrupt_declined); cancel →
+// run.cancelled with reason interrupt-cancelled.
+import type { Subject } from '../../../ports/auth.ts';
+import { CoreError } from '../../../ports/errors.ts';
+import type { InterruptAnswer } from '../../../ports/interrupts.ts';
+import type { JsonObject } from '../../../ports/json.ts';
+import type {
+  InterruptRecord,
+  RunChange,
+  RunPatch,
+  RunRecord,
+} from '../../../ports/store/run-store.ts';
+import { checkAgainst, redactSecrets } from '../../../util/json-schema.ts';
+import { DECLINED_APPROVAL, DECLINED_INPUT, INTERRUPT_CANCEL_REASON, WAITING } from './codes.ts';
+import type { WorkflowDefinition } from './definition.ts';
+
+export interface Resolution {
+  subject: Subject;
+  run: RunRecord;
+  interrupt: InterruptRecord | undefined;
+  interruptId: string;
+  answer: InterruptAnswer;
+  at: string;
+  durationMs: number;
+  /** Whether another interrupt of the run is still open (asked only for an `all` node). */
+  othersOpen(): Promise<boolean>;
+}
+
+/** The interrupt, if `subject` may answer it now with `answer`; else the refusal. */
+function check(r: Resolution): InterruptRecord {
+  const it = r.interrupt;
+  if (!it || it.runId !== r.run.runId)
+    throw new CoreError('interrupt_not_found', 'no such interrupt on this run');
+  if (it.status === 'cancelled')
+    throw new CoreError('interrupt_cancelled', 'the interrupt was cancelled');
+  if (it.status !== 'open')
+    throw new CoreError('interrupt_already_resolved', 'the interrupt is already resolved');
+  if (it.approvers && it.approvers.length > 0 && !it.approvers.includes(r.subject.subjectId)) {
+    throw new CoreError('forbidden', 'the caller is not an approver of this interrupt');
+  }
+  if (r.answer.action === 'accept' && it.schema) {
+    const issues = checkAgainst(it.schema, r.answer.value);
+    if (issues.length > 0)
+      throw new CoreError('validation_error', 'resume value does not match the schema', {
+        issues,
+      });
+  }
+  return it;
+}
+
+function declined(r: Resolution, it: InterruptRecord, change: RunChange): RunPatch {
+  const error =
+    it.kind === 'approval'
+      ? { code: DECLINED_APPROVAL, message: `approval ${it.nodeId} was rejected` }
+      : { code: DECLINED_INPUT, message: `${it.kind} ${it.nodeId} was declined` };
+  change.cancelOpenInterrupts = true;
+  change.events!.push({
+    type: 'run.failed',
+    payload: { error, failedNodeId: it.nodeId, durationMs: r.durationMs },
+  });
+  return { status: 'failed', error, completedAt: r.at, currentNodeId: null };
+}
+
+function cancelled(r: Resolution, change: RunChange): RunPatch {
+  change.cancelOpenInterrupts = true;
+  change.events!.push({
+    type: 'run.cancelled',
+    payload: {
+      reason: INTERRUPT_CANCEL_REASON,
+      cancelledBy: r.subject.subjectId,
+      durationMs: r.durationMs,
+    },
+  });
+  return { status: 'cancelled', completedAt: r.at, currentNodeId: null };
+}
+
+/** The change answering the interrupt, and whether the run resumes stepping after it. */
+export async function resolutionChange(
+  r: Resolution,
+): Promise<{ change: RunChange; resumes: boolean }> {
+  const it = check(r);
+  const { run, answer, subject } = r;
+  const { action } = answer;
+  const stored = answer.value === undefined ? undefined : redactSecrets(it.schema, answer.value);
+  const resolution: JsonObject = { action, resolvedBy: subject };
+  if (stored !== undefined) resolution.value = stored;
+  const change: RunChange = {
+    runId: run.runId,
+    at: r.at,
+    expectStatus: WAITING,
+    closeInterrupt: { interruptId: r.interruptId, status: 'resolved', resolution },
+    events: [
+      {
+        type: 'interrupt.resolved',
+        payload: { interruptId: r.interruptId, nodeId: it.nodeId, action, resolvedBy: subject },
+      },
+    ],
+  };
+  if (action !== 'accept') {
+    change.patch = action === 'decline' ? declined(r, it, change) : cancelled(r, change);
+    return { change, resumes: false };
+  }
+  // An `all` node moves on only once its last open interrupt is answered; no other node has more
+  // than one, so only an `all` node needs the look.
+  const node = (run.definition as unknown as WorkflowDefinition).nodes[run.engine.nodeIndex];
+  const othersOpen = node?.kind === 'all' && (await r.othersOpen());
+  const vars = { ...run.engine.vars, [it.nodeId]: stored ?? true };
+  change.patch = othersOpen
+    ? { engine: { nodeIndex: run.engine.nodeIndex, vars } }
+    : {
+        status: 'running',
+        currentNodeId: null,
+        engine: { nodeIndex: run.engine.nodeIndex + 1, vars },
+      };
+  return { change, resumes: !othersOpen };
+}

@@ -1,0 +1,263 @@
+// The reference RunCore: the port (ports/run-core.ts) over a RunStore, a ChangeFeed and the reference
+// engine. Every read is tenant-scoped by the caller's Subject; an unreadable run is indistinguishable
+// from an unknown one (interop.md Isolation).
+//
+// Single-process: operations on one run are serialised by the engine's in-process lock
+// (Engine.exclusive). A multi-host deployment needs a core whose store provides that exclusion
+// itself (a row lock or lease per run, e.g. `SELECT … FOR UPDATE` / `SKIP LOCKED` claims), and a
+// change feed that crosses processes.
+import { tenantOf } from '../../ids.ts';
+import type { Subject } from '../../ports/auth.ts';
+import type { ChangeFeed } from '../../ports/change-feed.ts';
+import { CoreError } from '../../ports/errors.ts';
+import type { NewRunEvent, RunEvent } from '../../ports/events.ts';
+import type { Interrupt } from '../../ports/interrupts.ts';
+import type {
+  BindingRecord,
+  CreateRunRequest,
+  ListRunsQuery,
+  ResolveInterruptRequest,
+  RunCore,
+  RunSnapshot,
+  RunTimes,
+} from '../../ports/run-core.ts';
+import type { RunRecord, RunStore } from '../../ports/store/run-store.ts';
+import type { WorkflowView } from '../../ports/workflows.ts';
+import { digestOf, idempotencyRow, insertOrReplay, newRun, priorRun } from './create-run.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { Engine } from './engine/engine.ts';
+import { toInterrupt, toSnapshot } from './snapshot.ts';
+import { followRunEvents, toRunEvent } from './streams.ts';
+import { workflowView } from './workflows/view.ts';
+import type { WorkflowRegistry } from './workflows/index.ts';
+
+export interface RunCoreOptions {
+  runs: RunStore;
+  feed: ChangeFeed;
+  workflows: WorkflowRegistry;
+  now?: () => Date;
+  /** Host-side failures while running a step (the host's logger); the run fails with internal_error. */
+  onError?: (err: unknown, runId: string) => void;
+}
+
+/** Build the core and resume whatever the previous process left running (see Engine.recover). */
+export async function createRunCore(options: RunCoreOptions): Promise<RunCore> {
+  const core = new ReferenceRunCore(options);
+  await core.recover();
+  return core;
+}
+
+class ReferenceRunCore implements RunCore {
+  private readonly runs: RunStore;
+  private readonly feed: ChangeFeed;
+  private readonly engine: Engine;
+  private readonly now: () => Date;
+  private readonly views: Map<string, WorkflowView>;
+
+  constructor(private readonly options: RunCoreOptions) {
+    this.runs = options.runs;
+    this.feed = options.feed;
+    this.now = options.now ?? (() => new Date());
+    this.views = new Map(options.workflows.list().map((w) => [w.id, workflowView(w)]));
+    this.engine = new Engine({
+      store: this.runs,
+      feed: this.feed,
+      now: this.now,
+      ...(options.onError && { onError: options.onError }),
+    });
+  }
+
+  recover(): Promise<void> {
+    return this.engine.recover();
+  }
+
+  /** The run if `subject` may read it: same tenant, well-formed id. */
+  private async readable(subject: Subject, runId: string): Promise<RunRecord | undefined> {
+    if (tenantOf(runId) !== subject.tenant) return undefined;
+    const run = await this.runs.getRun(runId);
+    return run && run.tenant === subject.tenant ? run : undefined;
+  }
+
+  async listWorkflows(): Promise<WorkflowView[]> {
+    return [...this.views.values()];
+  }
+
+  async getWorkflow(_subject: Subject, workflowId: string): Promise<WorkflowView | undefined> {
+    return this.views.get(workflowId);
+  }
+
+  async createRun(
+    subject: Subject,
+    req: CreateRunRequest,
+  ): Promise<{ run: RunSnapshot; created: boolean }> {
+    const digest = digestOf(req);
+    const prior = await priorRun(this.runs, subject, req.idempotencyKey, digest);
+    if (prior) return { run: toSnapshot(prior), created: false };
+    const at = this.now().toISOString();
+    const run = newRun(subject, req, this.options.workflows.get(req.workflowId), at);
+    const idempotency = idempotencyRow(subject, req, run, digest);
+    const inserted = await insertOrReplay(
+      this.runs,
+      subject,
+      run,
+      { ...(idempotency && { idempotency }), ...(req.note && { note: req.note }) },
+      digest,
+    );
+    if (!inserted.created) return { run: toSnapshot(inserted.run), created: false };
+    await this.engine.exclusive(run.runId, () => this.engine.start(run.runId));
+    const current = await this.runs.getRun(run.runId);
+    return { run: toSnapshot(current ?? run), created: true };
+  }
+
+  async getRun(subject: Subject, runId: string): Promise<RunSnapshot | undefined> {
+    const run = await this.readable(subject, runId);
+    return run && toSnapshot(run);
+  }
+
+  async listRuns(
+    subject: Subject,
+    query: ListRunsQuery = {},
+  ): Promise<{ runs: RunSnapshot[]; nextCursor: string | null }> {
+    const limit = query.limit ?? 50;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+      throw new CoreError('validation_error', 'limit must be an integer from 1 to 100', {
+        field: 'limit',
+      });
+    }
+    const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    const rows = await this.runs.listRuns({
+      tenant: subject.tenant,
+      limit: limit + 1,
+      ...(before && { before }),
+      ...(query.workflowId !== undefined && { workflowId: query.workflowId }),
+      ...(query.status !== undefined && { status: query.status }),
+    });
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    const nextCursor =
+      rows.length > limit && last
+        ? encodeCursor({ createdAt: last.createdAt, runId: last.runId })
+        : null;
+    return { runs: page.map(toSnapshot), nextCursor };
+  }
+
+  async cancelRun(
+    subject: Subject,
+    runId: string,
+    options: { reason?: string; cancelledBy?: string } = {},
+  ): Promise<RunSnapshot | undefined> {
+    if (!(await this.readable(subject, runId))) return undefined;
+    return this.engine.exclusive(runId, async () => {
+      const run = await this.runs.getRun(runId);
+      if (!run) return undefined;
+      if (this.engine.isTerminal(run.status))
+        throw new CoreError('run_terminal', 'the run has already ended');
+      await this.engine.cancel(run, options.reason, options.cancelledBy ?? subject.subjectId);
+      const after = await this.runs.getRun(runId);
+      return after && toSnapshot(after);
+    });
+  }
+
+  async openInterrupts(subject: Subject, runId: string): Promise<Interrupt[] | undefined> {
+    const run = await this.readable(subject, runId);
+    if (!run) return undefined;
+    return (await this.runs.listInterrupts(runId, 'open')).map((it) => toInterrupt(it, run));
+  }
+
+  async resolveInterrupt(
+    subject: Subject,
+    runId: string,
+    interruptId: string,
+    req: ResolveInterruptRequest,
+  ): Promise<RunSnapshot> {
+    if (!(await this.readable(subject, runId))) throw new CoreError('not_found', 'no such run');
+    return this.engine.exclusive(runId, async () => {
+      const run = await this.runs.getRun(runId);
+      if (!run) throw new CoreError('not_found', 'no such run');
+      await this.engine.resolve(subject, run, interruptId, req);
+      const after = await this.runs.getRun(runId);
+      return toSnapshot(after ?? run);
+    });
+  }
+
+  async bindingRecord(subject: Subject, runId: string): Promise<BindingRecord | undefined> {
+    if (!(await this.readable(subject, runId))) return undefined;
+    return this.runs.getBindingRecord(runId, 'a2a');
+  }
+
+  async readEvents(
+    subject: Subject,
+    runId: string,
+    afterSequence: number,
+    limit: number,
+  ): Promise<RunEvent[] | undefined> {
+    if (!(await this.readable(subject, runId))) return undefined;
+    const events = await this.runs.readEvents(
+      runId,
+      afterSequence,
+      Math.max(1, Math.min(limit, 1000)),
+    );
+    return events.map(toRunEvent);
+  }
+
+  async runTimes(subject: Subject, runId: string): Promise<RunTimes | undefined> {
+    const run = await this.readable(subject, runId);
+    return run && { createdAt: run.createdAt, statusAt: run.statusAt, updatedAt: run.updatedAt };
+  }
+
+  async lastSequence(subject: Subject, runId: string): Promise<number | undefined> {
+    if (!(await this.readable(subject, runId))) return undefined;
+    return this.runs.lastEventSequence(runId);
+  }
+
+  async streamRunEvents(
+    subject: Subject,
+    runId: string,
+    options: { afterSequence: number; signal?: AbortSignal },
+  ): Promise<AsyncIterable<RunEvent> | undefined> {
+    if (!(await this.readable(subject, runId))) return undefined;
+    return followRunEvents(this.runs, this.feed, runId, options.afterSequence, options.signal);
+  }
+
+  async waitFor(
+    subject: Subject,
+    runId: string,
+    predicate: (run: RunSnapshot) => boolean,
+    options: { timeoutMs: number; signal?: AbortSignal },
+  ): Promise<RunSnapshot | undefined> {
+    const deadline = Date.now() + options.timeoutMs;
+    for (;;) {
+      const wake = this.feed.next(
+        { kind: 'run', runId },
+        {
+          timeoutMs: Math.max(0, deadline - Date.now()),
+          ...(options.signal && { signal: options.signal }),
+        },
+      );
+      const run = await this.readable(subject, runId);
+      if (!run) return undefined;
+      const snap = toSnapshot(run);
+      const over = Date.now() >= deadline || options.signal?.aborted || this.feed.isClosed;
+      if (predicate(snap) || over) return snap;
+      await wake;
+    }
+  }
+
+  async appendRunEvent(subject: Subject, runId: string, event: NewRunEvent): Promise<RunEvent> {
+    if (!(await this.readable(subject, runId))) throw new CoreError('not_found', 'no such run');
+    return this.engine.exclusive(runId, async () => {
+      const res = await this.runs.commitRunChange({
+        runId,
+        at: this.now().toISOString(),
+        events: [event],
+      });
+      if (!res.ok || !res.events[0]) throw new CoreError('not_found', 'no such run');
+      this.feed.publish({ kind: 'run', runId });
+      return toRunEvent(res.events[0]);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.engine.close();
+  }
+}

@@ -1,0 +1,139 @@
+// The composition root: a host is built from its parts — a RunCore (any engine), the store ports,
+// a change feed, an authenticator, configuration, logger and MCP catalogue — and mounts discovery
+// and the REST, A2A and MCP bindings over them on one node:http server. It is the only module that
+// knows every part; it decides no protocol rule (those live in the generated tables and bindings).
+import type { Server } from 'node:http';
+import { pino, type Logger } from 'pino';
+import { a2aBinding } from '../a2a/binding.ts';
+import type { HostConfig } from '../config.ts';
+import type { HostContext, Mount } from '../context.ts';
+import { discoveryRoutes } from '../discovery/routes.ts';
+import { noteTenant } from '../http/request-log.ts';
+import { Router, type Route } from '../http/router.ts';
+import { emptyCatalogue, type McpCatalogue } from '../mcp/catalogue/catalogue.ts';
+import { createMcpServer, type McpServer } from '../mcp/index.ts';
+import type { Authenticator } from '../ports/auth.ts';
+import type { ChangeFeed } from '../ports/change-feed.ts';
+import type { RunCore } from '../ports/run-core.ts';
+import type { HostEventStore } from '../ports/store/host-event-store.ts';
+import type { KeyValueStore, TokenStore } from '../ports/store/binding-state.ts';
+import { restRoutes } from '../rest/routes.ts';
+import { startDiscovery } from './discovery-refresh.ts';
+import { hostEventLog } from './host-events.ts';
+import { closeServer, createHttpServer, listenOn } from './server.ts';
+
+/** The store ports the host itself uses (the core brings its own). */
+export interface HostStores {
+  hostEvents: HostEventStore;
+  tokens: TokenStore;
+  kv: KeyValueStore;
+}
+
+export type BindingFactory = (ctx: HostContext) => { routes?: Route[]; mounts?: Mount[] };
+
+export interface HostParts {
+  config: HostConfig;
+  core: RunCore;
+  stores: HostStores;
+  feed: ChangeFeed;
+  auth: Authenticator;
+  /** Workflow ids discovery lists in `fixtures[]` (the conformance pack the core serves). */
+  fixtures?: readonly string[];
+  /** Prompts and resources for the MCP mount; none by default. */
+  catalogue?: McpCatalogue;
+  logger?: Logger;
+  now?: () => Date;
+  /** Take the base URL from the address `listen` binds (for port 0 in tests and local runs). */
+  baseUrlFromListen?: boolean;
+  /** Extra bindings, mounted before the built-in ones (tests, embedders). */
+  bindings?: BindingFactory[];
+  /** Called last on close (after the core), to release what the caller opened (the database). */
+  onClose?: () => Promise<void>;
+}
+
+export interface Host {
+  readonly context: HostContext;
+  readonly server: Server;
+  /** The MCP server mount (its dispatcher also serves `wopgen serve --stdio`). */
+  readonly mcp: McpServer;
+  listen(port: number, hostname?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+function peerOrigin(req: Parameters<HostContext['peerOrigin']>[0]): string {
+  const origin = req.headers.origin;
+  if (typeof origin === 'string' && origin !== '' && origin !== 'null') return origin;
+  return `tcp://${req.socket.remoteAddress ?? 'unknown'}`;
+}
+
+function mountBindings(context: HostContext, extra: readonly BindingFactory[]) {
+  const router = new Router();
+  const mounts: Mount[] = [];
+  for (const binding of extra) {
+    const b = binding(context);
+    router.addAll(b.routes ?? []);
+    mounts.push(...(b.mounts ?? []));
+  }
+  router.addAll(discoveryRoutes(context));
+  router.addAll(restRoutes(context));
+  const a2a = a2aBinding(context);
+  router.addAll(a2a.routes);
+  mounts.push(...a2a.mounts);
+  const mcp = createMcpServer(context);
+  mounts.push(...mcp.mounts);
+  return { router, mounts, mcp };
+}
+
+export async function createHost(parts: HostParts): Promise<Host> {
+  const log = parts.logger ?? pino({ level: 'silent' });
+  const now = parts.now ?? (() => new Date());
+  const { config, core, stores, feed } = parts;
+  const discovery = await startDiscovery({
+    config,
+    kv: stores.kv,
+    fixtures: parts.fixtures ?? [],
+    now,
+    log,
+  });
+  const context: HostContext = {
+    config,
+    core,
+    hostEvents: hostEventLog(stores.hostEvents, feed, now),
+    state: { tokens: stores.tokens, kv: stores.kv },
+    catalogue: parts.catalogue ?? emptyCatalogue(),
+    log,
+    now,
+    discovery: () => discovery.current(),
+    authenticate: async (req) => {
+      const subject = await parts.auth.authenticate(req.headers.authorization);
+      noteTenant(req, subject);
+      return subject;
+    },
+    peerOrigin,
+  };
+  const { router, mounts, mcp } = mountBindings(context, parts.bindings ?? []);
+  const server = createHttpServer(context, router, mounts);
+  let closed = false;
+  return {
+    context,
+    server,
+    mcp,
+    async listen(port, hostname = '127.0.0.1') {
+      const url = await listenOn(server, port, hostname);
+      if (parts.baseUrlFromListen) {
+        config.baseUrl = url;
+        discovery.rebuild();
+      }
+      return url;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      discovery.stop();
+      await closeServer(server);
+      await core.close();
+      feed.close();
+      await parts.onClose?.();
+    },
+  };
+}

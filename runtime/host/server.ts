@@ -1,0 +1,83 @@
+// The host's node:http server: mounts first (a binding that owns a path prefix answers everything
+// under it, refusals included), then the router; an unknown route or method is an OpenWOP error
+// carrying OpenWOP-Version. It does not terminate TLS or balance load (put a proxy in front).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { HostContext, Mount } from '../context.ts';
+import { sendOpenWopError } from '../http/respond.ts';
+import { withRequestLog } from '../http/request-log.ts';
+import type { Router } from '../http/router.ts';
+import { noRouteMessage } from '../rest/not-found.ts';
+
+export function createHttpServer(ctx: HostContext, router: Router, mounts: Mount[]): Server {
+  return createServer(
+    withRequestLog(ctx.log, (req, res) => {
+      handle(ctx, router, mounts, req, res).catch((err: unknown) => {
+        ctx.log.error({ err }, 'unhandled request failure');
+        if (!res.headersSent) sendOpenWopError(res, 'internal_error', 'internal error');
+        else res.destroy();
+      });
+    }),
+  );
+}
+
+async function handle(
+  ctx: HostContext,
+  router: Router,
+  mounts: Mount[],
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const url = new URL(req.url ?? '/', ctx.config.baseUrl);
+  for (const m of mounts) {
+    if (url.pathname === m.prefix.replace(/\/$/, '') || url.pathname.startsWith(m.prefix)) {
+      await m.handle(req, res, url);
+      return;
+    }
+  }
+  const hit = router.match(req.method ?? 'GET', url.pathname);
+  // Every REST response carries OpenWOP-Version, refusals of unknown routes included.
+  const version = { 'openwop-version': ctx.config.preferredProtocolVersion };
+  if (!hit) {
+    sendOpenWopError(
+      res,
+      'not_found',
+      noRouteMessage(req.method, url.pathname),
+      undefined,
+      version,
+    );
+    return;
+  }
+  if ('allowed' in hit) {
+    res.setHeader('allow', hit.allowed.join(', '));
+    sendOpenWopError(
+      res,
+      'validation_error',
+      `${req.method} is not allowed on ${url.pathname}`,
+      { allowed: hit.allowed },
+      version,
+    );
+    return;
+  }
+  await hit.route.handler(req, res, hit.params, url);
+}
+
+/** Listen and answer the URL bound (IPv6 addresses bracketed). */
+export function listenOn(server: Server, port: number, hostname: string): Promise<string> {
+  return new Promise((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(port, hostname, () => {
+      const addr = server.address() as AddressInfo;
+      const host = addr.address.includes(':') ? `[${addr.address}]` : addr.address;
+      resolveListen(`http://${host}:${addr.port}`);
+    });
+  });
+}
+
+/** In-flight requests finish; idle keep-alive sockets are closed. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((r) => {
+    server.close(() => r());
+    server.closeIdleConnections();
+  });
+}

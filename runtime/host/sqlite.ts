@@ -1,0 +1,88 @@
+// The reference host as `wopgen serve` runs it: the reference engine and workflow pack over the
+// SQLite adapter and the in-process change feed, with API-key authentication. Single-process (see
+// adapters/store/sqlite/index.ts): one database serves one host process.
+import { pino } from 'pino';
+import { ApiKeyStore } from '../auth/api-keys.ts';
+import { InProcessChangeFeed } from '../adapters/change-feed/in-process.ts';
+import { openStoreUrl, type SqliteStores } from '../adapters/store/sqlite/index.ts';
+import { createRunCore, referencePack, type WorkflowRegistry } from '../core/reference/index.ts';
+import type { RunCore } from '../ports/run-core.ts';
+import { createHost, type Host, type HostParts } from './create-host.ts';
+
+export interface SqliteHostOptions extends Omit<
+  HostParts,
+  'core' | 'stores' | 'feed' | 'auth' | 'fixtures' | 'onClose'
+> {
+  /** `sqlite:<path>` or `sqlite::memory:`. */
+  store: string;
+  /** Operator keys; when none is given and the store holds none, one key for `demo` is minted. */
+  apiKeys?: { key: string; tenant: string }[];
+  /** The workflows the reference engine serves (the reference pack by default). */
+  workflows?: WorkflowRegistry;
+}
+
+export interface SqliteHost extends Host {
+  /** The host's API keys (verify or mint a key for tests and `--stdio`). */
+  readonly keys: ApiKeyStore;
+  /** The key minted on first start, if any: shown once, stored only as a hash. */
+  readonly mintedKey?: { key: string; tenant: string };
+}
+
+const DEMO_MINTED = 'demo-key-minted';
+
+/** Registers the operator's keys; with none, mints one demo key the first time the store is used. */
+async function seedKeys(
+  keys: ApiKeyStore,
+  stores: SqliteStores,
+  apiKeys: readonly { key: string; tenant: string }[],
+): Promise<SqliteHost['mintedKey']> {
+  for (const k of apiKeys) await keys.registerKey(k.key, k.tenant);
+  if (apiKeys.length > 0 || (await stores.kv.getKv(DEMO_MINTED)) !== undefined) return undefined;
+  const minted = await keys.mintKey('demo');
+  await stores.kv.setKv(DEMO_MINTED, new Date().toISOString());
+  return { key: minted.key, tenant: 'demo' };
+}
+
+export async function createSqliteHost(options: SqliteHostOptions): Promise<SqliteHost> {
+  const log = options.logger ?? pino({ level: 'silent' });
+  const workflows = options.workflows ?? referencePack();
+  // A skill list naming no workflow would silently route nothing: refuse to start instead.
+  const unknownSkills = (options.config.a2a.skills ?? []).filter((id) => !workflows.get(id));
+  if (unknownSkills.length > 0) {
+    throw new Error(`--a2a-skills names no workflow: ${unknownSkills.join(', ')}`);
+  }
+  const stores = openStoreUrl(options.store);
+  const feed = new InProcessChangeFeed();
+  let core: RunCore | undefined;
+  try {
+    core = await createRunCore({
+      runs: stores.runs,
+      feed,
+      workflows,
+      ...(options.now && { now: options.now }),
+      onError: (err, runId) => log.error({ err, runId }, 'a run step failed in the host'),
+    });
+    const keys = new ApiKeyStore(stores.apiKeys);
+    const mintedKey = await seedKeys(keys, stores, options.apiKeys ?? []);
+    const { store: _store, apiKeys: _keys, workflows: _w, ...rest } = options;
+    const host = await createHost({
+      ...rest,
+      logger: log,
+      core,
+      stores,
+      feed,
+      auth: keys,
+      fixtures: workflows
+        .list()
+        .map((w) => w.id)
+        .filter((id) => id.startsWith('conformance-')),
+      onClose: () => stores.close(),
+    });
+    return Object.assign(host, { keys, ...(mintedKey && { mintedKey }) });
+  } catch (err) {
+    if (core) await core.close();
+    feed.close();
+    await stores.close();
+    throw err;
+  }
+}

@@ -1,0 +1,44 @@
+// An open question of a run, in the port's own vocabulary: who is asked (a person through a form, a
+// person sent to a URL, or the caller's own client) and what shape the answer takes. Bindings turn
+// it into their wire (an MCP elicitation or sampling request, an A2A input-required status).
+import type { JsonObject } from './json.ts';
+import type { Subject } from './auth.ts';
+
+export type InterruptKind =
+  'approval' | 'clarification' | 'input' | 'credential' | 'external-event' | 'custom';
+
+/** What a `custom` interrupt asks the caller's own client to do; its result is the answer. */
+export type ClientAsk =
+  /** Run the client's model on these parameters (a sampling request). */
+  | { kind: 'sampling'; params: JsonObject }
+  /** List the client's filesystem roots. */
+  | { kind: 'roots'; params: JsonObject };
+
+export interface Interrupt {
+  interruptId: string;
+  runId: string;
+  /** The workflow step that asks. */
+  nodeId: string;
+  kind: InterruptKind;
+  /** What a person is told; absent when the workflow gives no wording. */
+  prompt?: string;
+  /** JSON Schema of the answer (a form, when it is a flat object of primitives). */
+  schema?: JsonObject;
+  /** Subject ids allowed to answer an approval; absent means any reader of the run. */
+  approvers?: string[];
+  /** Where a person connects a credential (a URL to open, not a form). */
+  connectUrl?: string;
+  /** Set on a `custom` interrupt answered by the caller's client rather than a person. */
+  clientAsk?: ClientAsk;
+  createdAt: string;
+}
+
+export interface InterruptAnswer {
+  action: 'accept' | 'decline' | 'cancel';
+  value?: unknown;
+}
+
+/** Who answered and how, as the run's log records it. */
+export interface InterruptResolution extends InterruptAnswer {
+  resolvedBy: Subject;
+}

@@ -1,0 +1,141 @@
+// The RunCore port: the seam a host implementer replaces with their own engine. REST, A2A and MCP
+// bindings call only this; every method is scoped by the caller's Subject, and a run the caller may
+// not read is answered exactly as an unknown one (interop.md §"The operation mappings" Isolation).
+// Refusals are thrown as CoreError (errors.ts) with a registered OpenWOP code.
+import type { RunStatus } from '../../generated/run-status.ts';
+import type { components } from '../../generated/types/openapi.ts';
+import type { Subject } from './auth.ts';
+import type { NewRunEvent, RunEvent } from './events.ts';
+import type { Interrupt, InterruptAnswer } from './interrupts.ts';
+import type { JsonObject, JsonValue } from './json.ts';
+import type { WorkflowView } from './workflows.ts';
+
+/**
+ * Wire RunSnapshot. The generated type currently lists the schema's `$defs` as a required member
+ * (a generator artefact); it is not a wire field, so it is omitted here.
+ */
+export type RunSnapshot = Omit<components['schemas']['RunSnapshot'], '$defs'>;
+
+/** Surface through which a run was started (run.started `transport`). */
+export type Transport = 'rest' | 'mcp' | 'a2a' | 'ui';
+export type TrustBoundary = 'trusted' | 'untrusted';
+
+export interface RunTimes {
+  createdAt: string;
+  statusAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A binding's own record of a run — today the A2A task's contextId and message history
+ * (interop.md §The durable-task projection). The core stores it opaquely, and writes it in the
+ * same commit as the run change that creates or continues the run, so the two are never seen apart.
+ */
+export interface BindingRecord {
+  contextId: string;
+  history: JsonValue[];
+  updatedAt: string;
+}
+
+/** What a create or an answer adds to the binding record: the context (kept if one exists) and a message. */
+export interface BindingNote {
+  binding: 'a2a';
+  contextId: string;
+  append: JsonValue;
+}
+
+export interface CreateRunRequest {
+  workflowId: string;
+  inputs: JsonObject;
+  metadata?: JsonObject;
+  transport: Transport;
+  trustBoundary?: TrustBoundary;
+  idempotencyKey?: string;
+  /** Digest of the request body; computed from workflowId/inputs/metadata when absent. */
+  requestDigest?: string;
+  /** Written with the new run; not written when an idempotent replay returns an existing run. */
+  note?: BindingNote;
+}
+
+export interface ListRunsQuery {
+  /** 1–100, default 50. */
+  limit?: number;
+  cursor?: string;
+  workflowId?: string;
+  status?: RunStatus;
+}
+
+export interface ResolveInterruptRequest extends InterruptAnswer {
+  /** Written with the answer, in the same commit. */
+  note?: BindingNote;
+}
+
+export interface RunCore {
+  /** Workflows the caller may start, in a stable order. */
+  listWorkflows(subject: Subject): Promise<WorkflowView[]>;
+  getWorkflow(subject: Subject, workflowId: string): Promise<WorkflowView | undefined>;
+
+  /** Create and start a run. Idempotent per (tenant, principal, idempotencyKey). */
+  createRun(
+    subject: Subject,
+    request: CreateRunRequest,
+  ): Promise<{ run: RunSnapshot; created: boolean }>;
+  /** Undefined for unknown runs and for runs of another tenant alike. */
+  getRun(subject: Subject, runId: string): Promise<RunSnapshot | undefined>;
+  listRuns(
+    subject: Subject,
+    query?: ListRunsQuery,
+  ): Promise<{ runs: RunSnapshot[]; nextCursor: string | null }>;
+  /** Undefined when unknown/unreadable; CoreError('run_terminal') when already terminal. */
+  cancelRun(
+    subject: Subject,
+    runId: string,
+    options?: { reason?: string; cancelledBy?: string },
+  ): Promise<RunSnapshot | undefined>;
+  /** Open interrupts of a readable run (undefined when unreadable). */
+  openInterrupts(subject: Subject, runId: string): Promise<Interrupt[] | undefined>;
+  resolveInterrupt(
+    subject: Subject,
+    runId: string,
+    interruptId: string,
+    request: ResolveInterruptRequest,
+  ): Promise<RunSnapshot>;
+  /** The binding's record of a readable run, if one was written. */
+  bindingRecord(
+    subject: Subject,
+    runId: string,
+    binding: BindingNote['binding'],
+  ): Promise<BindingRecord | undefined>;
+
+  /** Events with sequence > afterSequence (use -1 for all), oldest first. */
+  readEvents(
+    subject: Subject,
+    runId: string,
+    afterSequence: number,
+    limit: number,
+  ): Promise<RunEvent[] | undefined>;
+  /**
+   * When the run was created, last changed status and last changed at all (the wire RunSnapshot
+   * carries none of these; A2A and MCP task timestamps need them); undefined when unreadable.
+   */
+  runTimes(subject: Subject, runId: string): Promise<RunTimes | undefined>;
+  /** The sequence of the run's last event (-1 when none); undefined when unreadable. */
+  lastSequence(subject: Subject, runId: string): Promise<number | undefined>;
+  /** Replays the log, then follows live appends; ends after a terminal run event or at abort. */
+  streamRunEvents(
+    subject: Subject,
+    runId: string,
+    options: { afterSequence: number; signal?: AbortSignal },
+  ): Promise<AsyncIterable<RunEvent> | undefined>;
+  /** Resolves once `predicate` holds, or with the current snapshot at timeout/abort. */
+  waitFor(
+    subject: Subject,
+    runId: string,
+    predicate: (run: RunSnapshot) => boolean,
+    options: { timeoutMs: number; signal?: AbortSignal },
+  ): Promise<RunSnapshot | undefined>;
+  /** Append an interop record (e.g. negotiation.decided) to a readable run's log. */
+  appendRunEvent(subject: Subject, runId: string, event: NewRunEvent): Promise<RunEvent>;
+
+  close(): Promise<void>;
+}

@@ -1,0 +1,156 @@
+// The run store: the reference engine's only store (runs, their event logs, interrupts,
+// idempotency records, and the binding records written with them). Each state change is one
+// `commitRunChange` (or `insertRun`) call, i.e. one transaction; the promise settles once it is
+// durable, so an adapter may group several callers' changes into one commit. Writes do not publish
+// wake-ups: the engine publishes on the ChangeFeed after the promise settles.
+import type { RunStatus } from '../../../generated/run-status.ts';
+import type { Subject } from '../auth.ts';
+import type { InterruptKind } from '../interrupts.ts';
+import type { JsonObject } from '../json.ts';
+import type { BindingNote, BindingRecord, Transport, TrustBoundary } from '../run-core.ts';
+
+/** Where the reference engine is inside a workflow; persisted so a restart resumes it. */
+export interface EngineState {
+  nodeIndex: number;
+  vars: JsonObject;
+  /** Epoch ms at which the current delay/wait node ends, when one is running. */
+  deadline?: number;
+}
+
+export interface RunRecord {
+  runId: string;
+  tenant: string;
+  workflowId: string;
+  status: RunStatus;
+  owner: Subject;
+  inputs: JsonObject;
+  outputs?: JsonObject;
+  error?: { code: string; message: string };
+  metadata?: JsonObject;
+  transport: Transport;
+  trustBoundary: TrustBoundary;
+  createdAt: string;
+  updatedAt: string;
+  statusAt: string;
+  startedAt?: string;
+  completedAt?: string;
+  currentNodeId?: string;
+  /** The workflow definition the run was created with (so a redeploy does not change live runs). */
+  definition: JsonObject;
+  engine: EngineState;
+}
+
+/** Fields a state change may overwrite; `null` clears an optional column. */
+export interface RunPatch {
+  status?: RunStatus;
+  outputs?: JsonObject | null;
+  error?: { code: string; message: string } | null;
+  startedAt?: string;
+  completedAt?: string;
+  currentNodeId?: string | null;
+  engine?: EngineState;
+}
+
+/** A stored log entry; its `type` and `payload` are what the engine appended (ports/events.ts). */
+export interface StoredRunEvent {
+  runId: string;
+  sequence: number;
+  type: string;
+  timestamp: string;
+  payload: JsonObject;
+}
+
+/** What a `custom` interrupt asks the caller's own client to run (stored as the run log writes it). */
+export interface ClientRequest {
+  method: 'sampling/createMessage' | 'roots/list';
+  params?: JsonObject;
+}
+export type InterruptStatus = 'open' | 'resolved' | 'cancelled';
+
+export interface InterruptRecord {
+  interruptId: string;
+  runId: string;
+  nodeId: string;
+  kind: InterruptKind;
+  schema?: JsonObject;
+  approvers?: string[];
+  connectUrl?: string;
+  clientRequest?: ClientRequest;
+  status: InterruptStatus;
+  resolution?: JsonObject;
+  createdAt: string;
+  resolvedAt?: string;
+}
+
+export interface IdempotencyRecord {
+  tenant: string;
+  principal: string;
+  key: string;
+  requestDigest: string;
+  runId: string;
+  createdAt: string;
+}
+
+/** One atomic state change of a run: patch + appended events + interrupt bookkeeping. */
+export interface RunChange {
+  runId: string;
+  at: string;
+  /** Compare-and-set guard: the change applies only if the run's status is one of these. */
+  expectStatus?: readonly RunStatus[];
+  patch?: RunPatch;
+  events?: { type: string; payload: object }[];
+  /** Interrupts opened by this change (several when one node asks for several answers at once). */
+  insertInterrupts?: InterruptRecord[];
+  /** Resolve or cancel one interrupt; applies only while it is still open. */
+  closeInterrupt?: {
+    interruptId: string;
+    status: 'resolved' | 'cancelled';
+    resolution?: JsonObject;
+  };
+  /** Mark every still-open interrupt of the run cancelled. */
+  cancelOpenInterrupts?: boolean;
+  /** A binding's record continued by this change (committed with it, or not at all). */
+  note?: BindingNote;
+}
+
+export type RunChangeResult =
+  | { ok: true; events: StoredRunEvent[] }
+  | { ok: false; conflict: 'missing' | 'status' | 'interrupt' };
+
+export interface RunListQuery {
+  tenant: string;
+  limit: number;
+  /** Keyset position: return runs strictly older than this (created_at, run_id) pair. */
+  before?: { createdAt: string; runId: string };
+  workflowId?: string;
+  status?: RunStatus;
+}
+
+export interface RunStore {
+  /** Insert a new run with its idempotency row and binding record, in one transaction. */
+  insertRun(
+    run: RunRecord,
+    extra?: { idempotency?: IdempotencyRecord; note?: BindingNote },
+  ): Promise<void>;
+  getRun(runId: string): Promise<RunRecord | undefined>;
+  listRuns(query: RunListQuery): Promise<RunRecord[]>;
+  listRunsByStatus(statuses: readonly RunStatus[]): Promise<RunRecord[]>;
+  commitRunChange(change: RunChange): Promise<RunChangeResult>;
+  readEvents(runId: string, afterSequence: number, limit: number): Promise<StoredRunEvent[]>;
+  /** The sequence of the run's last event, -1 when it has none. */
+  lastEventSequence(runId: string): Promise<number>;
+
+  getInterrupt(interruptId: string): Promise<InterruptRecord | undefined>;
+  listInterrupts(runId: string, status?: InterruptStatus): Promise<InterruptRecord[]>;
+
+  findIdempotency(
+    tenant: string,
+    principal: string,
+    key: string,
+  ): Promise<IdempotencyRecord | undefined>;
+
+  getBindingRecord(
+    runId: string,
+    binding: BindingNote['binding'],
+  ): Promise<BindingRecord | undefined>;
+}

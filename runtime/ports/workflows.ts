@@ -1,0 +1,28 @@
+// What a binding may know of a workflow, served by the RunCore (never the definition itself): enough
+// to list it as a skill or tool, check arguments, decide whether a client can take part, and report
+// progress.
+import type { JsonObject } from './json.ts';
+
+/** The kinds of question a run of the workflow may put to the caller's side. */
+export interface ClientAsks {
+  /** A form a person fills in (approvals, clarifications, inputs). */
+  form: boolean;
+  /** A URL a person opens (credentials). */
+  url: boolean;
+  /** A sampling request the caller's client runs. */
+  sampling: boolean;
+  /** A roots listing the caller's client answers. */
+  roots: boolean;
+}
+
+export interface WorkflowView {
+  id: string;
+  description: string;
+  /** JSON Schema of the run inputs. */
+  inputSchema: JsonObject;
+  /** Whether a caller must run it as a task; absent means optional. */
+  taskSupport?: 'forbidden' | 'optional' | 'required';
+  asks: ClientAsks;
+  /** Progress: the number of steps, and the step (0-based) each node id belongs to. */
+  steps: { total: number; stepOf: Readonly<Record<string, number>> };
+}

@@ -1,0 +1,42 @@
+// The start banner, through the host's logger: where each binding is served. The demo key minted
+// on first start is the one secret ever shown: written once, on its own line, outside the log
+// records (so a log collector reading JSON lines never stores it).
+import type { Logger } from 'pino';
+
+export interface BannerFacts {
+  baseUrl: string;
+  store: string;
+  /** Whether the runtime runs from its compiled build or from the TypeScript sources. */
+  from: 'build' | 'source';
+  workflows: number;
+  mintedKey?: { key: string; tenant: string };
+  /** Keys were given on the command line or in the environment. */
+  keysGiven: boolean;
+}
+
+export function printBanner(log: Logger, facts: BannerFacts, keyOut: NodeJS.WritableStream): void {
+  const b = facts.baseUrl;
+  log.info(
+    {
+      store: facts.store,
+      from: facts.from,
+      workflows: facts.workflows,
+      // Where the API keys come from: minted now (printed below), given at start, or the store's.
+      apiKeys: facts.mintedKey ? 'minted' : facts.keysGiven ? 'given' : 'stored',
+      endpoints: {
+        discovery: `${b}/.well-known/openwop`,
+        'agent card': `${b}/.well-known/agent-card.json`,
+        A2A: `${b}/a2a/jsonrpc`,
+        MCP: `${b}/mcp`,
+      },
+    },
+    `wopgen host listening on ${b}`,
+  );
+  if (facts.mintedKey) {
+    const { key, tenant } = facts.mintedKey;
+    log.info({ tenant }, `minted an API key for tenant "${tenant}" (printed once, stored hashed)`);
+    keyOut.write(`API key for tenant "${tenant}" (shown once, stored hashed): ${key}\n`);
+  } else if (!facts.keysGiven) {
+    log.info('using the API keys already in the store (the demo key was printed on first start)');
+  }
+}

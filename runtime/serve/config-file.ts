@@ -1,0 +1,63 @@
+// The `serve` section of an optional wopgen.config.json in the working directory (issue 8 §4; the
+// generator reads `spec` and `out` of the same file). Unknown keys and wrong types are usage
+// errors, so a typo never silently falls back to a default.
+import { join } from 'node:path';
+import { isLogLevel, type LogLevel } from '../log/logger.ts';
+import { readJsonFile } from './read-json.ts';
+import { UsageError } from './usage.ts';
+
+export const CONFIG_FILE = 'wopgen.config.json';
+
+export interface ServeFileSettings {
+  port?: number;
+  host?: string;
+  baseUrl?: string;
+  store?: string;
+  mcpCatalogue?: string;
+  a2aSkills?: string[];
+  logLevel?: LogLevel;
+  workflows?: string;
+}
+
+type Check = (v: unknown) => boolean;
+const isString: Check = (v) => typeof v === 'string' && v !== '';
+
+const SERVE_KEYS: Record<keyof ServeFileSettings, [Check, string]> = {
+  port: [(v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 65535, 'a port'],
+  host: [isString, 'a string'],
+  baseUrl: [isString, 'a URL string'],
+  store: [isString, 'a "sqlite:PATH" string'],
+  mcpCatalogue: [isString, 'a directory path'],
+  a2aSkills: [(v) => Array.isArray(v) && v.every(isString), 'an array of workflow ids'],
+  logLevel: [(v) => typeof v === 'string' && isLogLevel(v), 'a log level'],
+  workflows: [isString, 'a directory path'],
+};
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The `serve` object of `cwd`/wopgen.config.json; empty when the file or the key is absent. */
+export function readServeFile(cwd: string): ServeFileSettings {
+  const path = join(cwd, CONFIG_FILE);
+  let data: unknown;
+  try {
+    data = readJsonFile(path, true);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  if (data === undefined) return {};
+  if (!isObject(data)) throw new UsageError(`${path}: must hold a JSON object`);
+  const serve = data['serve'];
+  if (serve === undefined) return {};
+  if (!isObject(serve)) throw new UsageError(`${path}: "serve" must be an object`);
+  for (const [key, value] of Object.entries(serve)) {
+    const rule = SERVE_KEYS[key as keyof ServeFileSettings] as [Check, string] | undefined;
+    if (!rule) {
+      const known = Object.keys(SERVE_KEYS).join(', ');
+      throw new UsageError(`${path}: unknown key "serve.${key}" (known: ${known})`);
+    }
+    if (!rule[0](value)) throw new UsageError(`${path}: "serve.${key}" must be ${rule[1]}`);
+  }
+  return serve as ServeFileSettings;
+}

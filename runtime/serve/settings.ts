@@ -1,0 +1,122 @@
+// `wopgen serve` settings from flags, then environment, then the `serve` section of
+// wopgen.config.json (flags win). Every mistake is a UsageError naming what was wrong (exit 2),
+// never a crash and never a silent default.
+import { parseArgs } from 'node:util';
+import { isLogLevel, LOG_LEVELS, type LogLevel } from '../log/logger.ts';
+import { readServeFile } from './config-file.ts';
+import { UsageError } from './usage.ts';
+
+/** The shortest API key accepted (auth/api-keys.ts refuses shorter ones). */
+export const MIN_API_KEY_LENGTH = 16;
+
+export interface ServeSettings {
+  port: number;
+  hostname: string;
+  baseUrl: string;
+  store: string;
+  apiKeys: { key: string; tenant: string }[];
+  a2aSkills?: string[];
+  /** Directory of MCP catalogue files (prompts, resources); none when absent. */
+  mcpCatalogue?: string;
+  /** Directory of extra workflow definitions loaded next to the reference pack. */
+  workflows?: string;
+  /** MCP over stdin/stdout instead of listening (runtime/mcp/stdio.ts). */
+  stdio?: boolean;
+  logLevel: LogLevel;
+  /** Whether the base URL came from a flag, the environment or the file rather than the port. */
+  explicitBaseUrl: boolean;
+}
+
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'base-url': { type: 'string' },
+  store: { type: 'string' },
+  'api-key': { type: 'string', multiple: true },
+  'a2a-skills': { type: 'string' },
+  'mcp-catalogue': { type: 'string' },
+  workflows: { type: 'string' },
+  'log-level': { type: 'string' },
+  stdio: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function flags(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false })
+      .values;
+  } catch (err) {
+    // node:util's messages name the option ("Unknown option '--prot'"); keep the first sentence.
+    throw new UsageError((err as Error).message.split('. ')[0]!.replace(/\.$/, ''));
+  }
+}
+
+/** Whether argv asks for the help text (checked before anything else is validated). */
+export function wantsHelp(argv: string[]): boolean {
+  return argv.includes('--help') || argv.includes('-h');
+}
+
+function apiKeys(pairs: string[]): ServeSettings['apiKeys'] {
+  return pairs.map((p) => {
+    const at = p.lastIndexOf('=');
+    if (at <= 0 || at === p.length - 1) throw new UsageError('--api-key takes KEY=TENANT');
+    const key = p.slice(0, at);
+    const tenant = p.slice(at + 1);
+    if (key.length < MIN_API_KEY_LENGTH) {
+      // The key itself is never echoed: only its length and tenant.
+      throw new UsageError(
+        `the API key for tenant "${tenant}" has ${key.length} characters; an API key must be at least ${MIN_API_KEY_LENGTH}`,
+      );
+    }
+    return { key, tenant };
+  });
+}
+
+function splitList(s: string): string[] {
+  return s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
+export function serveSettings(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string = process.cwd(),
+): ServeSettings {
+  const values = flags(argv);
+  const file = readServeFile(cwd);
+  const portText = values.port ?? env['PORT'];
+  const port = portText !== undefined ? Number(portText) : (file.port ?? 8080);
+  if (portText === '' || !Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`invalid port ${portText}: give an integer from 0 to 65535`);
+  const hostname = values.host ?? env['HOST'] ?? file.host ?? '127.0.0.1';
+  const explicit = values['base-url'] ?? env['WOPGEN_BASE_URL'] ?? file.baseUrl;
+  const baseUrl = explicit ?? `http://${hostname === '0.0.0.0' ? '127.0.0.1' : hostname}:${port}`;
+  if (!/^https?:\/\/[^/]+/.test(baseUrl))
+    throw new UsageError(`--base-url must be an absolute http(s) URL, got ${baseUrl}`);
+  const store = values.store ?? env['WOPGEN_STORE'] ?? file.store ?? 'sqlite:./data/wopgen.db';
+  if (!/^sqlite:.+/.test(store))
+    throw new UsageError(`unsupported store "${store}" (expected sqlite:PATH)`);
+  const logLevel = values['log-level'] ?? env['LOG_LEVEL'] ?? file.logLevel ?? 'info';
+  if (!isLogLevel(logLevel))
+    throw new UsageError(`invalid log level "${logLevel}" (one of ${LOG_LEVELS.join(', ')})`);
+  const envSkills = values['a2a-skills'] ?? env['WOPGEN_A2A_SKILLS'];
+  const skills = envSkills !== undefined ? splitList(envSkills) : file.a2aSkills;
+  const catalogue = values['mcp-catalogue'] ?? env['WOPGEN_MCP_CATALOGUE'] ?? file.mcpCatalogue;
+  const workflows = values.workflows ?? env['WOPGEN_WORKFLOWS'] ?? file.workflows;
+  const envKeys = env['WOPGEN_API_KEYS'];
+  return {
+    port,
+    hostname,
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    store,
+    apiKeys: apiKeys(values['api-key'] ?? (envKeys ? splitList(envKeys) : [])),
+    logLevel,
+    ...(values.stdio === true ? { stdio: true } : {}),
+    ...(catalogue ? { mcpCatalogue: catalogue } : {}),
+    ...(workflows ? { workflows } : {}),
+    explicitBaseUrl: explicit !== undefined,
+    ...(skills && skills.length > 0 ? { a2aSkills: skills } : {}),
+  };
+}

@@ -1,0 +1,38 @@
+// `wopgen serve --help` and the usage error (exit 2) that says what was wrong.
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export const SERVE_HELP = `usage: wopgen serve [options]
+
+Serves the reference host: REST, A2A 1.0 (JSON-RPC) and MCP 2026-07-28 on one port, SQLite store.
+
+options (flags win over environment, environment over wopgen.config.json "serve"):
+  --port N               port to listen on; 0 picks a free one            PORT, serve.port (8080)
+  --host ADDR            address to bind                                  HOST, serve.host (127.0.0.1)
+  --base-url URL         absolute URL every advertised URL is built from  WOPGEN_BASE_URL, serve.baseUrl
+                         (default http://HOST:PORT; set it behind a proxy)
+  --store sqlite:PATH    the database file (created with its folder)      WOPGEN_STORE, serve.store
+                         (default sqlite:./data/wopgen.db)
+  --api-key KEY=TENANT   an API key (at least 16 characters) and its tenant; repeatable.
+                         Values on the command line are visible to other users in \`ps\`:
+                         prefer WOPGEN_API_KEYS=KEY=TENANT,KEY2=TENANT2.
+                         Without keys, the first start mints one for tenant "demo" and prints it once.
+  --workflows DIR        also load every DIR/*.json workflow definition    WOPGEN_WORKFLOWS, serve.workflows
+  --a2a-skills ID,ID     workflows A2A routes as skills (default: all)    WOPGEN_A2A_SKILLS, serve.a2aSkills
+  --mcp-catalogue DIR    prompts and resources served over MCP             WOPGEN_MCP_CATALOGUE, serve.mcpCatalogue
+                         (format: runtime/mcp/catalogue/README.md)
+  --log-level LEVEL      trace, debug, info, warn, error, fatal, silent    LOG_LEVEL, serve.logLevel (info)
+  --stdio                serve MCP over stdin/stdout (newline-delimited JSON-RPC; logs to stderr),
+                         authenticated as the first API key
+  -h, --help             show this help
+
+environment only: WOPGEN_MCP_STATE_SECRET (HMAC key for MCP requestState; kept in the store if unset)
+
+Logs: one line per request and the start banner; pretty on a terminal, JSON lines otherwise.
+SIGINT/SIGTERM: in-flight requests finish, open event streams are closed after a short grace
+period, then the database closes and the process exits.`;

@@ -1,0 +1,75 @@
+// The runtime's import rules (DESIGN.md §3), as data and one rule function, so the layering test can
+// check both the real tree and a synthetic import that breaks a rule.
+import { readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+
+export type Layer = 'ports' | 'shared' | 'binding' | 'reference' | 'adapter' | 'host' | 'generated';
+
+/** The layer of a project-relative path, or undefined outside the runtime and generated/. */
+export function layerOf(path: string): Layer | undefined {
+  if (path.startsWith('generated/')) return 'generated';
+  if (!path.startsWith('runtime/')) return undefined;
+  const rest = path.slice('runtime/'.length);
+  const top = rest.split('/')[0]!;
+  if (top === 'ports') return 'ports';
+  if (rest.startsWith('core/reference/')) return 'reference';
+  if (top === 'adapters') return 'adapter';
+  // serve.ts and serve/ are the `wopgen serve` command: they compose a host like host/ does.
+  if (top === 'host' || top === 'serve' || rest === 'serve.ts') return 'host';
+  if (['a2a', 'mcp', 'rest', 'discovery', 'bindings'].includes(top) || rest === 'context.ts')
+    return 'binding';
+  // http/, negotiation/, auth/, util/ and the root leaves (ids, config, version).
+  return 'shared';
+}
+
+/**
+ * What each layer may import: ports import nothing of the runtime; shared modules import ports;
+ * bindings import ports, shared modules and each other (never the reference engine, an adapter
+ * or the host); the reference engine and the adapters import ports and shared modules; only the
+ * host knows every part. Every layer may import generated/.
+ */
+const ALLOWED: Record<Layer, readonly Layer[]> = {
+  generated: ['generated'],
+  ports: ['ports', 'generated'],
+  shared: ['shared', 'ports', 'generated'],
+  binding: ['binding', 'shared', 'ports', 'generated'],
+  reference: ['reference', 'shared', 'ports', 'generated'],
+  adapter: ['adapter', 'shared', 'ports', 'generated'],
+  host: ['host', 'binding', 'reference', 'adapter', 'shared', 'ports', 'generated'],
+};
+
+/** `auth/` holds the host's own credential store; a binding sees only the port's Subject. */
+const BINDING_FORBIDDEN_SHARED = ['runtime/auth/'];
+
+export interface Edge {
+  from: string;
+  to: string;
+}
+
+/** The edges that break a rule (an empty list when the tree keeps them all). */
+export function violations(edges: readonly Edge[]): Edge[] {
+  return edges.filter(({ from, to }) => {
+    const a = layerOf(from);
+    const b = layerOf(to);
+    if (!a || !b) return false;
+    if (!ALLOWED[a].includes(b)) return true;
+    return a === 'binding' && BINDING_FORBIDDEN_SHARED.some((p) => to.startsWith(p));
+  });
+}
+
+const IMPORT =
+  /^\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
+
+/** Relative imports of each file (project-relative paths, resolved). */
+export function importEdges(root: string, files: readonly string[]): Edge[] {
+  const edges: Edge[] = [];
+  for (const from of files) {
+    const text = readFileSync(join(root, from), 'utf8');
+    for (const m of text.matchAll(IMPORT)) {
+      const spec = m[1] ?? m[2]!;
+      if (!spec.startsWith('.')) continue;
+      edges.push({ from, to: normalize(relative(root, join(root, dirname(from), spec))) });
+    }
+  }
+  return edges;
+}

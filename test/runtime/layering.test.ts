@@ -1,0 +1,59 @@
+// The runtime's import rules (DESIGN.md §3), checked over every runtime file: bindings reach the
+// engine and the stores only through ports/; ports/ imports nothing of the runtime; the reference
+// engine and the adapters import ports; only host/ knows every part.
+import { describe, expect, it } from 'vitest';
+import { listFiles } from '../../generator/write.ts';
+import { importEdges, layerOf, violations } from '../helpers/layering.ts';
+import { projectRoot } from '../helpers/spec-fixture.ts';
+
+const runtimeFiles = listFiles(`${projectRoot}/runtime`)
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => `runtime/${f}`);
+
+describe('runtime layering', () => {
+  const edges = importEdges(projectRoot, runtimeFiles);
+
+  it('reads the imports of every runtime file', () => {
+    expect(runtimeFiles.length).toBeGreaterThan(50);
+    expect(edges).toContainEqual({
+      from: 'runtime/host/sqlite.ts',
+      to: 'runtime/core/reference/index.ts',
+    });
+  });
+
+  it('every import of the runtime keeps the rules', () => {
+    expect(violations(edges)).toEqual([]);
+  });
+
+  it('ports/ imports nothing of the runtime outside itself', () => {
+    const out = edges.filter(
+      (e) => layerOf(e.from) === 'ports' && !['ports', 'generated'].includes(layerOf(e.to)!),
+    );
+    expect(out).toEqual([]);
+  });
+
+  it('names each rule a synthetic import would break', () => {
+    const bad = [
+      { from: 'runtime/mcp/mrtr.ts', to: 'runtime/core/reference/engine/definition.ts' },
+      { from: 'runtime/a2a/messages.ts', to: 'runtime/adapters/store/sqlite/index.ts' },
+      { from: 'runtime/rest/routes.ts', to: 'runtime/host/create-host.ts' },
+      { from: 'runtime/discovery/document.ts', to: 'runtime/auth/api-keys.ts' },
+      { from: 'runtime/ports/run-core.ts', to: 'runtime/ids.ts' },
+      {
+        from: 'runtime/adapters/store/sqlite/run-store.ts',
+        to: 'runtime/core/reference/cursor.ts',
+      },
+      { from: 'runtime/core/reference/run-core.ts', to: 'runtime/mcp/tools.ts' },
+      { from: 'runtime/negotiation/record.ts', to: 'runtime/a2a/card.ts' },
+    ];
+    expect(violations(bad)).toEqual(bad);
+    const good = [
+      { from: 'runtime/mcp/mrtr.ts', to: 'runtime/ports/interrupts.ts' },
+      { from: 'runtime/a2a/card.ts', to: 'runtime/http/respond.ts' },
+      { from: 'runtime/adapters/store/sqlite/rows.ts', to: 'runtime/ports/store/run-store.ts' },
+      { from: 'runtime/host/sqlite.ts', to: 'runtime/adapters/store/sqlite/index.ts' },
+      { from: 'runtime/ports/run-core.ts', to: 'generated/run-status.ts' },
+    ];
+    expect(violations(good)).toEqual([]);
+  });
+});
