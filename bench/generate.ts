@@ -8,7 +8,7 @@
 // The cases run in rounds (each round runs every case once, in table order), so a slow spell of
 // the machine lands on every case alike instead of on whichever case was running.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -20,6 +20,14 @@ const otsBin = join(root, 'node_modules/openapi-typescript/bin/cli.js');
 const upstream = process.env['WOPGEN_UPSTREAM_SPEC']
   ? resolve(process.env['WOPGEN_UPSTREAM_SPEC'])
   : resolve(root, '../shared/openwop-v2');
+// The upstream corpus is the benchmark's main input; without it there is nothing to measure.
+if (!existsSync(join(upstream, 'api/v2/openapi.yaml'))) {
+  process.stderr.write(
+    `bench:generate needs the upstream OpenWOP spec checkout: ${upstream} holds no api/v2/openapi.yaml.\n` +
+      'Set WOPGEN_UPSTREAM_SPEC to its folder, e.g. WOPGEN_UPSTREAM_SPEC=../shared/openwop-v2 npm run bench:generate\n',
+  );
+  process.exit(2);
+}
 const runs = Number(process.env['BENCH_RUNS'] ?? 5);
 const work = mkdtempSync(join(tmpdir(), 'wopgen-bench-'));
 const out = (name: string) => join(work, name);
@@ -31,7 +39,7 @@ const out = (name: string) => join(work, name);
     cwd: root,
     encoding: 'utf8',
   });
-  if (r.status !== 0) throw new Error(`building the generator failed:\n${r.stderr}`);
+  if (r.status !== 0) fail(`building the generator failed:\n${r.stderr}`);
 }
 
 function time(args: string[], env: Record<string, string>): number {
@@ -42,8 +50,14 @@ function time(args: string[], env: Record<string, string>): number {
     env: { ...process.env, ...env },
   });
   const ms = performance.now() - start;
-  if (r.status !== 0) throw new Error(`${args.join(' ')} failed (${r.status}):\n${r.stderr}`);
+  if (r.status !== 0) fail(`${args.join(' ')} failed (${r.status}):\n${r.stderr}`);
   return ms;
+}
+
+function fail(message: string): never {
+  process.stderr.write(`bench:generate: ${message}\n`);
+  rmSync(work, { recursive: true, force: true });
+  process.exit(1);
 }
 
 function median(xs: number[]): number {

@@ -148,6 +148,7 @@ async function serveMcpStdio(host: Host, settings: ServeSettings, logger: Logger
     input: process.stdin,
     output: process.stdout,
     subject,
+    legacy: host.mcp.legacy,
   });
   await host.close();
   return 0;

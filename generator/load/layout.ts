@@ -2,7 +2,7 @@
 // ours (`spec/openapi.yaml`, `spec/facets/`, sibling `schemas/`) or the upstream repository's
 // (`api/v2/`, `spec/v2/`, `schemas/v2/`).
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 
 export interface SpecLayout {
   kind: 'wopgen' | 'upstream';
@@ -45,4 +45,19 @@ export function detectLayout(specDir: string): SpecLayout | undefined {
     };
   }
   return undefined;
+}
+
+/** The folders input files are read from: output may not lie inside one, and --watch watches them. */
+export function inputDirs(layout: SpecLayout): string[] {
+  const dirs = [
+    dirname(layout.openapi),
+    dirname(layout.asyncapi),
+    dirname(layout.interopMap),
+    dirname(layout.errors),
+    layout.facetsDir,
+    ...layout.schemaDirs,
+  ].filter((d) => existsSync(d));
+  // Outermost first, then drop any folder inside one already kept.
+  const sorted = [...new Set(dirs)].sort((a, b) => a.length - b.length);
+  return sorted.filter((d, i) => !sorted.slice(0, i).some((p) => d.startsWith(p + sep)));
 }

@@ -9,6 +9,7 @@ import {
   createMcpDispatch,
   mcpMethodNotFound,
   type McpDispatch,
+  type McpDispatchHooks,
 } from '../../generated/mcp/dispatch.ts';
 import {
   isMcpMethod,
@@ -58,6 +59,16 @@ export interface McpExchange {
   stream?: NotificationStream;
 }
 
+/** What the generated dispatcher asks of this host; shared by every revision's transport. */
+export function mcpDispatchHooks(ctx: HostContext): McpDispatchHooks<McpCallContext, Io> {
+  return {
+    unserved: (method) => catalogueRefusal(ctx.catalogue, method),
+    params: mcpParamChecks,
+    advertises,
+    refuse: (method) => new McpError(METHOD_NOT_FOUND, mcpMethodNotFound(method)),
+  };
+}
+
 export class McpDispatcher {
   private readonly invoke: McpDispatch<McpCallContext, Io>;
 
@@ -65,12 +76,7 @@ export class McpDispatcher {
     private readonly ctx: HostContext,
     handlers: McpHandlers<McpCallContext, Io>,
   ) {
-    this.invoke = createMcpDispatch(handlers, {
-      unserved: (method) => catalogueRefusal(ctx.catalogue, method),
-      params: mcpParamChecks,
-      advertises,
-      refuse: (method) => new McpError(METHOD_NOT_FOUND, mcpMethodNotFound(method)),
-    });
+    this.invoke = createMcpDispatch(handlers, mcpDispatchHooks(ctx));
   }
 
   /** The result of one request; throws McpError (with its HTTP status) for every refusal. */

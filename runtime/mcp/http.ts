@@ -1,6 +1,11 @@
 // The MCP server mount on streamable HTTP at `POST /mcp` (DESIGN.md §5; interop.md §The facets:
-// `mcp.serverUrls`). Stateless: no `initialize`, no `Mcp-Session-Id`. POST only (GET ⇒ 405 with a
-// JSON-RPC error body: every refusal on this URL is JSON-RPC, never the OpenWOP envelope).
+// `mcp.serverUrls`). 2026-07-28 is stateless: no `initialize`, no `Mcp-Session-Id`, POST only
+// (GET ⇒ 405 with a JSON-RPC error body: every refusal on this URL is JSON-RPC, never the OpenWOP
+// envelope). Initialize-era traffic (an `initialize`, `Mcp-Session-Id`, a 2025 revision header,
+// DELETE of a session) goes to legacy/http.ts, a private behaviour nothing advertises (interop.md
+// §"Legacy profiles are absent"). A request with no `MCP-Protocol-Version` at all is refused as a
+// missing required header (HeaderMismatchError, streamable HTTP 2026-07-28 §Server Validation): it
+// named no revision, so none is put in its mouth.
 // The response is `application/json`, or a one-message `text/event-stream` when the Accept header
 // admits only SSE; a request that sends notifications before its answer (subscriptions/listen;
 // a tools/call asked for progress or log lines) gets an open `text/event-stream` whose last event
@@ -10,86 +15,22 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HostContext, Mount } from '../context.ts';
 import { readJsonBody } from '../http/body.ts';
 import type { McpDispatcher } from './dispatch.ts';
+import { MCP_META_PROTOCOL_VERSION } from '../../generated/mcp/methods.ts';
+import { headerMismatch } from './envelope.ts';
+import { admitsSse, framingFor, refuse, write, writeEvent } from './http-reply.ts';
 import {
-  errorResponse,
   INVALID_REQUEST,
+  isRecord,
   McpError,
-  METHOD_NOT_FOUND,
   PARSE_ERROR,
   parseFrame,
   resultResponse,
-  type JsonRpcId,
-  type JsonRpcResponse,
 } from './jsonrpc.ts';
+import { isLegacyTraffic, SESSION_HEADER, type LegacyHttp } from './legacy/http.ts';
 import type { NotificationStream } from './listen.ts';
 import { RequestScope } from './scope.ts';
 
 export const MCP_PATH = '/mcp';
-
-type Framing = 'json' | 'sse';
-
-/** The client admits `text/event-stream` (what a notification stream needs). */
-function admitsSse(accept: string | undefined): boolean {
-  if (!accept) return true;
-  const types = accept.split(',').map((t) => t.split(';')[0]!.trim().toLowerCase());
-  return types.some((t) => t === 'text/event-stream' || t === 'text/*' || t === '*/*');
-}
-
-/** JSON unless the client admits only SSE; undefined when it admits neither. */
-function framingFor(accept: string | undefined): Framing | undefined {
-  if (!accept) return 'json';
-  const types = accept.split(',').map((t) => t.split(';')[0]!.trim().toLowerCase());
-  if (types.some((t) => t === 'application/json' || t === 'application/*' || t === '*/*'))
-    return 'json';
-  if (types.includes('text/event-stream')) return 'sse';
-  return undefined;
-}
-
-function write(
-  res: ServerResponse,
-  status: number,
-  body: JsonRpcResponse,
-  framing: Framing,
-  headers: Record<string, string> = {},
-): void {
-  if (res.writableEnded || res.destroyed) return;
-  const text = JSON.stringify(body);
-  if (res.headersSent) {
-    // A stream already open (subscriptions/listen): the answer is its last event.
-    res.end(`event: message\ndata: ${text}\n\n`);
-    return;
-  }
-  if (framing === 'sse' && status === 200) {
-    const frame = `event: message\ndata: ${text}\n\n`;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream',
-      'cache-control': 'no-cache',
-      'content-length': Buffer.byteLength(frame),
-      ...headers,
-    });
-    res.end(frame);
-    return;
-  }
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-    ...headers,
-  });
-  res.end(text);
-}
-
-function refuse(
-  res: ServerResponse,
-  id: JsonRpcId,
-  err: McpError,
-  framing: Framing = 'json',
-): void {
-  const headers: Record<string, string> =
-    err.httpStatus === 401 ? { 'www-authenticate': 'Bearer' } : {};
-  // A method this server does not have is HTTP 404 on streamable HTTP (SEP-2575).
-  const status = err.code === METHOD_NOT_FOUND ? 404 : err.httpStatus;
-  write(res, status, errorResponse(id, err), framing, headers);
-}
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -124,7 +65,18 @@ function trustedAuthority(req: IncomingMessage, baseUrl: string): boolean {
   return true;
 }
 
-export function mcpHttpMount(ctx: HostContext, dispatcher: McpDispatcher): Mount {
+/** A request (not a notification) naming no revision: the header is missing, none is implied. */
+function missingVersionHeader(msg: { params?: Record<string, unknown> }): McpError {
+  const meta = msg.params?._meta;
+  const named = isRecord(meta) ? meta[MCP_META_PROTOCOL_VERSION] : undefined;
+  return headerMismatch('MCP-Protocol-Version', undefined, named);
+}
+
+export function mcpHttpMount(
+  ctx: HostContext,
+  dispatcher: McpDispatcher,
+  legacy?: LegacyHttp,
+): Mount {
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (url.pathname !== MCP_PATH) {
       refuse(
@@ -140,6 +92,10 @@ export function mcpHttpMount(ctx: HostContext, dispatcher: McpDispatcher): Mount
         null,
         new McpError(INVALID_REQUEST, 'Forbidden: untrusted Host or Origin', undefined, 403),
       );
+      return;
+    }
+    if (legacy && req.method === 'DELETE' && req.headers[SESSION_HEADER] !== undefined) {
+      await legacy.delete(req, res);
       return;
     }
     if (req.method !== 'POST') {
@@ -193,11 +149,23 @@ export function mcpHttpMount(ctx: HostContext, dispatcher: McpDispatcher): Mount
       refuse(res, null, err);
       return;
     }
+    if (legacy && isLegacyTraffic(req, body.value)) {
+      await legacy.post(req, res, body.value, framing, admitsSse(req.headers.accept));
+      return;
+    }
     let msg;
     try {
       msg = parseFrame(body.value);
     } catch (err) {
       refuse(res, null, err as McpError);
+      return;
+    }
+    if (
+      msg.id !== undefined &&
+      msg.id !== null &&
+      req.headers['mcp-protocol-version'] === undefined
+    ) {
+      refuse(res, msg.id, missingVersionHeader(msg));
       return;
     }
     if (msg.id === undefined) {
@@ -216,15 +184,7 @@ export function mcpHttpMount(ctx: HostContext, dispatcher: McpDispatcher): Mount
     // Notifications before the answer turn the response into an open `text/event-stream`.
     const stream: NotificationStream = {
       id,
-      send(method, params) {
-        if (res.writableEnded || res.destroyed) return;
-        if (!res.headersSent) {
-          res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-        }
-        res.write(
-          `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', method, params })}\n\n`,
-        );
-      },
+      send: (method, params) => writeEvent(res, { jsonrpc: '2.0', method, params }),
     };
     try {
       const result = await dispatcher.dispatch(msg, {

@@ -5,14 +5,19 @@
 // `mcp-request-cancelled` (interop.md §MCP tasks and cancellation); the abandoned request gets no
 // answer (a `subscriptions/listen` named so ends its stream: listen.ts). The host never sends
 // `notifications/cancelled` itself. When stdin ends, requests still in
-// flight are abandoned the same way.
+// flight are abandoned the same way. A client that opens with `initialize` (the 2025 lifecycle, as
+// desktop clients do) is served by legacy/stdio.ts; a request naming no revision at all, before
+// any `initialize`, is refused for its missing `_meta` protocolVersion (-32602), never told a
+// revision it did not name.
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Subject } from '../ports/auth.ts';
 import type { HostContext } from '../context.ts';
+import { MCP_META_PROTOCOL_VERSION } from '../../generated/mcp/methods.ts';
 import type { McpDispatcher } from './dispatch.ts';
 import {
   errorResponse,
+  INVALID_PARAMS,
   isRecord,
   McpError,
   PARSE_ERROR,
@@ -21,6 +26,9 @@ import {
   type JsonRpcId,
   type JsonRpcResponse,
 } from './jsonrpc.ts';
+import { isClientReply } from './legacy/elicitation.ts';
+import type { LegacyRequests } from './legacy/requests.ts';
+import { namesRevision, StdioLegacy } from './legacy/stdio.ts';
 import { RequestScope } from './scope.ts';
 
 export interface StdioOptions {
@@ -28,6 +36,16 @@ export interface StdioOptions {
   output: Writable;
   /** The Subject of the key given at start. */
   subject: Subject;
+  /** Initialize-era requests (McpServer.legacy); without it, `initialize` is refused. */
+  legacy?: LegacyRequests;
+}
+
+function missingRevision(): McpError {
+  return new McpError(
+    INVALID_PARAMS,
+    `_meta["${MCP_META_PROTOCOL_VERSION}"] is required on every request`,
+    { missing: MCP_META_PROTOCOL_VERSION },
+  );
 }
 
 export async function serveStdio(
@@ -40,6 +58,11 @@ export async function serveStdio(
   const send = (msg: JsonRpcResponse) => {
     options.output.write(JSON.stringify(msg) + '\n');
   };
+  const legacy =
+    options.legacy &&
+    new StdioLegacy(ctx, options.legacy, options.subject, (m) =>
+      options.output.write(JSON.stringify(m) + '\n'),
+    );
 
   const handleLine = async (line: string): Promise<void> => {
     if (line.trim() === '') return;
@@ -52,6 +75,7 @@ export async function serveStdio(
       );
       return;
     }
+    if (legacy && isClientReply(value)) return legacy.deliver(value);
     let msg;
     try {
       msg = parseFrame(value);
@@ -78,18 +102,22 @@ export async function serveStdio(
     inflight.set(id, scope);
     let response: JsonRpcResponse;
     try {
-      const result = await dispatcher.dispatch(msg, {
-        authenticate: async () => options.subject,
-        peerOrigin: 'stdio://local',
-        scope,
-        stream: {
-          id,
-          send(method, params) {
-            if (!scope.abandoned)
-              options.output.write(JSON.stringify({ jsonrpc: '2.0', method, params }) + '\n');
+      let result: unknown;
+      if (legacy?.claims(msg)) result = await legacy.serve(msg, scope);
+      else if (!namesRevision(msg)) throw missingRevision();
+      else
+        result = await dispatcher.dispatch(msg, {
+          authenticate: async () => options.subject,
+          peerOrigin: 'stdio://local',
+          scope,
+          stream: {
+            id,
+            send(method, params) {
+              if (!scope.abandoned)
+                options.output.write(JSON.stringify({ jsonrpc: '2.0', method, params }) + '\n');
+            },
           },
-        },
-      });
+        });
       response = resultResponse(id, result);
     } catch (err) {
       response = errorResponse(id, dispatcher.toMcpError(err));

@@ -203,12 +203,9 @@ function checkDeclared(workflow: WorkflowView, c: McpCallContext): void {
   // A workflow that must run as a task needs the tasks extension declared (ext-tasks).
   if (workflow.taskSupport === 'required' && MCP_TASKS_EXTENSION !== null && !declaresTasks(caps))
     throw missingCapability({ extensions: { [MCP_TASKS_EXTENSION]: {} } }, MCP_TASKS_EXTENSION);
-  // A workflow that will ask the caller's client something needs a way to ask (never assumed).
-  // A task client may answer later, over tasks/update or REST, so only a synchronous call is held
-  // to what this request declared.
-  const missing = declaresTasks(caps)
-    ? undefined
-    : missingClientCapabilities(workflow, clientAbilities(caps));
+  // A workflow that will ask the caller's client something needs a way to ask (never assumed),
+  // whatever extensions the request declared: a task's input requests reach the client too.
+  const missing = missingClientCapabilities(workflow, clientAbilities(caps));
   if (missing) throw missingCapability(missing, Object.keys(missing).join(', '));
 }
 

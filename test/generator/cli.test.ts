@@ -88,9 +88,14 @@ describe('wopgen CLI', () => {
     expect(r.stderr).toMatch(/orphan: {2}stray\.ts/);
     expect(r.stderr).toMatch(/^-.*TASK_GONE/m);
     expect(r.stderr).toMatch(/^\+.*TASK_NOT_FOUND/m);
-    // A touched output is not "up to date": generate repairs it.
+    // A file wopgen did not write makes generate refuse (issue 8 §1); once it is gone, a touched
+    // output is not "up to date": generate repairs it.
+    const refused = run(['generate', '--spec', 'spec', '--out', 'generated'], fx.root);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/refusing to write to generated: .*\(stray\.ts\)/);
+    rmSync(join(out, 'stray.ts'));
     expect(run(['generate', '--spec', 'spec', '--out', 'generated'], fx.root).stdout).toMatch(
-      /wrote/,
+      /wrote 2 of 21 files to generated \(19 unchanged\)/,
     );
     expect(run(['check', '--spec', 'spec', '--out', 'generated'], fx.root).status).toBe(0);
   });
@@ -103,7 +108,6 @@ describe('wopgen CLI', () => {
           'getRunz';
       });
       mkdirSync(join(broken.root, 'generated'));
-      writeFileSync(join(broken.root, 'generated/keep.txt'), 'untouched');
       const r = run(['generate', '--spec', 'spec', '--out', 'generated'], broken.root);
       expect(r.status).toBe(1);
       const line = broken.lineOf('spec/interop-map.json', '"getRunz"');
@@ -113,20 +117,30 @@ describe('wopgen CLI', () => {
         `spec/interop-map.json:${line}:${column}: error unknown-v2-operation: v2Operation "getRunz" is not an operationId of the OpenAPI document (at /a2a/operations/5/v2Operation)`,
       );
       expect(r.stderr).toMatch(/1 error\(s\); nothing was written/);
-      expect(listFiles(join(broken.root, 'generated'))).toEqual(['keep.txt']);
+      expect(listFiles(join(broken.root, 'generated'))).toEqual([]);
       const json = run(
         ['generate', '--spec', 'spec', '--out', 'generated', '--format', 'json'],
         broken.root,
       );
       expect(json.status).toBe(1);
-      expect(JSON.parse(json.stderr.trim())).toEqual({
-        code: 'unknown-v2-operation',
-        severity: 'error',
-        message: 'v2Operation "getRunz" is not an operationId of the OpenAPI document',
-        file: 'spec/interop-map.json',
-        pointer: '/a2a/operations/5/v2Operation',
-        position: { line, column },
-      });
+      // One JSON document on stdout, diagnostics included; nothing on stderr.
+      expect(json.stderr).toBe('');
+      const doc = JSON.parse(json.stdout) as {
+        status: string;
+        exitCode: number;
+        diagnostics: unknown[];
+      };
+      expect(doc).toMatchObject({ command: 'generate', status: 'spec-errors', exitCode: 1 });
+      expect(doc.diagnostics).toEqual([
+        {
+          code: 'unknown-v2-operation',
+          severity: 'error',
+          message: 'v2Operation "getRunz" is not an operationId of the OpenAPI document',
+          file: 'spec/interop-map.json',
+          pointer: '/a2a/operations/5/v2Operation',
+          position: { line, column },
+        },
+      ]);
     } finally {
       broken.dispose();
     }

@@ -5,14 +5,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS, removeDir, startHost } from '../helpers/host.ts';
-import { REVISION, runEvents } from './helpers.ts';
+import { KEYS, removeDir } from '../helpers/host.ts';
+import { abortStdioCall, REVISION, stdioServerTransport } from './helpers.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 let dir: string;
 let client: Client;
 
@@ -25,21 +22,7 @@ async function connect(): Promise<Client> {
     },
   );
   c.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: {} }));
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [
-      join(ROOT, 'bin/wopgen.js'),
-      'serve',
-      '--stdio',
-      '--api-key',
-      `${KEYS.acme}=acme`,
-      '--store',
-      `sqlite:${join(dir, 'host.db')}`,
-    ],
-    cwd: ROOT,
-    env: { ...(process.env as Record<string, string>), LOG_LEVEL: 'warn' },
-    stderr: 'ignore',
-  });
+  const transport = stdioServerTransport(dir);
   await c.connect(transport);
   return c;
 }
@@ -68,32 +51,13 @@ describe('MCP over stdio with the official client', () => {
   });
 
   it('cancels a long call by notifications/cancelled, run reason mcp-request-cancelled', async () => {
-    const ac = new AbortController();
-    const call = client.callTool(
-      { name: 'conformance-cancellable', arguments: { delayMs: 60_000 } },
-      { signal: ac.signal },
+    const { runs, events } = await abortStdioCall(client, dir);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.status).toBe('cancelled');
+    expect(events.find((e) => e.type === 'run.cancelled')?.payload.reason).toBe(
+      'mcp-request-cancelled',
     );
-    await new Promise((r) => setTimeout(r, 500));
-    ac.abort();
-    await expect(call).rejects.toBeDefined();
-    await new Promise((r) => setTimeout(r, 500));
-    await client.close();
-    // Read the run over REST from a host on the same store.
-    const h = await startHost({ dir });
-    try {
-      const list = (await (
-        await h.call('acme', '/runs?workflowId=conformance-cancellable')
-      ).json()) as any;
-      expect(list.runs).toHaveLength(1);
-      expect(list.runs[0].status).toBe('cancelled');
-      const events = await runEvents(h, 'acme', list.runs[0].runId);
-      expect(events.find((e) => e.type === 'run.cancelled')?.payload.reason).toBe(
-        'mcp-request-cancelled',
-      );
-      expect(events.find((e) => e.type === 'run.started')?.payload.transport).toBe('mcp');
-    } finally {
-      await h.stop();
-    }
+    expect(events.find((e) => e.type === 'run.started')?.payload.transport).toBe('mcp');
   }, 30_000);
 });
 

@@ -146,36 +146,19 @@ describe('revision rules (-32022, HTTP 400, data.supported)', () => {
     });
   });
 
-  it('no MCP-Protocol-Version is ≤ 2025-03-26 and refused, and so is a legacy initialize', async () => {
+  it('no MCP-Protocol-Version is a missing required header (-32020), naming no revision', async () => {
+    // Streamable HTTP 2026-07-28 §Server Validation; an `initialize` without the header is the
+    // initialize era instead (legacy-http.test.ts).
     const r = await rawMcp(h.url, 'tools/list', {}, { headers: { 'mcp-protocol-version': null } });
     expect(r.status).toBe(400);
-    expect(r.body.error).toMatchObject({
-      code: -32022,
-      data: { supported: [REVISION], requested: '2025-03-26' },
-    });
-
-    const res = await fetch(`${h.url}/mcp`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
+    expect(r.body.error).toEqual({
+      code: -32020,
+      message: 'Bad Request: the MCP-Protocol-Version header and the request body disagree',
+      data: {
+        mismatch: { header: 'MCP-Protocol-Version', headerValue: null, bodyValue: REVISION },
       },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 0,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-11-25',
-          capabilities: {},
-          clientInfo: { name: 'x', version: '1' },
-        },
-      }),
     });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({
-      id: 0,
-      error: { code: -32022, data: { supported: [REVISION], requested: '2025-11-25' } },
-    });
+    expect(JSON.stringify(r.body)).not.toContain('2025-03-26');
   });
 
   it('records negotiation.decided for refusals and acceptances as the caller’s host events', async () => {

@@ -1,7 +1,10 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw JSON-RPC bodies are untyped wire data */
 // Helpers for the MCP tests: a host with a test workflow added, raw MCP requests with the
 // 2026-07-28 headers and `_meta` envelope, and the official client pinned to 2026-07-28.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { HostConfig } from '../../runtime/config.ts';
 import { createRegistry, loadWorkflowDir } from '../../runtime/core/reference/workflows/index.ts';
 import { parseDefinition } from '../../runtime/core/reference/engine/definition.ts';
@@ -190,5 +193,65 @@ export async function until<T>(fn: () => Promise<T | undefined>, ms = 5000): Pro
     if (v !== undefined) return v;
     if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** `wopgen serve --stdio` with acme's key and a store in `dir`, as a desktop client launches it. */
+export function stdioServerTransport(dir: string): StdioClientTransport {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  return new StdioClientTransport({
+    command: process.execPath,
+    args: [
+      join(root, 'bin/wopgen.js'),
+      'serve',
+      '--stdio',
+      '--api-key',
+      `${KEYS.acme}=acme`,
+      '--store',
+      `sqlite:${join(dir, 'host.db')}`,
+    ],
+    cwd: root,
+    env: { ...(process.env as Record<string, string>), LOG_LEVEL: 'warn' },
+    stderr: 'ignore',
+  });
+}
+
+/**
+ * Aborts a long conformance-cancellable call of `client` (which sends notifications/cancelled),
+ * closes the client, and reads the run and its events from a host on the same store in `dir`.
+ */
+export async function abortStdioCall(
+  client: Client,
+  dir: string,
+): Promise<{
+  runs: { runId: string; status: string }[];
+  events: Awaited<ReturnType<typeof runEvents>>;
+}> {
+  const ac = new AbortController();
+  const call = client.callTool(
+    { name: 'conformance-cancellable', arguments: { delayMs: 60_000 } },
+    { signal: ac.signal },
+  );
+  await new Promise((r) => setTimeout(r, 500));
+  ac.abort();
+  await call.then(
+    () => {
+      throw new Error('the aborted call resolved');
+    },
+    () => undefined,
+  );
+  await new Promise((r) => setTimeout(r, 500));
+  await client.close();
+  const h = await startHost({ dir });
+  try {
+    const list = (await (
+      await h.call('acme', '/runs?workflowId=conformance-cancellable')
+    ).json()) as {
+      runs: { runId: string; status: string }[];
+    };
+    const events = list.runs[0] ? await runEvents(h, 'acme', list.runs[0].runId) : [];
+    return { runs: list.runs, events };
+  } finally {
+    await h.stop();
   }
 }

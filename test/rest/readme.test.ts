@@ -2,20 +2,15 @@
 // address and the key are substituted).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readmeBlock } from '../helpers/readme.ts';
 import { projectRoot } from '../helpers/spec-fixture.ts';
 import { KEYS, removeDir, startHost } from '../helpers/host.ts';
 
 // Asynchronous on purpose: the host runs in this process and must keep serving meanwhile.
 const run = promisify(execFile);
-const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
-const block = (marker: string) => {
-  const m = new RegExp(`<!-- ${marker} -->\\n+\`\`\`\\w+\\n([\\s\\S]*?)\`\`\``).exec(readme);
-  if (!m) throw new Error(`README has no ${marker} block`);
-  return m[1]!;
-};
 
 describe('README', () => {
   it('curl commands answer as documented, and the official client snippet completes a task', async () => {
@@ -23,7 +18,7 @@ describe('README', () => {
     const snippet = join(projectRoot, `.readme-client-${process.pid}.mjs`);
     try {
       const port = new URL(h.url).port;
-      const lines = block('readme-curl').trim().split('\n');
+      const lines = readmeBlock('readme-curl').trim().split('\n');
       const outputs: string[] = [];
       for (const line of lines) {
         const { stdout } = await run(
@@ -52,7 +47,7 @@ describe('README', () => {
 
       writeFileSync(
         snippet,
-        block('readme-client').replaceAll('127.0.0.1:8080', `127.0.0.1:${port}`),
+        readmeBlock('readme-client').replaceAll('127.0.0.1:8080', `127.0.0.1:${port}`),
       );
       const { stdout: out } = await run(process.execPath, [snippet], {
         env: { ...process.env, WOPGEN_KEY: KEYS.acme },

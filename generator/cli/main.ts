@@ -1,0 +1,61 @@
+// The command line's flow (DESIGN.md §1): parse, then run once or watch, then report. Exit codes:
+// 0 ok, 1 spec errors, drift or a refused --out, 2 usage, 3 a wopgen bug, 4 an I/O error.
+import { GeneratorBug } from '../diagnostics/diagnostic.ts';
+import { displayPath } from '../write/problem.ts';
+import { GENERATOR_VERSION } from '../version.ts';
+import { parseInvocation, UsageError, wantsJson, type RunOptions } from './args.ts';
+import { readConfig } from './config.ts';
+import { outcome, type Outcome } from './outcome.ts';
+import { report } from './report.ts';
+import { runOnce } from './run.ts';
+import { watchAndGenerate } from './watch.ts';
+
+export async function main(argv: string[]): Promise<number> {
+  const format = wantsJson(argv) ? 'json' : 'text';
+  let invocation;
+  try {
+    invocation = parseInvocation(argv, () => readConfig());
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    const o = outcome('usage-error', { command: err.command ?? null, message: err.message });
+    report(o, { format, verbose: false, summary: false });
+    return o.exitCode;
+  }
+  if (invocation.kind === 'help') {
+    process.stdout.write(invocation.text + '\n');
+    return 0;
+  }
+  if (invocation.kind === 'version') {
+    process.stdout.write(`wopgen ${GENERATOR_VERSION}\n`);
+    return 0;
+  }
+  const options = invocation.options;
+  const print = (o: Outcome) => report(o, options);
+  if (!options.watch) {
+    const o = await guarded(options);
+    print(o);
+    return o.exitCode;
+  }
+  return watchAndGenerate(options, guarded, print, (dirs) => {
+    if (options.format === 'text')
+      process.stderr.write(
+        `wopgen: watching ${dirs.map((d) => displayPath(d)).join(', ')} for changes (Ctrl-C ends)\n`,
+      );
+  });
+}
+
+/** A run whose unexpected failure is reported as a wopgen bug (exit 3), never a stack trace. */
+async function guarded(options: RunOptions): Promise<Outcome> {
+  try {
+    return await runOnce(options);
+  } catch (err) {
+    const bug = err instanceof GeneratorBug ? err : new GeneratorBug('cli', err);
+    const stack = options.verbose && bug.cause instanceof Error ? `\n${bug.cause.stack}` : '';
+    return outcome('internal-error', {
+      command: options.command,
+      spec: options.spec,
+      out: options.out,
+      message: bug.message + stack,
+    });
+  }
+}

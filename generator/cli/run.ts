@@ -1,0 +1,115 @@
+// One run of `generate` or `check`, from options to an Outcome. Order matters for safety: the
+// output folder is judged before anything is loaded, and written only once the whole generation
+// exists in memory (issue 8 §1).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { GeneratorBug } from '../diagnostics/diagnostic.ts';
+import { startWorkers } from '../emit/workers.ts';
+import { detectLayout, inputDirs, type SpecLayout } from '../load/layout.ts';
+import type { GenerateResult } from '../pipeline.ts';
+import { cacheFile, generatorFingerprint, sha256 } from '../version.ts';
+import { compareWithDisk, hasDrift, recordWarmState, shortDiff, upToDate } from '../write.ts';
+import { writeGeneration } from '../write/commit.ts';
+import { checkLocation, planOutput } from '../write/guard.ts';
+import { ioFailure, OutputError } from '../write/problem.ts';
+import type { RunOptions } from './args.ts';
+import { outcome, summarize, type Outcome, type Summary } from './outcome.ts';
+import { regenerateCommand } from './regenerate.ts';
+
+export async function runOnce(o: RunOptions): Promise<Outcome> {
+  const started = performance.now();
+  const result = await decide(o).catch((err: unknown) => {
+    if (!(err instanceof OutputError)) throw err;
+    const status = err.problem.code === 'output-refused' ? 'refused' : 'io-error';
+    return outcome(status, { diagnostics: [err.problem] });
+  });
+  const durationMs = Math.round((performance.now() - started) * 10) / 10;
+  return { ...result, command: o.command, spec: o.spec, out: o.out, durationMs };
+}
+
+async function decide(o: RunOptions): Promise<Outcome> {
+  const layout = detectLayout(o.spec);
+  const protectedDirs = layout ? inputDirs(layout) : [o.spec];
+  const plan = o.command === 'generate' ? planOutput(o.out, protectedDirs) : undefined;
+  const outDir = plan?.dir ?? checkLocation(o.out, protectedDirs).real;
+  const command = regenerateCommand(o.spec, o.out);
+  if (plan && layout && !o.force) {
+    const early = warmOutcome(o, layout, outDir, command);
+    if (early) return early;
+  }
+  const result = await generateInMemory(o.spec, command, Boolean(layout));
+  if (result instanceof GeneratorBug)
+    return outcome('internal-error', { message: bugText(result, o) });
+  const timings = o.verbose ? result.timings : undefined;
+  const { diagnostics, files, model } = result;
+  if (!files) return outcome('spec-errors', { diagnostics, timings });
+  const summary = model ? summarize(model, files.size) : undefined;
+  if (!plan) return compare(outDir, files, { diagnostics, timings, summary });
+  const written = writeGeneration(plan, files);
+  recordWarmState(cacheFile(outDir), {
+    fingerprint: generatorFingerprint(),
+    manifestSha256: sha256(files.get('manifest.json')!),
+    command,
+    summary,
+  });
+  return outcome('generated', {
+    diagnostics,
+    timings,
+    summary,
+    files: { total: files.size, ...written },
+  });
+}
+
+function warmOutcome(o: RunOptions, layout: SpecLayout, outDir: string, command: string) {
+  const start = performance.now();
+  const fingerprint = generatorFingerprint();
+  const warm = upToDate(outDir, layout.displayRoot, cacheFile(outDir), { fingerprint, command });
+  if (!warm) return undefined;
+  const timings = [{ stage: 'up-to-date check', ms: performance.now() - start }];
+  return outcome('up-to-date', {
+    summary: warm.summary as Summary | undefined,
+    ...(o.verbose ? { timings } : {}),
+  });
+}
+
+async function generateInMemory(
+  spec: string,
+  command: string,
+  haveLayout: boolean,
+): Promise<GenerateResult | GeneratorBug> {
+  try {
+    // The workers start loading their libraries before this thread loads the pipeline's.
+    const workers = haveLayout ? startWorkers() : undefined;
+    const { generate } = await import('../pipeline.ts');
+    return await generate(spec, { command, workers });
+  } catch (err) {
+    return err instanceof GeneratorBug ? err : new GeneratorBug('cli', err);
+  }
+}
+
+function compare(
+  outDir: string,
+  files: Map<string, string>,
+  fields: Pick<Outcome, 'diagnostics' | 'timings' | 'summary'>,
+): Outcome {
+  let drift;
+  try {
+    drift = compareWithDisk(outDir, files);
+  } catch (err) {
+    throw ioFailure('read', outDir, err);
+  }
+  if (!hasDrift(drift)) return outcome('up-to-date', fields);
+  const diffs = drift.changed
+    .slice(0, 3)
+    .map((f) => shortDiff(f, readFileSync(join(outDir, f), 'utf8'), files.get(f)!));
+  return outcome('drift', {
+    ...fields,
+    drift: { changed: drift.changed, missing: drift.added, orphan: drift.removed, diffs },
+  });
+}
+
+function bugText(bug: GeneratorBug, o: RunOptions): string {
+  const stack = o.verbose && bug.cause instanceof Error ? `\n${bug.cause.stack}` : '';
+  return bug.message + stack;
+}

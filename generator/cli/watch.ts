@@ -1,0 +1,72 @@
+// `generate --watch`: regenerates whenever a file in an input folder changes (debounced), keeps
+// going through a broken intermediate state (its diagnostics are printed, then it waits for the
+// next change), and ends on SIGINT or SIGTERM with exit 0 (4 when a watched folder fails). A
+// refused or unwritable --out ends it at once: waiting cannot fix that.
+import { watch as fsWatch, type FSWatcher } from 'node:fs';
+import { resolve } from 'node:path';
+import { detectLayout, inputDirs } from '../load/layout.ts';
+import type { RunOptions } from './args.ts';
+import type { Outcome } from './outcome.ts';
+
+const DEBOUNCE_MS = 150;
+
+export async function watchAndGenerate(
+  o: RunOptions,
+  runOnce: (o: RunOptions) => Promise<Outcome>,
+  onOutcome: (x: Outcome) => void,
+  onWatching: (dirs: string[]) => void,
+): Promise<number> {
+  const layout = detectLayout(o.spec);
+  const dirs = layout ? inputDirs(layout) : [resolve(o.spec)];
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  const rerun = async (): Promise<void> => {
+    if (running) {
+      again = true;
+      return;
+    }
+    // Not forced: an edit that restores the last generated inputs is "up to date".
+    running = runOnce(o).then(onOutcome);
+    await running;
+    running = undefined;
+    if (again) {
+      again = false;
+      await rerun();
+    }
+  };
+  const changed = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void rerun(), DEBOUNCE_MS);
+  };
+  // Watching starts before the first generation, so an edit made while it runs is not missed.
+  let onWatchError = () => undefined as void;
+  const watchers: FSWatcher[] = dirs.map((d) =>
+    fsWatch(d, { recursive: true }, changed).on('error', () => onWatchError()),
+  );
+  const close = () => {
+    clearTimeout(timer);
+    for (const w of watchers) w.close();
+  };
+  const first = await runOnce(o);
+  onOutcome(first);
+  if (first.status === 'refused' || first.status === 'io-error') {
+    close();
+    return first.exitCode;
+  }
+  onWatching(dirs);
+  return new Promise<number>((done) => {
+    const stop = (code: number) => {
+      close();
+      process.off('SIGINT', interrupted);
+      process.off('SIGTERM', interrupted);
+      // A generation under way finishes (it never leaves a half-written package) before exit.
+      void (running ?? Promise.resolve()).then(() => done(code));
+    };
+    const interrupted = () => stop(0);
+    // A watched folder that disappears or cannot be read ends the watch as an I/O failure.
+    onWatchError = () => stop(4);
+    process.on('SIGINT', interrupted);
+    process.on('SIGTERM', interrupted);
+  });
+}

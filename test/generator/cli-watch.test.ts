@@ -1,0 +1,80 @@
+// `generate --watch` (issue 8 §4): regenerates on a real change of an input file, prints the
+// diagnostics of a broken intermediate state and keeps waiting, and ends on SIGINT with exit 0.
+// Every wait is bounded.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SpecFixture } from '../helpers/spec-fixture.ts';
+import { bin } from './cli-run.ts';
+
+interface Line {
+  status: string;
+  exitCode: number;
+  diagnostics: { code: string; file: string }[];
+  files?: { written: string[] };
+}
+
+describe('wopgen generate --watch', () => {
+  const fx = new SpecFixture();
+  afterAll(() => fx.dispose());
+
+  it('regenerates on change, survives a broken state, and ends on SIGINT', async () => {
+    const child = spawn(
+      process.execPath,
+      [bin, 'generate', '--spec', 'spec', '--out', 'generated', '--watch', '--format', 'json'],
+      { cwd: fx.root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
+    const lines: Line[] = [];
+    const waiters: (() => void)[] = [];
+    createInterface({ input: child.stdout }).on('line', (l) => {
+      lines.push(JSON.parse(l) as Line);
+      waiters.splice(0).forEach((w) => w());
+    });
+    const next = async (count: number): Promise<Line> => {
+      const deadline = Date.now() + 30_000;
+      while (lines.length < count) {
+        if (Date.now() > deadline) throw new Error(`no JSON line ${count}; stderr:\n${stderr}`);
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          setTimeout(r, 500);
+        });
+      }
+      return lines[count - 1]!;
+    };
+    try {
+      expect((await next(1)).status).toBe('generated');
+      // A real edit of an input: every header's digest changes.
+      const errors = fx.read('spec/errors.json');
+      fx.write('spec/errors.json', errors.replace(/\n$/, '\n\n'));
+      const second = await next(2);
+      expect(second.status).toBe('generated');
+      expect(second.files!.written).toContain('a2a/operations.ts');
+      // A broken intermediate state: diagnostics, nothing written, still watching.
+      const map = fx.read('spec/interop-map.json');
+      fx.write('spec/interop-map.json', map.slice(0, map.length / 2));
+      const broken = await next(3);
+      expect(broken.status).toBe('spec-errors');
+      expect(broken.diagnostics[0]).toMatchObject({
+        code: 'syntax-error',
+        file: 'spec/interop-map.json',
+      });
+      // Restored to what the last generation read: up to date again.
+      fx.write('spec/interop-map.json', map);
+      expect((await next(4)).status).toBe('up-to-date');
+      child.kill('SIGINT');
+      const code = await Promise.race([
+        exited,
+        new Promise((r) => setTimeout(() => r('still running'), 10_000)),
+      ]);
+      expect(code).toBe(0);
+      expect(stderr).toBe('');
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 120_000);
+});
