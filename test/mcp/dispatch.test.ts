@@ -82,7 +82,7 @@ describe('the initialize-era session goes through the same generated dispatcher'
           .split('\n')
           .find((l) => l.startsWith('data: '))!
           .slice(6);
-    return { headers: res.headers, message: JSON.parse(json) as Record<string, any> };
+    return { headers: res.headers, message: JSON.parse(json) as Record<string, unknown> };
   }
 
   it('refuses an unserved method and malformed params as 2026-07-28 does', async () => {
