@@ -14,7 +14,12 @@
 // cancellation); when the client goes away (HTTP disconnect, stdio `notifications/cancelled`) the
 // request's scope is abandoned and the stream ends without an answer. A listen that watches no task
 // stays open, silent, until the client leaves.
-import { projectMcpTaskStatus, type McpTaskStatus } from '../../generated/mcp/task-status.ts';
+import {
+  mcpTaskStatuses,
+  projectMcpTaskStatus,
+  type McpTaskStatus,
+} from '../../generated/mcp/task-status.ts';
+import { runStatuses, isTerminalRunStatus } from '../../generated/run-status.ts';
 import type { SubscriptionsListenParams } from '../../generated/types/mcp-wire.ts';
 import type { Subject } from '../ports/auth.ts';
 import type { RunSnapshot } from '../ports/run-core.ts';
@@ -24,6 +29,15 @@ import { INVALID_PARAMS, INVALID_REQUEST, McpError, type JsonRpcId } from './jso
 import type { RequestScope } from './scope.ts';
 import { getTask, type TasksDeps } from './tasks.ts';
 import { isTerminal } from './tools.ts';
+
+// A task status is final when no live run projects to it: derived from the generated tables
+// (mcp.tasks.status) instead of restating the wire enum here.
+const LIVE_TASK_STATUSES = new Set(
+  runStatuses.filter((s) => !isTerminalRunStatus(s)).map((s) => projectMcpTaskStatus(s)),
+);
+const FINAL_TASK_STATUSES: ReadonlySet<McpTaskStatus> = new Set(
+  mcpTaskStatuses.filter((s) => !LIVE_TASK_STATUSES.has(s)),
+);
 
 export const META_SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 export const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
@@ -103,7 +117,7 @@ export async function listen(
         last = task.status;
         const { resultType: _resultType, ...detailed } = task;
         stream.send(TASK_NOTIFICATION, { ...detailed, _meta: meta });
-        if (last === 'completed' || last === 'failed' || last === 'cancelled') return;
+        if (FINAL_TASK_STATUSES.has(last)) return;
       }
     }),
   );
