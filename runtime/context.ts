@@ -4,8 +4,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { HostConfig } from './config.ts';
-import type { ServedDocument } from './discovery/document.ts';
-import type { McpCatalogue } from './mcp/catalogue/catalogue.ts';
+import type { ServedDocument } from './bindings/discovery/document.ts';
+import type { McpCatalogue } from './bindings/mcp/catalogue/catalogue.ts';
 import type { Subject } from './ports/auth.ts';
 import type { HostEventLog } from './ports/host-events.ts';
 import type { RunCore } from './ports/run-core.ts';

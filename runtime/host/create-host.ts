@@ -4,20 +4,20 @@
 // knows every part; it decides no protocol rule (those live in the generated tables and bindings).
 import type { Server } from 'node:http';
 import { pino, type Logger } from 'pino';
-import { a2aBinding } from '../a2a/binding.ts';
+import { a2aBinding } from '../bindings/a2a/binding.ts';
 import type { HostConfig } from '../config.ts';
 import type { HostContext, Mount } from '../context.ts';
-import { discoveryRoutes } from '../discovery/routes.ts';
+import { discoveryRoutes } from '../bindings/discovery/routes.ts';
 import { noteTenant } from '../http/request-log.ts';
 import { Router, type Route } from '../http/router.ts';
-import { emptyCatalogue, type McpCatalogue } from '../mcp/catalogue/catalogue.ts';
-import { createMcpServer, type McpServer } from '../mcp/index.ts';
+import { emptyCatalogue, type McpCatalogue } from '../bindings/mcp/catalogue/catalogue.ts';
+import { createMcpServer, type McpServer } from '../bindings/mcp/index.ts';
 import type { Authenticator } from '../ports/auth.ts';
 import type { ChangeFeed } from '../ports/change-feed.ts';
 import type { RunCore } from '../ports/run-core.ts';
 import type { HostEventStore } from '../ports/store/host-event-store.ts';
 import type { KeyValueStore, TokenStore } from '../ports/store/binding-state.ts';
-import { restRoutes } from '../rest/routes.ts';
+import { restRoutes } from '../bindings/rest/routes.ts';
 import { startDiscovery } from './discovery-refresh.ts';
 import { hostEventLog } from './host-events.ts';
 import { closeServer, createHttpServer, listenOn } from './server.ts';

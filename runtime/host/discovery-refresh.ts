@@ -3,7 +3,7 @@
 // and the discovery document rebuilt from it. Discovery is withheld while a facet is stale.
 import type { Logger } from 'pino';
 import type { HostConfig } from '../config.ts';
-import { buildDiscovery, type ServedDocument } from '../discovery/document.ts';
+import { buildDiscovery, type ServedDocument } from '../bindings/discovery/document.ts';
 import { evaluateFacet, isStale } from '../negotiation/refresh.ts';
 import type { KeyValueStore } from '../ports/store/binding-state.ts';
 import { HOST_VERSION } from '../version.ts';

@@ -7,7 +7,7 @@ import type { HostContext, Mount } from '../context.ts';
 import { sendOpenWopError } from '../http/respond.ts';
 import { withRequestLog } from '../http/request-log.ts';
 import type { Router } from '../http/router.ts';
-import { noRouteMessage } from '../rest/not-found.ts';
+import { noRouteMessage } from '../bindings/rest/not-found.ts';
 
 export function createHttpServer(ctx: HostContext, router: Router, mounts: Mount[]): Server {
   return createServer(

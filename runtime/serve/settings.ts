@@ -20,7 +20,7 @@ export interface ServeSettings {
   mcpCatalogue?: string;
   /** Directory of extra workflow definitions loaded next to the reference pack. */
   workflows?: string;
-  /** MCP over stdin/stdout instead of listening (runtime/mcp/stdio.ts). */
+  /** MCP over stdin/stdout instead of listening (runtime/bindings/mcp/stdio.ts). */
   stdio?: boolean;
   logLevel: LogLevel;
   /** Whether the base URL came from a flag, the environment or the file rather than the port. */

@@ -25,7 +25,7 @@ options (flags win over environment, environment over wopgen.config.json "serve"
   --workflows DIR        also load every DIR/*.json workflow definition    WOPGEN_WORKFLOWS, serve.workflows
   --a2a-skills ID,ID     workflows A2A routes as skills (default: all)    WOPGEN_A2A_SKILLS, serve.a2aSkills
   --mcp-catalogue DIR    prompts and resources served over MCP             WOPGEN_MCP_CATALOGUE, serve.mcpCatalogue
-                         (format: runtime/mcp/catalogue/README.md)
+                         (format: runtime/bindings/mcp/catalogue/README.md)
   --log-level LEVEL      trace, debug, info, warn, error, fatal, silent    LOG_LEVEL, serve.logLevel (info)
   --stdio                serve MCP over stdin/stdout (newline-delimited JSON-RPC; logs to stderr),
                          authenticated as the first API key

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { a2aMethods } from '../../generated/a2a/operations.ts';
-import { a2aParamChecks } from '../../runtime/a2a/params.ts';
+import { a2aParamChecks } from '../../runtime/bindings/a2a/params.ts';
 import { projectRoot } from '../helpers/spec-fixture.ts';
 
 const schema = JSON.parse(

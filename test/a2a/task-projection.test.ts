@@ -1,7 +1,7 @@
 // The interrupt metadata an A2A caller sees on an input-required task says what is asked: its
 // kind, the schema an answer must meet and, for a custom interrupt, the client request to run.
 import { describe, expect, it } from 'vitest';
-import { interruptMetadata } from '../../runtime/a2a/task-projection.ts';
+import { interruptMetadata } from '../../runtime/bindings/a2a/task-projection.ts';
 
 describe('interruptMetadata', () => {
   it('carries the client request of a custom interrupt alongside its schema', () => {

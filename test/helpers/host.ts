@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { defaultConfig, type HostConfig } from '../../runtime/config.ts';
 import type { WorkflowRegistry } from '../../runtime/core/reference/workflows/index.ts';
 import { createSqliteHost, type SqliteHost as Host } from '../../runtime/host/index.ts';
-import type { McpCatalogue } from '../../runtime/mcp/catalogue/catalogue.ts';
+import type { McpCatalogue } from '../../runtime/bindings/mcp/catalogue/catalogue.ts';
 
 export const KEYS = { acme: 'test-key-acme-0123456789', other: 'test-key-other-0123456789' };
 

@@ -16,8 +16,7 @@ export function layerOf(path: string): Layer | undefined {
   if (top === 'adapters') return 'adapter';
   // serve.ts and serve/ are the `wopgen serve` command: they compose a host like host/ does.
   if (top === 'host' || top === 'serve' || rest === 'serve.ts') return 'host';
-  if (['a2a', 'mcp', 'rest', 'discovery', 'bindings'].includes(top) || rest === 'context.ts')
-    return 'binding';
+  if (top === 'bindings' || rest === 'context.ts') return 'binding';
   // http/, negotiation/, auth/, util/ and the root leaves (ids, config, version).
   return 'shared';
 }

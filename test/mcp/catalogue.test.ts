@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw JSON-RPC bodies are untyped wire data */
-// The MCP prompt and resource catalogue (runtime/mcp/catalogue/) end to end: the exact wire shapes
+// The MCP prompt and resource catalogue (runtime/bindings/mcp/catalogue/) end to end: the exact wire shapes
 // of the list rows (sorted, ttlMs, cacheScope), prompts/get with plain-text arguments, the
 // resources/read URI rules of the map's `prompts/get | resources/read` row (normalized, no
 // traversal, allowlisted schemes), SEP-2164's not-found, template reads, completion/complete,
@@ -13,7 +13,7 @@ import {
   CatalogueError,
   loadCatalogueDir,
   type McpCatalogue,
-} from '../../runtime/mcp/catalogue/index.ts';
+} from '../../runtime/bindings/mcp/catalogue/index.ts';
 import { removeDir, startHost, type RunningHost } from '../helpers/host.ts';
 import { connectClient, rawMcp, startMcpHost } from './helpers.ts';
 import { MCP_CONFORMANCE_CATALOGUE } from '../fixtures/mcp-conformance/index.ts';
@@ -443,7 +443,8 @@ describe('server/discover capabilities', () => {
   });
 
   it('declares resources without prompts or completions for a resources-only catalogue', async () => {
-    const { catalogueCapabilities } = await import('../../runtime/mcp/catalogue/catalogue.ts');
+    const { catalogueCapabilities } =
+      await import('../../runtime/bindings/mcp/catalogue/catalogue.ts');
     const only = buildCatalogue([
       {
         source: 'r.json',

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveStdio } from '../../runtime/mcp/stdio.ts';
+import { serveStdio } from '../../runtime/bindings/mcp/stdio.ts';
 import { KEYS, removeDir } from '../helpers/host.ts';
 import { abortStdioCall, startMcpHost, stdioServerTransport } from './helpers.ts';
 

@@ -7,7 +7,7 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectId } from '../../runtime/ids.ts';
-import { serveStdio } from '../../runtime/mcp/stdio.ts';
+import { serveStdio } from '../../runtime/bindings/mcp/stdio.ts';
 import type { RunningHost } from '../helpers/host.ts';
 import { KEYS, rawMcp, REVISION, startMcpHost, TASKS } from './helpers.ts';
 

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpMethodNames } from '../../generated/mcp/methods.ts';
-import { loadCatalogueDir } from '../../runtime/mcp/catalogue/index.ts';
+import { loadCatalogueDir } from '../../runtime/bindings/mcp/catalogue/index.ts';
 import { createRegistry, loadWorkflowDir } from '../../runtime/core/reference/workflows/index.ts';
 import { startHost, type RunningHost } from '../helpers/host.ts';
 import { rawMcpFrames, TASKS } from './helpers.ts';

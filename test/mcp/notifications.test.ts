@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw JSON-RPC frames are untyped wire data */
-// Notifications on a tools/call's own response stream (runtime/mcp/run-notifications.ts):
+// Notifications on a tools/call's own response stream (runtime/bindings/mcp/run-notifications.ts):
 // notifications/progress only with `_meta.progressToken`, counting the workflow's nodes, and
 // notifications/message only with `_meta` logLevel, at or above that level (the map's
 // `io.modelcontextprotocol/logLevel` row). Both go out before the answer, over HTTP and stdio.
@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDefinition } from '../../runtime/core/reference/engine/definition.ts';
 import { createRegistry, loadWorkflowDir } from '../../runtime/core/reference/workflows/index.ts';
-import { serveStdio } from '../../runtime/mcp/stdio.ts';
+import { serveStdio } from '../../runtime/bindings/mcp/stdio.ts';
 import { startHost, type RunningHost } from '../helpers/host.ts';
 import { rawMcp, rawMcpFrames, REVISION } from './helpers.ts';
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDefinition } from '../../runtime/core/reference/engine/definition.ts';
 import { createRegistry, loadWorkflowDir } from '../../runtime/core/reference/workflows/index.ts';
-import { headerParams } from '../../runtime/mcp/param-headers.ts';
+import { headerParams } from '../../runtime/bindings/mcp/param-headers.ts';
 import { startHost, type RunningHost } from '../helpers/host.ts';
 import { rawMcp } from './helpers.ts';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpMethodNames, type McpMethod } from '../../generated/mcp/methods.ts';
-import { mcpParamChecks } from '../../runtime/mcp/params.ts';
+import { mcpParamChecks } from '../../runtime/bindings/mcp/params.ts';
 import type { RunningHost } from '../helpers/host.ts';
 import { projectRoot } from '../helpers/spec-fixture.ts';
 import { rawMcp, startMcpHost, TASKS } from './helpers.ts';

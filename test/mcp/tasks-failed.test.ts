@@ -14,7 +14,7 @@ import {
   type WorkflowRegistry,
 } from '../../runtime/core/reference/workflows/index.ts';
 import { projectId } from '../../runtime/ids.ts';
-import { getTask } from '../../runtime/mcp/tasks.ts';
+import { getTask } from '../../runtime/bindings/mcp/tasks.ts';
 import { faultyStore, writesLogLine, type FaultyStore } from '../helpers/faulty-store.ts';
 
 const alice: Subject = {

@@ -3,7 +3,7 @@
 // and cancelled are isError true.
 import { describe, expect, it } from 'vitest';
 import type { RunSnapshot } from '../../runtime/ports/run-core.ts';
-import { callToolResult } from '../../runtime/mcp/tools.ts';
+import { callToolResult } from '../../runtime/bindings/mcp/tools.ts';
 import { parseDefinition } from '../../runtime/core/reference/engine/definition.ts';
 import { createRegistry, loadWorkflowDir } from '../../runtime/core/reference/workflows/index.ts';
 import { startHost } from '../helpers/host.ts';

@@ -34,22 +34,22 @@ describe('runtime layering', () => {
 
   it('names each rule a synthetic import would break', () => {
     const bad = [
-      { from: 'runtime/mcp/mrtr.ts', to: 'runtime/core/reference/engine/definition.ts' },
-      { from: 'runtime/a2a/messages.ts', to: 'runtime/adapters/store/sqlite/index.ts' },
-      { from: 'runtime/rest/routes.ts', to: 'runtime/host/create-host.ts' },
-      { from: 'runtime/discovery/document.ts', to: 'runtime/auth/api-keys.ts' },
+      { from: 'runtime/bindings/mcp/mrtr.ts', to: 'runtime/core/reference/engine/definition.ts' },
+      { from: 'runtime/bindings/a2a/messages.ts', to: 'runtime/adapters/store/sqlite/index.ts' },
+      { from: 'runtime/bindings/rest/routes.ts', to: 'runtime/host/create-host.ts' },
+      { from: 'runtime/bindings/discovery/document.ts', to: 'runtime/auth/api-keys.ts' },
       { from: 'runtime/ports/run-core.ts', to: 'runtime/ids.ts' },
       {
         from: 'runtime/adapters/store/sqlite/run-store.ts',
         to: 'runtime/core/reference/cursor.ts',
       },
-      { from: 'runtime/core/reference/run-core.ts', to: 'runtime/mcp/tools.ts' },
-      { from: 'runtime/negotiation/record.ts', to: 'runtime/a2a/card.ts' },
+      { from: 'runtime/core/reference/run-core.ts', to: 'runtime/bindings/mcp/tools.ts' },
+      { from: 'runtime/negotiation/record.ts', to: 'runtime/bindings/a2a/card.ts' },
     ];
     expect(violations(bad)).toEqual(bad);
     const good = [
-      { from: 'runtime/mcp/mrtr.ts', to: 'runtime/ports/interrupts.ts' },
-      { from: 'runtime/a2a/card.ts', to: 'runtime/http/respond.ts' },
+      { from: 'runtime/bindings/mcp/mrtr.ts', to: 'runtime/ports/interrupts.ts' },
+      { from: 'runtime/bindings/a2a/card.ts', to: 'runtime/http/respond.ts' },
       { from: 'runtime/adapters/store/sqlite/rows.ts', to: 'runtime/ports/store/run-store.ts' },
       { from: 'runtime/host/sqlite.ts', to: 'runtime/adapters/store/sqlite/index.ts' },
       { from: 'runtime/ports/run-core.ts', to: 'generated/run-status.ts' },

@@ -29,7 +29,7 @@ import {
   createRegistry,
   loadWorkflowDir,
 } from '../../../runtime/core/reference/workflows/index.ts';
-import { loadCatalogueDir } from '../../../runtime/mcp/catalogue/index.ts';
+import { loadCatalogueDir } from '../../../runtime/bindings/mcp/catalogue/index.ts';
 import {
   MCP_CONFORMANCE_WORKFLOWS,
   MCP_CONFORMANCE_CATALOGUE,

@@ -1,0 +1,12 @@
+// The A2A binding as the host mounts it: the public agent card route and the JSON-RPC mount. The
+// A2A task record (contextId and message history) is read and written through the RunCore port.
+import type { HostContext, Mount } from '../../context.ts';
+import type { Route } from '../../http/router.ts';
+import { cardRoutes } from './card.ts';
+import { createA2aHandlers } from './handlers.ts';
+import { jsonRpcMount } from './jsonrpc.ts';
+
+export function a2aBinding(ctx: HostContext): { routes: Route[]; mounts: Mount[] } {
+  const deps = { ctx };
+  return { routes: cardRoutes(ctx), mounts: [jsonRpcMount(deps, createA2aHandlers(deps))] };
+}

@@ -1,0 +1,103 @@
+// The A2A agent card: public at GET /.well-known/agent-card.json, and the same card as
+// GetExtendedAgentCard for an authenticated caller. It lists only the interface this host routes
+// (JSON-RPC at <baseUrl>/a2a/jsonrpc), one entry per offered A2A version, preferred first; URLs are
+// built from `config.baseUrl` at request time. Capabilities equal the configuration; one skill per
+// routed workflow; one bearer security scheme.
+//
+// The card fetch honours `A2A-Version`: absent ⇒ the preferred version's card; a version the host
+// does not serve ⇒ 400 with the OpenWOP envelope `interop_version_unsupported` (the card URL is not
+// an interface URL). Every outcome is recorded as `negotiation.decided` for the caller's tenant, or
+// HOST_SCOPE_TENANT when the fetch is unauthenticated.
+import { negotiationTables } from '../../../generated/negotiation/tables.ts';
+import type { HostContext } from '../../context.ts';
+import { sendJson, sendOpenWopError } from '../../http/respond.ts';
+import type { Route } from '../../http/router.ts';
+import { decide } from '../../negotiation/decide.ts';
+import { decisionPayload, HOST_SCOPE_TENANT, recordDecision } from '../../negotiation/record.ts';
+import { ANONYMOUS, type Subject } from '../../ports/auth.ts';
+import { HOST_VERSION } from '../../version.ts';
+import { routedSkills } from './routing.ts';
+import type { AgentCard } from './wire.ts';
+
+export const AGENT_CARD_PATH = '/.well-known/agent-card.json';
+export const JSONRPC_PATH = '/a2a/jsonrpc';
+export const BEARER_SCHEME = 'bearer';
+
+export function offeredA2a(ctx: HostContext) {
+  return {
+    versions: ctx.config.a2a.versions,
+    preferred: ctx.config.a2a.preferredVersion,
+    floor: ctx.config.a2a.minimumVersion,
+  };
+}
+
+/** The card as `subject` sees it (the public card: ANONYMOUS). */
+export async function buildAgentCard(ctx: HostContext, subject: Subject): Promise<AgentCard> {
+  const skills = await routedSkills(ctx, subject);
+  const a2a = ctx.config.a2a;
+  const versions = [
+    a2a.preferredVersion,
+    ...a2a.versions.filter((v) => v !== a2a.preferredVersion),
+  ];
+  return {
+    name: 'wopgen reference host',
+    description: 'OpenWOP v2 reference host: each skill runs one workflow as an A2A task.',
+    version: HOST_VERSION,
+    supportedInterfaces: versions.map((v) => ({
+      url: `${ctx.config.baseUrl}${JSONRPC_PATH}`,
+      protocolBinding: 'JSONRPC' as const,
+      protocolVersion: v,
+    })),
+    capabilities: {
+      streaming: a2a.streaming,
+      pushNotifications: a2a.pushNotifications,
+      extendedAgentCard: true,
+    },
+    securitySchemes: {
+      [BEARER_SCHEME]: {
+        httpAuthSecurityScheme: { scheme: 'Bearer', description: 'OpenWOP host API key' },
+      },
+    },
+    securityRequirements: [{ schemes: { [BEARER_SCHEME]: { list: [] } } }],
+    defaultInputModes: ['text/plain', 'application/json'],
+    defaultOutputModes: ['application/json', 'text/plain'],
+    skills: skills.map((w) => ({
+      id: w.id,
+      name: w.id,
+      description: w.description,
+      tags: ['openwop-workflow'],
+    })),
+  };
+}
+
+export function cardRoutes(ctx: HostContext): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: AGENT_CARD_PATH,
+      async handler(req, res) {
+        const header = req.headers['a2a-version'];
+        const requested = typeof header === 'string' && header !== '' ? header : undefined;
+        const subject = await ctx.authenticate(req);
+        const decision = decide(negotiationTables.a2a, offeredA2a(ctx), {
+          ...(requested !== undefined ? { requested } : {}),
+          authenticated: subject !== undefined,
+        });
+        await recordDecision(
+          ctx,
+          { tenant: subject?.tenant ?? HOST_SCOPE_TENANT },
+          decisionPayload('a2a', decision, ctx.peerOrigin(req), ctx.now()),
+        );
+        if (decision.outcome === 'refused') {
+          return sendOpenWopError(
+            res,
+            'interop_version_unsupported',
+            `A2A version ${requested ?? ''} is not served`,
+            { supportedVersions: ctx.config.a2a.versions, reason: decision.reason },
+          );
+        }
+        sendJson(res, 200, await buildAgentCard(ctx, ANONYMOUS), { 'cache-control': 'no-cache' });
+      },
+    },
+  ];
+}

@@ -1,0 +1,82 @@
+// The one refusal type A2A handlers throw: a row of the generated error registry plus a message and
+// optional ErrorInfo metadata. The bindings turn it into their own shape (JSON-RPC `error` here).
+// Also maps run-core refusals (CoreError) onto A2A rows, in one place.
+import type { A2aRefusal } from '../../../generated/a2a/dispatch.ts';
+import {
+  A2A_ERROR_DOMAIN,
+  ERROR_INFO_TYPE,
+  jsonRpcError,
+  type A2aErrorName,
+  type JsonRpcErrorObject,
+} from '../../../generated/a2a/errors.ts';
+import { isCoreError } from '../../ports/errors.ts';
+
+export class A2aError extends Error {
+  override readonly name = 'A2aError';
+
+  constructor(
+    readonly errorName: A2aErrorName,
+    message: string,
+    readonly metadata?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  /** A refusal the generated dispatcher decided (the `requires` gate, an uncovered case). */
+  static of(refusal: A2aRefusal): A2aError {
+    return new A2aError(refusal.error, refusal.message);
+  }
+
+  toJsonRpc(): JsonRpcErrorObject {
+    return jsonRpcError(this.errorName, this.message, this.metadata);
+  }
+}
+
+/** The one TaskNotFound answer: identical for unknown, purged, unreadable and foreign-tenant ids. */
+export function taskNotFound(): A2aError {
+  return new A2aError('TaskNotFoundError', 'task not found');
+}
+
+export function invalidParams(message: string): A2aError {
+  return new A2aError('InvalidParamsError', message);
+}
+
+export function unsupported(message: string): A2aError {
+  return new A2aError('UnsupportedOperationError', message);
+}
+
+/**
+ * Authentication failure on the interface URL (no map row exists for it): JSON-RPC code -32600 with
+ * an ErrorInfo whose reason is UNAUTHENTICATED, sent with HTTP 401 and `WWW-Authenticate: Bearer`.
+ */
+export function unauthenticatedError(): JsonRpcErrorObject {
+  return {
+    code: -32600,
+    message: 'unauthenticated: a valid bearer API key is required',
+    data: [{ '@type': ERROR_INFO_TYPE, reason: 'UNAUTHENTICATED', domain: A2A_ERROR_DOMAIN }],
+  };
+}
+
+/**
+ * CoreError → A2A row. `forbidden` (an approver-restricted interrupt answered by someone else) is
+ * UnsupportedOperationError: the caller may read the task but this operation is not open to it.
+ */
+export function fromCoreError(err: unknown): A2aError {
+  if (err instanceof A2aError) return err;
+  if (!isCoreError(err)) throw err;
+  switch (err.code) {
+    case 'not_found':
+      return taskNotFound();
+    case 'validation_error':
+    case 'interrupt_not_found':
+    case 'idempotency_key_mismatch':
+      return invalidParams(err.message);
+    case 'run_terminal':
+    case 'interrupt_already_resolved':
+    case 'interrupt_cancelled':
+    case 'forbidden':
+      return unsupported(err.message);
+    default:
+      return new A2aError('InternalError', err.message);
+  }
+}

@@ -1,0 +1,135 @@
+// The A2A contract (`A2aHandlers`, one member per interop-map row) over the RunCore port. Every call
+// runs under the caller's Subject; an unreadable task is answered exactly as an unknown one. The
+// cases live in their own files: request-context.ts (what a call receives), send-case.ts (what
+// case selection reads of a message; the generated dispatcher picks the case), messages.ts (start or continue a task), status-updates.ts
+// (streaming), list-tasks.ts.
+import type { A2aHandlers } from '../../../generated/a2a/operations.ts';
+import { isTerminalRunStatus } from '../../../generated/run-status.ts';
+import { isCoreError } from '../../ports/errors.ts';
+import type { RunSnapshot } from '../../ports/run-core.ts';
+import { buildAgentCard } from './card.ts';
+import { A2aError, fromCoreError, taskNotFound, unsupported } from './errors.ts';
+import { listTasks } from './list-tasks.ts';
+import { continueTask, settle, startTask } from './messages.ts';
+import {
+  lastSequence,
+  requireTaskView,
+  runIdOf,
+  type A2aDeps,
+  type A2aRequestContext,
+} from './request-context.ts';
+import { statusUpdates } from './status-updates.ts';
+import { contextIdOf, projectTask, type TaskView } from './task-projection.ts';
+import type { Io } from './wire.ts';
+
+export function createA2aHandlers(deps: A2aDeps): A2aHandlers<A2aRequestContext, Io> {
+  const { ctx } = deps;
+  const core = ctx.core;
+  const view = (rc: A2aRequestContext, runId: string) => requireTaskView(deps, rc, runId);
+
+  // The `refuseActive` and `refuseTerminal` cases: no declared input path exists, so refused.
+  const refuseActive = async (): Promise<never> => {
+    throw unsupported('the task is working and is not waiting for input');
+  };
+  const refuseTerminal = async (): Promise<never> => {
+    throw unsupported('the task is in a terminal state and accepts no further messages');
+  };
+  // Reached only when a2a.pushNotifications is advertised (the generated gate refuses otherwise).
+  const pushNotImplemented = async (): Promise<never> => {
+    throw unsupported('push notification configs are not implemented by this host');
+  };
+
+  return {
+    async sendMessageStart(params, rc) {
+      const runId = await startTask(deps, params, rc);
+      return settle(deps, params, rc, runId);
+    },
+
+    async sendMessageResume(params, rc) {
+      const target = await continueTask(deps, params, rc);
+      return settle(deps, params, rc, target.run.runId);
+    },
+
+    sendMessageRefuseActive: refuseActive,
+    sendMessageRefuseTerminal: refuseTerminal,
+
+    async *sendStreamingMessageStart(params, rc) {
+      const runId = await startTask(deps, params, rc);
+      const v = await view(rc, runId);
+      // Replay from the run's start: the task as submitted, then every status change.
+      const submitted: RunSnapshot = { ...v.run, status: 'pending' };
+      delete submitted.outputs;
+      delete submitted.error;
+      const base: TaskView = { run: submitted, statusAt: v.statusAt };
+      if (v.record) base.record = v.record;
+      yield { task: projectTask(base) };
+      yield* statusUpdates(deps, rc, runId, contextIdOf(v), -1);
+    },
+
+    async *sendStreamingMessageResume(params, rc) {
+      const target = rc.target!;
+      const after = await lastSequence(deps, rc, target.run.runId);
+      await continueTask(deps, params, rc);
+      yield { task: projectTask(target) };
+      yield* statusUpdates(deps, rc, target.run.runId, contextIdOf(target), after);
+    },
+
+    // A refusal before the first event is answered as a plain JSON-RPC error, not a stream.
+    async *sendStreamingMessageRefuseActive() {
+      yield* [];
+      await refuseActive();
+    },
+    async *sendStreamingMessageRefuseTerminal() {
+      yield* [];
+      await refuseTerminal();
+    },
+
+    async getTask(params, rc) {
+      const v = await view(rc, runIdOf(params.id));
+      return projectTask(
+        v,
+        params.historyLength === undefined ? {} : { historyLength: params.historyLength },
+      );
+    },
+
+    async listTasks(params, rc) {
+      return listTasks(deps, params, rc);
+    },
+
+    async cancelTask(params, rc) {
+      const runId = runIdOf(params.id);
+      let run: RunSnapshot | undefined;
+      try {
+        run = await core.cancelRun(rc.subject, runId, { cancelledBy: rc.subject.subjectId });
+      } catch (err) {
+        if (isCoreError(err, 'run_terminal')) {
+          throw new A2aError('TaskNotCancelableError', 'the task is in a terminal state');
+        }
+        throw fromCoreError(err);
+      }
+      if (!run) throw taskNotFound();
+      await rc.bindRun(runId);
+      return projectTask(await view(rc, runId));
+    },
+
+    async *subscribeToTask(params, rc) {
+      const runId = runIdOf(params.id);
+      const after = await lastSequence(deps, rc, runId);
+      const v = await view(rc, runId);
+      if (isTerminalRunStatus(v.run.status)) {
+        throw unsupported('the task is in a terminal state; read it with GetTask');
+      }
+      yield { task: projectTask(v) };
+      yield* statusUpdates(deps, rc, runId, contextIdOf(v), after);
+    },
+
+    createTaskPushNotificationConfig: pushNotImplemented,
+    getTaskPushNotificationConfig: pushNotImplemented,
+    listTaskPushNotificationConfigs: pushNotImplemented,
+    deleteTaskPushNotificationConfig: pushNotImplemented,
+
+    async getExtendedAgentCard(_params, rc) {
+      return buildAgentCard(ctx, rc.subject);
+    },
+  };
+}

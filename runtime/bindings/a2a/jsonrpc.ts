@@ -1,0 +1,156 @@
+// The A2A 1.0 JSON-RPC binding, mounted at /a2a/jsonrpc: framing only, over the transport-neutral
+// pipeline (pipeline.ts). Every answer on this URL, refusals before dispatch included, is a JSON-RPC
+// response whose `error.data` is an array holding one ErrorInfo (interop.md §"A2A error details");
+// never the OpenWOP envelope.
+//
+// Framing: POST only → body (size limit) → JSON parse (-32700) → envelope (-32600) → method in the
+// generated table (-32601) → the pipeline. HTTP status: 200 for every JSON-RPC error except a
+// malformed body (400), an oversize body (413), a failed authentication (401) and a method other
+// than POST (405). The request `id` is echoed exactly; streaming methods answer `text/event-stream`
+// with one full JSON-RPC response per `data:` line.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { jsonRpcError, type JsonRpcErrorObject } from '../../../generated/a2a/errors.ts';
+import {
+  isA2aMethod,
+  type A2aHandlers,
+  type A2aMethod,
+} from '../../../generated/a2a/operations.ts';
+import type { Mount } from '../../context.ts';
+import { readJsonBody } from '../../http/body.ts';
+import { sendJson, startSse } from '../../http/respond.ts';
+import { JSONRPC_PATH } from './card.ts';
+import { unauthenticatedError } from './errors.ts';
+import { createA2aPipeline, type A2aPipeline } from './pipeline.ts';
+import type { A2aDeps, A2aRequestContext } from './request-context.ts';
+import type { Io } from './wire.ts';
+
+type RpcId = string | number | null;
+
+interface RpcCall {
+  id: RpcId;
+  method: A2aMethod;
+  params: unknown;
+}
+
+function reply(
+  res: ServerResponse,
+  status: number,
+  id: RpcId,
+  error: JsonRpcErrorObject,
+  headers: Record<string, string> = {},
+) {
+  sendJson(res, status, { jsonrpc: '2.0', id, error }, headers);
+}
+
+/** A JSON-RPC id we can echo: string, number or null. */
+function isRpcId(v: unknown): v is RpcId {
+  return v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+}
+
+export function jsonRpcMount(deps: A2aDeps, handlers: A2aHandlers<A2aRequestContext, Io>): Mount {
+  const pipeline = createA2aPipeline(deps, handlers);
+  const bodyLimit = deps.ctx.config.bodyLimit;
+
+  async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const call = await readCall(req, res, url, bodyLimit);
+    if (!call) return;
+    const ac = new AbortController();
+    res.on('close', () => ac.abort());
+    const outcome = await pipeline.run(req, call.method, call.params, ac.signal);
+    if (outcome.kind === 'unauthenticated') {
+      return reply(res, 401, call.id, unauthenticatedError(), { 'www-authenticate': 'Bearer' });
+    }
+    if (outcome.kind === 'refused') return reply(res, 200, call.id, outcome.error.toJsonRpc());
+    const { answer, finish } = outcome;
+    if (!answer.streaming) {
+      await finish();
+      return sendJson(res, 200, { jsonrpc: '2.0', id: call.id, result: answer.result });
+    }
+    await streamAnswer(res, call.id, answer.events, finish, pipeline);
+  }
+
+  return { prefix: JSONRPC_PATH, handle };
+}
+
+/** The JSON-RPC request of an exchange, or undefined once its refusal has been answered. */
+async function readCall(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  bodyLimit: number,
+): Promise<RpcCall | undefined> {
+  if (url.pathname !== JSONRPC_PATH) {
+    const error = jsonRpcError('MethodNotFoundError', `no JSON-RPC endpoint at ${url.pathname}`);
+    return void reply(res, 404, null, error);
+  }
+  if (req.method !== 'POST') {
+    req.resume();
+    const error = jsonRpcError('InvalidRequestError', 'JSON-RPC requests are POSTed');
+    return void reply(res, 405, null, error, { allow: 'POST' });
+  }
+  const body = await readJsonBody(req, bodyLimit);
+  if (!body.ok) {
+    if (body.problem === 'too-large') {
+      const error = jsonRpcError('InvalidRequestError', body.message);
+      return void reply(res, 413, null, error, { connection: 'close' });
+    }
+    return void reply(res, 400, null, jsonRpcError('ParseError', body.message));
+  }
+  const env = body.value;
+  if (typeof env !== 'object' || env === null || Array.isArray(env)) {
+    const message = 'the request must be one JSON-RPC request object';
+    return void reply(res, 200, null, jsonRpcError('InvalidRequestError', message));
+  }
+  const e = env as Record<string, unknown>;
+  const id: RpcId = isRpcId(e['id']) ? e['id'] : null;
+  if (
+    e['jsonrpc'] !== '2.0' ||
+    typeof e['method'] !== 'string' ||
+    !('id' in e) ||
+    !isRpcId(e['id']) ||
+    (e['params'] !== undefined && (typeof e['params'] !== 'object' || e['params'] === null))
+  ) {
+    const message = 'not a JSON-RPC 2.0 request (jsonrpc, method, id, params)';
+    return void reply(res, 200, id, jsonRpcError('InvalidRequestError', message));
+  }
+  const method = e['method'];
+  if (!isA2aMethod(method)) {
+    const error = jsonRpcError('MethodNotFoundError', `method ${method} is not served`);
+    return void reply(res, 200, id, error);
+  }
+  return { id, method, params: e['params'] };
+}
+
+/** The first event decides the shape: a failure before it is a plain JSON-RPC error response. */
+async function streamAnswer(
+  res: ServerResponse,
+  id: RpcId,
+  events: AsyncIterable<unknown>,
+  finish: () => Promise<void>,
+  pipeline: A2aPipeline,
+): Promise<void> {
+  const it = events[Symbol.asyncIterator]();
+  let first: IteratorResult<unknown>;
+  try {
+    first = await it.next();
+  } catch (err) {
+    await finish();
+    if (res.headersSent) throw err;
+    return reply(res, 200, id, pipeline.toA2aError(err).toJsonRpc());
+  }
+  const sse = startSse(res);
+  try {
+    if (!first.done) sse.send({ jsonrpc: '2.0', id, result: first.value });
+    for (;;) {
+      const next = await it.next();
+      if (next.done) break;
+      sse.send({ jsonrpc: '2.0', id, result: next.value });
+    }
+  } catch (err) {
+    sse.send({ jsonrpc: '2.0', id, error: pipeline.toA2aError(err).toJsonRpc() });
+  } finally {
+    await it.return?.();
+    await finish();
+    sse.end();
+  }
+}

@@ -1,0 +1,148 @@
+// SendMessage's two real cases: a message that starts a task (its run, with the caller's
+// messageId as the idempotency key, so a repeated message replays the same task) and a message that
+// answers the open interrupt of a waiting task (interop.md §The operation mappings, A2A multi-turn).
+import { randomUUID } from 'node:crypto';
+import { a2aRefusalFor } from '../../../generated/a2a/dispatch.ts';
+import { projectA2aTaskState } from '../../../generated/a2a/task-state.ts';
+import { isTerminalRunStatus } from '../../../generated/run-status.ts';
+import type { HostContext } from '../../context.ts';
+import type { Interrupt } from '../../ports/interrupts.ts';
+import type { JsonValue } from '../../ports/json.ts';
+import type { BindingNote, RunSnapshot } from '../../ports/run-core.ts';
+import { A2aError, fromCoreError, invalidParams, unsupported } from './errors.ts';
+import {
+  requireTaskView,
+  runIdOf,
+  type A2aDeps,
+  type A2aRequestContext,
+} from './request-context.ts';
+import { interruptValue, isJsonMap, openwopMetadata, routeMessage } from './routing.ts';
+import { contextIdOf, projectTask, type TaskView } from './task-projection.ts';
+import type { Message, SendMessageParams, Task } from './wire.ts';
+
+// The SendMessage row answers once the run is terminal or its task reaches INPUT_REQUIRED (by the
+// generated taskState projection, so no binding restates which statuses those are).
+const SETTLED = (run: RunSnapshot) =>
+  isTerminalRunStatus(run.status) ||
+  projectA2aTaskState(run.status).wire === 'TASK_STATE_INPUT_REQUIRED';
+
+function checkConfiguration(ctx: HostContext, params: SendMessageParams): void {
+  const c = params.configuration;
+  // An option that needs a facet is refused as the generated table refuses the rows needing it.
+  if (c?.taskPushNotificationConfig !== undefined && !ctx.config.a2a.pushNotifications) {
+    throw A2aError.of(a2aRefusalFor('SendMessage', 'a2a.pushNotifications'));
+  }
+  if (c?.returnImmediately && !ctx.config.a2a.durableTasks) {
+    throw unsupported('returnImmediately needs durable tasks, which this host does not offer');
+  }
+}
+
+/**
+ * The task record's part of a run change: the caller's message, appended to the history in the
+ * same commit as the change itself (the projection fills in its task and context).
+ */
+function historyNote(m: Message, contextId: string): BindingNote {
+  return { binding: 'a2a', contextId, append: m as unknown as JsonValue };
+}
+
+/** Create (or replay, same messageId) the run of a task-creating message. */
+export async function startTask(
+  deps: A2aDeps,
+  params: SendMessageParams,
+  rc: A2aRequestContext,
+): Promise<string> {
+  const { ctx } = deps;
+  checkConfiguration(ctx, params);
+  const message = params.message;
+  const { workflowId, inputs } = await routeMessage(ctx, rc.subject, message);
+  const contextId = message.contextId || randomUUID();
+  let result;
+  try {
+    result = await ctx.core.createRun(rc.subject, {
+      workflowId,
+      inputs,
+      transport: 'a2a',
+      trustBoundary: 'untrusted',
+      idempotencyKey: message.messageId,
+      // The task record is written with the run, or not at all.
+      note: historyNote(message, contextId),
+    });
+  } catch (err) {
+    throw fromCoreError(err);
+  }
+  const runId = result.run.runId;
+  await rc.bindRun(runId);
+  return runId;
+}
+
+/** Answer the open interrupt of the target task with the message. */
+export async function continueTask(
+  deps: A2aDeps,
+  params: SendMessageParams,
+  rc: A2aRequestContext,
+): Promise<TaskView> {
+  const core = deps.ctx.core;
+  checkConfiguration(deps.ctx, params);
+  const target =
+    rc.target ?? (await requireTaskView(deps, rc, runIdOf(params.message.taskId ?? '')));
+  const runId = target.run.runId;
+  const message = params.message;
+  const meta = openwopMetadata(message)?.['interrupt'];
+  const answer = isJsonMap(meta) ? meta : {};
+  const open = (await core.openInterrupts(rc.subject, runId)) ?? [];
+  const wanted = typeof answer['interruptId'] === 'string' ? answer['interruptId'] : undefined;
+  const interrupt: Interrupt | undefined = wanted
+    ? open.find((i) => i.interruptId === wanted)
+    : open[0];
+  if (!interrupt) {
+    if (wanted)
+      throw invalidParams('metadata.openwop.interrupt.interruptId names no open interrupt');
+    throw unsupported('the task is not waiting for input');
+  }
+  const action = answer['action'];
+  let request: { action: 'accept' | 'decline' | 'cancel'; value?: unknown };
+  if (interrupt.kind === 'approval') {
+    if (action === 'approve') request = { action: 'accept' };
+    else if (action === 'reject') request = { action: 'decline' };
+    else
+      throw invalidParams(
+        'an approval is answered with metadata.openwop.interrupt.action approve|reject',
+      );
+  } else if (action === 'reject' || action === 'decline') {
+    request = { action: 'decline' };
+  } else if (action === undefined || action === 'accept' || action === 'approve') {
+    const value = interruptValue(message, interrupt.schema);
+    if (value === undefined)
+      throw invalidParams('the message carries no answer (text or data part)');
+    request = { action: 'accept', value };
+  } else {
+    throw invalidParams('metadata.openwop.interrupt.action must be approve, reject or accept');
+  }
+  const note = historyNote(message, contextIdOf(target));
+  try {
+    await core.resolveInterrupt(rc.subject, runId, interrupt.interruptId, { ...request, note });
+  } catch (err) {
+    throw fromCoreError(err);
+  }
+  await rc.bindRun(runId);
+  return target;
+}
+
+/** Waits (unless returnImmediately) until the task settles, then answers it as a Task. */
+export async function settle(
+  deps: A2aDeps,
+  params: SendMessageParams,
+  rc: A2aRequestContext,
+  runId: string,
+): Promise<{ task: Task }> {
+  const { ctx } = deps;
+  if (!params.configuration?.returnImmediately) {
+    await ctx.core.waitFor(rc.subject, runId, SETTLED, {
+      timeoutMs: ctx.config.a2a.blockingTimeoutMs,
+      signal: rc.signal,
+    });
+  }
+  const v = await requireTaskView(deps, rc, runId);
+  const historyLength = params.configuration?.historyLength;
+  return { task: projectTask(v, historyLength === undefined ? {} : { historyLength }) };
+}

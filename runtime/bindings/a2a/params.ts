@@ -1,0 +1,161 @@
+// Params validation per JSON-RPC method: anything malformed is InvalidParamsError (-32602), never a
+// handler crash. Unknown members are tolerated (forward compatibility); the values we read are checked.
+import type { A2aMethod } from '../../../generated/a2a/operations.ts';
+import { a2aWireTaskStates } from '../../../generated/a2a/task-state.ts';
+import { invalidParams } from './errors.ts';
+import { isJsonMap } from './routing.ts';
+import type {
+  GetTaskParams,
+  Io,
+  ListTasksParams,
+  Message,
+  Part,
+  PushConfigParams,
+  SendMessageParams,
+  TaskIdParams,
+} from './wire.ts';
+
+const TASK_STATES: ReadonlySet<string> = new Set(a2aWireTaskStates);
+
+function optString(o: Record<string, unknown>, key: string, nonEmpty = false): void {
+  const v = o[key];
+  if (v === undefined) return;
+  if (typeof v !== 'string' || (nonEmpty && v === ''))
+    throw invalidParams(`${key} must be a string`);
+}
+
+function optInt(o: Record<string, unknown>, key: string, min: number, max: number): void {
+  const v = o[key];
+  if (v === undefined) return;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
+    throw invalidParams(`${key} must be an integer from ${min} to ${max}`);
+  }
+}
+
+function optBool(o: Record<string, unknown>, key: string): void {
+  const v = o[key];
+  if (v !== undefined && typeof v !== 'boolean') throw invalidParams(`${key} must be a boolean`);
+}
+
+function checkPart(p: unknown, i: number): Part {
+  if (!isJsonMap(p)) throw invalidParams(`message.parts[${i}] must be an object`);
+  const members = ['text', 'raw', 'url', 'data'].filter((k) => p[k] !== undefined);
+  if (members.length !== 1) {
+    throw invalidParams(`message.parts[${i}] must carry exactly one of text, raw, url, data`);
+  }
+  for (const k of ['text', 'raw', 'url']) optString(p, k);
+  optString(p, 'mediaType');
+  optString(p, 'filename');
+  if (p['metadata'] !== undefined && !isJsonMap(p['metadata'])) {
+    throw invalidParams(`message.parts[${i}].metadata must be an object`);
+  }
+  return p as unknown as Part;
+}
+
+export function checkMessage(m: unknown): Message {
+  if (!isJsonMap(m)) throw invalidParams('message must be an object');
+  if (typeof m['messageId'] !== 'string' || m['messageId'] === '') {
+    throw invalidParams('message.messageId must be a non-empty string');
+  }
+  if (m['role'] !== 'ROLE_USER') throw invalidParams('message.role must be ROLE_USER');
+  if (!Array.isArray(m['parts']) || m['parts'].length === 0) {
+    throw invalidParams('message.parts must be a non-empty array');
+  }
+  m['parts'].forEach(checkPart);
+  optString(m, 'contextId');
+  optString(m, 'taskId');
+  if (m['metadata'] !== undefined && !isJsonMap(m['metadata'])) {
+    throw invalidParams('message.metadata must be an object');
+  }
+  for (const k of ['referenceTaskIds', 'extensions']) {
+    const v = m[k];
+    if (v !== undefined && (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))) {
+      throw invalidParams(`message.${k} must be an array of strings`);
+    }
+  }
+  return m as unknown as Message;
+}
+
+function sendMessage(p: Record<string, unknown>): SendMessageParams {
+  checkMessage(p['message']);
+  const c = p['configuration'];
+  if (c !== undefined) {
+    if (!isJsonMap(c)) throw invalidParams('configuration must be an object');
+    optBool(c, 'returnImmediately');
+    optInt(c, 'historyLength', 0, Number.MAX_SAFE_INTEGER);
+    const modes = c['acceptedOutputModes'];
+    if (modes !== undefined && (!Array.isArray(modes) || modes.some((x) => typeof x !== 'string')))
+      throw invalidParams('configuration.acceptedOutputModes must be an array of strings');
+  }
+  if (p['metadata'] !== undefined && !isJsonMap(p['metadata'])) {
+    throw invalidParams('metadata must be an object');
+  }
+  return p as unknown as SendMessageParams;
+}
+
+function taskId(p: Record<string, unknown>): TaskIdParams {
+  if (typeof p['id'] !== 'string' || p['id'] === '') throw invalidParams('id must be a string');
+  return p as unknown as TaskIdParams;
+}
+
+function getTask(p: Record<string, unknown>): GetTaskParams {
+  taskId(p);
+  optInt(p, 'historyLength', 0, Number.MAX_SAFE_INTEGER);
+  return p as unknown as GetTaskParams;
+}
+
+function listTasks(p: Record<string, unknown>): ListTasksParams {
+  optString(p, 'contextId');
+  optString(p, 'pageToken');
+  optInt(p, 'pageSize', 1, 100);
+  optInt(p, 'historyLength', 0, Number.MAX_SAFE_INTEGER);
+  optBool(p, 'includeArtifacts');
+  const s = p['status'];
+  // The official client encodes an unset filter as "UNRECOGNIZED" (CLIENTS.md §1, wire encoding):
+  // accepted here, read as no filter by list-tasks.ts.
+  if (s !== undefined && (typeof s !== 'string' || !(TASK_STATES.has(s) || s === 'UNRECOGNIZED'))) {
+    throw invalidParams('status must be a TASK_STATE_* name');
+  }
+  const after = p['statusTimestampAfter'];
+  if (after !== undefined && (typeof after !== 'string' || Number.isNaN(Date.parse(after)))) {
+    throw invalidParams('statusTimestampAfter must be an RFC 3339 timestamp');
+  }
+  return p as unknown as ListTasksParams;
+}
+
+function pushConfig(p: Record<string, unknown>): PushConfigParams {
+  if (typeof p['taskId'] !== 'string') throw invalidParams('taskId must be a string');
+  return p as unknown as PushConfigParams;
+}
+
+/** The `params` member as an object, with the routing `tenant` checked; throws InvalidParamsError. */
+function envelopeOf(raw: unknown): Record<string, unknown> {
+  const p = raw === undefined ? {} : raw;
+  if (!isJsonMap(p)) throw invalidParams('params must be an object');
+  optString(p, 'tenant');
+  if (typeof p['tenant'] === 'string' && p['tenant'] !== '') {
+    // This host publishes no per-agent interfaces: a tenant routing value names nothing.
+    throw invalidParams('unknown tenant');
+  }
+  return p;
+}
+
+const checked =
+  <P>(check: (p: Record<string, unknown>) => P) =>
+  (raw: unknown): P =>
+    check(envelopeOf(raw));
+
+/** Checked params per method (the dispatcher's `params` hook); raw is the request's `params`. */
+export const a2aParamChecks: { readonly [M in A2aMethod]: (raw: unknown) => Io[M]['params'] } = {
+  SendMessage: checked(sendMessage),
+  SendStreamingMessage: checked(sendMessage),
+  GetTask: checked(getTask),
+  ListTasks: checked(listTasks),
+  CancelTask: checked(taskId),
+  SubscribeToTask: checked(taskId),
+  CreateTaskPushNotificationConfig: checked(pushConfig),
+  GetTaskPushNotificationConfig: checked(pushConfig),
+  ListTaskPushNotificationConfigs: checked(pushConfig),
+  DeleteTaskPushNotificationConfig: checked(pushConfig),
+  GetExtendedAgentCard: checked((x) => x),
+};

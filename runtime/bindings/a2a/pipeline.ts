@@ -1,0 +1,139 @@
+// The transport-neutral A2A pipeline (DESIGN.md §2): bearer auth → `A2A-Version` negotiation
+// (-32009, recorded for every outcome) → the generated dispatcher (the rows' `requires` gate →
+// params (-32602) → case selection → the handler member). A binding (JSON-RPC today, HTTP+JSON
+// later) only frames: it reads a method and params off its request and writes the outcome.
+//
+// Negotiation record: an exchange that creates, continues or cancels a run records on that run's log
+// (`bindRun`); every other exchange (reads, refusals) records as the caller's host event. A request
+// that fails authentication never reaches negotiation and records nothing.
+import type { IncomingMessage } from 'node:http';
+import {
+  createA2aDispatch,
+  type A2aAnswer,
+  type A2aDispatch,
+} from '../../../generated/a2a/dispatch.ts';
+import type { A2aHandlers, A2aMethod } from '../../../generated/a2a/operations.ts';
+import { negotiationTables } from '../../../generated/negotiation/tables.ts';
+import type { Subject } from '../../ports/auth.ts';
+import type { HostContext } from '../../context.ts';
+import { decide, type NegotiationDecision } from '../../negotiation/decide.ts';
+import { decisionPayload, recordDecision } from '../../negotiation/record.ts';
+import { offeredA2a } from './card.ts';
+import { A2aError, fromCoreError } from './errors.ts';
+import { a2aParamChecks } from './params.ts';
+import type { A2aDeps, A2aRequestContext } from './request-context.ts';
+import { namedTaskStatus } from './send-case.ts';
+import type { Io } from './wire.ts';
+
+export type A2aOutcome<M extends A2aMethod> =
+  /** No valid credential: the binding answers its 401 shape; nothing is recorded. */
+  | { kind: 'unauthenticated' }
+  /** Refused after authentication; the negotiation record is written. */
+  | { kind: 'refused'; error: A2aError }
+  /** `finish` records negotiation (if no run took it); call it once the answer is complete. */
+  | { kind: 'answered'; answer: A2aAnswer<Io, M>; finish(): Promise<void> };
+
+export interface A2aPipeline {
+  run<M extends A2aMethod>(
+    req: IncomingMessage,
+    method: M,
+    params: unknown,
+    signal: AbortSignal,
+  ): Promise<A2aOutcome<M>>;
+  /** The A2A row for a failure after dispatch began (a stream's included); logs the unexpected. */
+  toA2aError(err: unknown): A2aError;
+}
+
+export function createA2aPipeline(
+  deps: A2aDeps,
+  handlers: A2aHandlers<A2aRequestContext, Io>,
+): A2aPipeline {
+  const { ctx } = deps;
+  const dispatch: A2aDispatch<A2aRequestContext, Io> = createA2aDispatch(handlers, {
+    params: a2aParamChecks,
+    taskStatus: {
+      SendMessage: (p, rc) => namedTaskStatus(deps, p, rc),
+      SendStreamingMessage: (p, rc) => namedTaskStatus(deps, p, rc),
+    },
+    advertises: (requirement) => advertises(ctx, requirement),
+    refuse: (refusal) => A2aError.of(refusal),
+  });
+
+  const toA2aError = (err: unknown): A2aError => {
+    try {
+      return fromCoreError(err);
+    } catch (unexpected) {
+      ctx.log.error({ err: unexpected }, 'A2A handler failure');
+      return new A2aError('InternalError', 'internal error');
+    }
+  };
+
+  async function run<M extends A2aMethod>(
+    req: IncomingMessage,
+    method: M,
+    params: unknown,
+    signal: AbortSignal,
+  ): Promise<A2aOutcome<M>> {
+    const subject = await ctx.authenticate(req);
+    if (!subject) return { kind: 'unauthenticated' };
+    const header = req.headers['a2a-version'];
+    const requested = typeof header === 'string' && header !== '' ? header : undefined;
+    const decision = decide(negotiationTables.a2a, offeredA2a(ctx), {
+      ...(requested !== undefined ? { requested } : {}),
+      authenticated: true,
+    });
+    const negotiation = negotiationRecorder(ctx, req, subject, decision);
+    if (decision.outcome === 'refused') {
+      await negotiation.finish();
+      const supportedVersions = ctx.config.a2a.versions.join(',');
+      const message = `A2A version ${requested ?? ''} is not supported`;
+      const error = new A2aError('VersionNotSupportedError', message, { supportedVersions });
+      return { kind: 'refused', error };
+    }
+    const rc: A2aRequestContext = {
+      subject,
+      version: decision.version!,
+      signal,
+      bindRun: negotiation.bindRun,
+    };
+    try {
+      const answer = await dispatch(method, params, rc);
+      return { kind: 'answered', answer, finish: negotiation.finish };
+    } catch (err) {
+      await negotiation.finish();
+      return { kind: 'refused', error: toA2aError(err) };
+    }
+  }
+
+  return { run, toA2aError };
+}
+
+/** Whether the facet advertises a row's `requires` entry (`a2a.<property>` set to true). */
+function advertises(ctx: HostContext, requirement: string): boolean {
+  const [family, property] = requirement.split('.');
+  if (family !== 'a2a' || property === undefined) return false;
+  return Object.entries(ctx.config.a2a).some(([key, value]) => key === property && value === true);
+}
+
+/** Records the exchange's decision once: on a bound run's log, else as the caller's host event. */
+function negotiationRecorder(
+  ctx: HostContext,
+  req: IncomingMessage,
+  subject: Subject,
+  decision: NegotiationDecision,
+) {
+  let recorded = false;
+  const payload = () => decisionPayload('a2a', decision, ctx.peerOrigin(req), ctx.now());
+  return {
+    async bindRun(runId: string) {
+      if (recorded) return;
+      recorded = true;
+      await recordDecision(ctx, { runId, subject }, payload());
+    },
+    async finish() {
+      if (recorded) return;
+      recorded = true;
+      await recordDecision(ctx, { tenant: subject.tenant }, payload());
+    },
+  };
+}

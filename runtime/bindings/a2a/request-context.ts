@@ -1,0 +1,55 @@
+// What every A2A handler call receives besides its params, and what the handlers are built over.
+import type { Subject } from '../../ports/auth.ts';
+import type { HostContext } from '../../context.ts';
+import { parseWireId } from '../../ids.ts';
+import { taskNotFound } from './errors.ts';
+import { loadTaskView, type TaskView } from './task-projection.ts';
+
+/** What each handler call receives besides its params. */
+export interface A2aRequestContext {
+  subject: Subject;
+  /** The negotiated A2A version. */
+  version: string;
+  /** Aborted when the client goes away. */
+  signal: AbortSignal;
+  /**
+   * Record this exchange's `negotiation.decided` on the run's log (once). Handlers call it when the
+   * exchange creates, continues or cancels that run; otherwise it is the caller's host event.
+   */
+  bindRun(runId: string): Promise<void>;
+  /** The task a SendMessage with taskId was routed by (set by `selectSendCase`). */
+  target?: TaskView;
+}
+
+export interface A2aDeps {
+  ctx: HostContext;
+}
+
+/** The task behind `runId` as the caller may see it; unknown and unreadable alike are TaskNotFound. */
+export async function requireTaskView(
+  deps: A2aDeps,
+  rc: A2aRequestContext,
+  runId: string,
+): Promise<TaskView> {
+  const v = await loadTaskView(deps.ctx.core, rc.subject, runId, deps.ctx.now);
+  if (!v) throw taskNotFound();
+  return v;
+}
+
+/** The run id a wire task id names, or TaskNotFound (never a hint that the form was wrong). */
+export function runIdOf(id: string): string {
+  const runId = parseWireId(id);
+  if (!runId) throw taskNotFound();
+  return runId;
+}
+
+/** The sequence of the task's last event: where following it starts. */
+export async function lastSequence(
+  deps: A2aDeps,
+  rc: A2aRequestContext,
+  runId: string,
+): Promise<number> {
+  const last = await deps.ctx.core.lastSequence(rc.subject, runId);
+  if (last === undefined) throw taskNotFound();
+  return last;
+}

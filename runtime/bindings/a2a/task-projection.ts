@@ -1,0 +1,152 @@
+// The forward projection run → A2A Task (interop.md §"The durable-task projection"):
+//   - `Task.id` is the raw `<tenant>/<opaque>` runId; `contextId` is the A2A record's, or the runId
+//     itself for a run that was not started over A2A;
+//   - state from the generated `projectA2aTaskState(status, openInterruptKind)`;
+//   - while waiting: `metadata.openwop.interrupt = {interruptId, kind, nodeId, ...}` and an agent
+//     status message describing the interrupt (with `connectUrl` for credential interrupts);
+//   - completed: an agent status message with the outputs (`{data}` plus a text part when
+//     `outputs.text` is a string) and the stable artifact `output`;
+//   - failed: an agent status message with the error message.
+import { projectA2aTaskState } from '../../../generated/a2a/task-state.ts';
+import type { Subject } from '../../ports/auth.ts';
+import type { Interrupt } from '../../ports/interrupts.ts';
+import type { BindingRecord, RunCore, RunSnapshot } from '../../ports/run-core.ts';
+import type { Artifact, JsonMap, Message, Part, Task, TaskStatus } from './wire.ts';
+
+export const OUTPUT_ARTIFACT_ID = 'output';
+
+export interface TaskView {
+  run: RunSnapshot;
+  interrupt?: Interrupt;
+  record?: BindingRecord;
+  /** When the run entered its current status (the last status-changing event). */
+  statusAt: string;
+}
+
+/** Everything the projection needs, or undefined when the caller cannot read the run. */
+export async function loadTaskView(
+  core: RunCore,
+  subject: Subject,
+  runId: string,
+  now: () => Date,
+): Promise<TaskView | undefined> {
+  const run = await core.getRun(subject, runId);
+  if (!run) return undefined;
+  const [open, record, times] = await Promise.all([
+    core.openInterrupts(subject, runId),
+    core.bindingRecord(subject, runId, 'a2a'),
+    core.runTimes(subject, runId),
+  ]);
+  const view: TaskView = { run, statusAt: times?.statusAt ?? now().toISOString() };
+  const interrupt = open?.[0];
+  if (interrupt) view.interrupt = interrupt;
+  if (record) view.record = record;
+  return view;
+}
+
+export function contextIdOf(view: { run: RunSnapshot; record?: BindingRecord }): string {
+  return view.record?.contextId ?? view.run.runId;
+}
+
+export function agentMessage(
+  taskId: string,
+  contextId: string,
+  suffix: string,
+  parts: Part[],
+): Message {
+  return { messageId: `${taskId}#${suffix}`, role: 'ROLE_AGENT', parts, taskId, contextId };
+}
+
+/** The port's client ask in the wire vocabulary the run log and A2A metadata use. */
+export function clientRequestOf(ask: NonNullable<Interrupt['clientAsk']>): JsonMap {
+  const method = ask.kind === 'sampling' ? 'sampling/createMessage' : 'roots/list';
+  return { method, params: ask.params };
+}
+
+/** What A2A metadata says of an interrupt (the run log's `interrupt.requested` says the same). */
+export interface InterruptFacts {
+  interruptId: string;
+  kind: string;
+  nodeId: string;
+  schema?: object;
+  approvers?: string[];
+  connectUrl?: string;
+  clientRequest?: object;
+}
+
+export function factsMetadata(f: InterruptFacts): JsonMap {
+  const m: JsonMap = { interruptId: f.interruptId, kind: f.kind, nodeId: f.nodeId };
+  if (f.schema) m['schema'] = f.schema;
+  if (f.approvers) m['approvers'] = f.approvers;
+  if (f.connectUrl) m['connectUrl'] = f.connectUrl;
+  // What a custom interrupt asks the caller's client to run; its result is the answer.
+  if (f.clientRequest) m['clientRequest'] = f.clientRequest;
+  return m;
+}
+
+export function interruptMetadata(i: Interrupt): JsonMap {
+  const { clientAsk, ...facts } = i;
+  return factsMetadata(clientAsk ? { ...facts, clientRequest: clientRequestOf(clientAsk) } : facts);
+}
+
+export function outputArtifact(outputs: JsonMap): Artifact {
+  return { artifactId: OUTPUT_ARTIFACT_ID, name: 'output', parts: [{ data: outputs }] };
+}
+
+export function projectStatus(view: TaskView): TaskStatus {
+  const { run, interrupt } = view;
+  const state = projectA2aTaskState(run.status, interrupt?.kind).wire;
+  const status: TaskStatus = { state, timestamp: view.statusAt };
+  const contextId = contextIdOf(view);
+  if (run.status === 'completed') {
+    const outputs = (run.outputs ?? {}) as JsonMap;
+    const parts: Part[] = [];
+    if (typeof outputs['text'] === 'string') parts.push({ text: outputs['text'] });
+    parts.push({ data: outputs });
+    status.message = agentMessage(run.runId, contextId, 'completed', parts);
+  } else if (run.status === 'failed') {
+    const message = run.error?.message ?? 'the run failed';
+    status.message = agentMessage(run.runId, contextId, 'failed', [{ text: message }]);
+  } else if (interrupt) {
+    const text =
+      interrupt.kind === 'approval'
+        ? 'approval required: answer with metadata.openwop.interrupt.action approve|reject'
+        : interrupt.kind === 'credential'
+          ? `credential required${interrupt.connectUrl ? `: connect at ${interrupt.connectUrl}` : ''}`
+          : `${interrupt.kind} required`;
+    status.message = agentMessage(run.runId, contextId, `interrupt-${interrupt.interruptId}`, [
+      { text },
+      { data: interruptMetadata(interrupt) },
+    ]);
+  }
+  return status;
+}
+
+export interface ProjectionOptions {
+  /** Most recent messages to include; undefined = all, 0 = none. */
+  historyLength?: number;
+  includeArtifacts?: boolean;
+}
+
+export function projectTask(view: TaskView, options: ProjectionOptions = {}): Task {
+  const { run } = view;
+  const task: Task = { id: run.runId, contextId: contextIdOf(view), status: projectStatus(view) };
+  // Each stored message belongs to this task and its context (stamped here, not when stored,
+  // since a task-creating message is stored before its run id exists).
+  const contextId = task.contextId;
+  const history = ((view.record?.history ?? []) as unknown as Message[]).map((m): Message => ({
+    ...m,
+    taskId: run.runId,
+    contextId,
+  }));
+  const n = options.historyLength;
+  const kept = n === undefined ? history : n === 0 ? [] : history.slice(-n);
+  if (kept.length > 0) task.history = kept;
+  if (options.includeArtifacts !== false && run.status === 'completed') {
+    task.artifacts = [outputArtifact((run.outputs ?? {}) as JsonMap)];
+  }
+  const openwop: JsonMap = { workflowId: run.workflowId };
+  if (view.interrupt) openwop['interrupt'] = interruptMetadata(view.interrupt);
+  task.metadata = { openwop };
+  return task;
+}

@@ -1,0 +1,229 @@
+// One dispatcher for both MCP transports (streamable HTTP and stdio): the envelope rules first
+// (envelope.ts), then negotiation (recorded as `negotiation.decided`, protocol mcp, on the run's log
+// when the exchange starts or continues a run, else as the caller's durable host event — interop.md
+// §Negotiation is a protocol), then authentication, then the generated dispatcher
+// (generated/mcp/dispatch.ts: methods rows name as rules answer -32601, the `requires` gate, params,
+// the handler member).
+import type { IncomingHttpHeaders } from 'node:http';
+import {
+  createMcpDispatch,
+  mcpMethodNotFound,
+  type McpDispatch,
+  type McpDispatchHooks,
+} from '../../../generated/mcp/dispatch.ts';
+import {
+  isMcpMethod,
+  MCP_TASKS_EXTENSION,
+  mcpMethods,
+  type McpHandlers,
+  type McpMethodEntry,
+} from '../../../generated/mcp/methods.ts';
+import { ANONYMOUS, type Subject } from '../../ports/auth.ts';
+import type { HostContext } from '../../context.ts';
+import { CoreError } from '../../ports/errors.ts';
+import type { NegotiationDecision } from '../../negotiation/decide.ts';
+import { decisionPayload, recordDecision } from '../../negotiation/record.ts';
+import {
+  checkHeaders,
+  type ClientCapabilities,
+  declaresExtension,
+  missingCapability,
+  readCapabilities,
+  readNotificationMeta,
+  requestedRevision,
+  selectRevision,
+  unsupportedRevision,
+} from './envelope.ts';
+import { calledTool, checkParamHeaders } from './param-headers.ts';
+import type { Io, McpCallContext } from './handlers.ts';
+import {
+  INTERNAL_ERROR,
+  isRecord,
+  McpError,
+  METHOD_NOT_FOUND,
+  OPENWOP_ERROR,
+  type JsonRpcRequest,
+} from './jsonrpc.ts';
+import type { NotificationStream } from './listen.ts';
+import { catalogueRefusal } from './catalogue/handlers.ts';
+import { mcpParamChecks } from './params.ts';
+import type { RequestScope } from './scope.ts';
+
+export interface McpExchange {
+  /** HTTP request headers; undefined on stdio (only `_meta` applies there). */
+  headers?: IncomingHttpHeaders;
+  authenticate(): Promise<Subject | undefined>;
+  peerOrigin: string;
+  scope: RequestScope;
+  /** The transport's channel for notifications before the answer, when it has one. */
+  stream?: NotificationStream;
+}
+
+/** What the generated dispatcher asks of this host; shared by every revision's transport. */
+export function mcpDispatchHooks(ctx: HostContext): McpDispatchHooks<McpCallContext, Io> {
+  return {
+    unserved: (method) => catalogueRefusal(ctx.catalogue, method),
+    params: mcpParamChecks,
+    advertises,
+    refuse: (method) => new McpError(METHOD_NOT_FOUND, mcpMethodNotFound(method)),
+  };
+}
+
+export class McpDispatcher {
+  private readonly invoke: McpDispatch<McpCallContext, Io>;
+
+  constructor(
+    private readonly ctx: HostContext,
+    handlers: McpHandlers<McpCallContext, Io>,
+  ) {
+    this.invoke = createMcpDispatch(handlers, mcpDispatchHooks(ctx));
+  }
+
+  /** The result of one request; throws McpError (with its HTTP status) for every refusal. */
+  async dispatch(msg: JsonRpcRequest, ex: McpExchange): Promise<unknown> {
+    const { ctx } = this;
+    const { requested, legacy } = requestedRevision(msg, ex.headers);
+    const negotiation = negotiationRecorder(ctx, ex);
+    let subject: Subject | undefined;
+
+    // Rule 1: no MCP-Protocol-Version ⇒ ≤ 2025-03-26 (a legacy `initialize` too) ⇒ refused.
+    if (legacy) {
+      subject = await ex.authenticate();
+      negotiation.subject = subject;
+      const decision = selectRevision(ctx.config.mcp, requested, subject !== undefined);
+      await negotiation.record({}, decision);
+      if (decision.outcome === 'refused') throw unsupportedRevision(ctx.config.mcp, requested);
+    }
+    // Rule 2: header/body agreement before any version is selected.
+    if (ex.headers) {
+      checkHeaders(msg, ex.headers);
+      // Before authentication the tool is looked up as an anonymous caller would see it.
+      const tool = await calledTool(ctx.core, subject ?? ANONYMOUS, msg);
+      checkParamHeaders(msg, ex.headers, tool);
+    }
+    // Rule 3: version selection.
+    subject ??= await ex.authenticate();
+    negotiation.subject = subject;
+    const decision = selectRevision(ctx.config.mcp, requested, subject !== undefined);
+    if (decision.outcome === 'refused') {
+      await negotiation.record({}, decision);
+      throw unsupportedRevision(ctx.config.mcp, requested);
+    }
+    try {
+      const callCtx = this.admit(msg, ex, subject, decision, negotiation.record);
+      return await this.invoke(callCtx.method, msg.params ?? {}, callCtx.ctx);
+    } catch (err) {
+      throw this.toMcpError(err);
+    } finally {
+      await negotiation
+        .record({}, decision)
+        .catch((err: unknown) => ctx.log.error({ err }, 'could not record negotiation.decided'));
+    }
+  }
+
+  /** Rule 4 (declared capabilities), the method table, authentication: the handler's context. */
+  private admit(
+    msg: JsonRpcRequest,
+    ex: McpExchange,
+    subject: Subject | undefined,
+    decision: NegotiationDecision,
+    record: Recorder['record'],
+  ) {
+    const capabilities = readCapabilities(msg);
+    if (!isMcpMethod(msg.method))
+      throw new McpError(METHOD_NOT_FOUND, mcpMethodNotFound(msg.method));
+    const entry = mcpMethods[msg.method];
+    checkExtensions(entry, msg.params, capabilities);
+    // Authentication at the OpenWOP boundary before a run starts, a resource is read or a prompt renders.
+    if (entry.method !== 'server/discover' && !subject) {
+      throw new McpError(
+        OPENWOP_ERROR,
+        'authentication required',
+        { error: 'unauthenticated' },
+        401,
+      );
+    }
+    const ctx: McpCallContext = {
+      subject,
+      envelope: { version: decision.version!, capabilities, ...readNotificationMeta(msg) },
+      scope: ex.scope,
+      bindRun: (runId) => record({ runId }, decision),
+      ...(ex.stream && { stream: ex.stream }),
+    };
+    return { method: entry.method, ctx };
+  }
+
+  toMcpError(err: unknown): McpError {
+    if (err instanceof McpError) return err;
+    if (err instanceof CoreError) {
+      return new McpError(OPENWOP_ERROR, err.message, { error: err.code, ...(err.details ?? {}) });
+    }
+    this.ctx.log.error({ err }, 'MCP handler failure');
+    return new McpError(INTERNAL_ERROR, 'internal error');
+  }
+}
+
+/** The tasks extension, for a method that belongs to it or a request using its parameters (-32021). */
+function checkExtensions(
+  entry: McpMethodEntry,
+  params: unknown,
+  capabilities: ClientCapabilities,
+): void {
+  if (entry.extension !== null && !declaresExtension(capabilities, entry.extension)) {
+    throw missingCapability({ extensions: { [entry.extension]: {} } }, entry.extension);
+  }
+  // A core method with extension parameters (`subscriptions/listen taskIds`): only using them
+  // needs the extension.
+  const gated = entry.extensionParams.find((p) => usesParam(params, p));
+  if (gated !== undefined && MCP_TASKS_EXTENSION !== null) {
+    if (!declaresExtension(capabilities, MCP_TASKS_EXTENSION))
+      throw missingCapability(
+        { extensions: { [MCP_TASKS_EXTENSION]: {} } },
+        `${MCP_TASKS_EXTENSION} (${gated})`,
+      );
+  }
+}
+
+interface Recorder {
+  subject: Subject | undefined;
+  record(target: { runId?: string }, decision: NegotiationDecision): Promise<void>;
+}
+
+/** Records the exchange's decision once: on a bound run's log, else as the caller's host event. */
+function negotiationRecorder(ctx: HostContext, ex: McpExchange): Recorder {
+  let recorded = false;
+  const recorder: Recorder = {
+    subject: undefined,
+    async record(target, decision) {
+      if (recorded) return;
+      recorded = true;
+      const subject = recorder.subject;
+      await recordDecision(
+        ctx,
+        target.runId
+          ? { runId: target.runId, ...(subject && { subject }) }
+          : subject
+            ? { tenant: subject.tenant }
+            : {},
+        decisionPayload('mcp', decision, ex.peerOrigin, ctx.now()),
+      );
+    },
+  };
+  return recorder;
+}
+
+/**
+ * Whether the facet advertises a row's `requires` entry. The facet this host publishes always
+ * carries `serverMount` (discovery/document.ts): it is the mount this dispatcher serves. Anything
+ * else a future row requires is refused until the host advertises it.
+ */
+function advertises(requirement: string): boolean {
+  return requirement === 'mcp.serverMount';
+}
+
+/** Whether `params` carries `name`, at its top level or inside one of its object members. */
+function usesParam(params: unknown, name: string): boolean {
+  if (!isRecord(params)) return false;
+  if (params[name] !== undefined) return true;
+  return Object.values(params).some((v) => isRecord(v) && v[name] !== undefined);
+}

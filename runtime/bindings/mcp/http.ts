@@ -1,0 +1,203 @@
+// The MCP server mount on streamable HTTP at `POST /mcp` (DESIGN.md §5; interop.md §The facets:
+// `mcp.serverUrls`). 2026-07-28 is stateless: no `initialize`, no `Mcp-Session-Id`, POST only
+// (GET ⇒ 405 with a JSON-RPC error body: every refusal on this URL is JSON-RPC, never the OpenWOP
+// envelope). Initialize-era traffic (an `initialize`, `Mcp-Session-Id`, a 2025 revision header,
+// DELETE of a session) goes to legacy/http.ts, a private behaviour nothing advertises (interop.md
+// §"Legacy profiles are absent"). A request with no `MCP-Protocol-Version` at all is refused as a
+// missing required header (HeaderMismatchError, streamable HTTP 2026-07-28 §Server Validation): it
+// named no revision, so none is put in its mouth.
+// The response is `application/json`, or a one-message `text/event-stream` when the Accept header
+// admits only SSE; a request that sends notifications before its answer (subscriptions/listen;
+// a tools/call asked for progress or log lines) gets an open `text/event-stream` whose last event
+// is the answer. A client that disconnects before the whole response is written abandons the
+// request, which cancels the run it drives (scope.ts; interop.md §MCP tasks and cancellation).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HostContext, Mount } from '../../context.ts';
+import { readJsonBody } from '../../http/body.ts';
+import type { McpDispatcher } from './dispatch.ts';
+import { MCP_META_PROTOCOL_VERSION } from '../../../generated/mcp/methods.ts';
+import { headerMismatch } from './envelope.ts';
+import { admitsSse, framingFor, refuse, write, writeEvent } from './http-reply.ts';
+import {
+  INVALID_REQUEST,
+  isRecord,
+  McpError,
+  PARSE_ERROR,
+  parseFrame,
+  resultResponse,
+} from './jsonrpc.ts';
+import { isLegacyTraffic, SESSION_HEADER, type LegacyHttp } from './legacy/http.ts';
+import type { NotificationStream } from './listen.ts';
+import { RequestScope } from './scope.ts';
+
+export const MCP_PATH = '/mcp';
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/**
+ * DNS-rebinding protection: the Host (and Origin, when sent) must name this host — the base URL's
+ * hostname or, for a loopback base URL, any loopback name.
+ */
+function trustedAuthority(req: IncomingMessage, baseUrl: string): boolean {
+  const base = new URL(baseUrl).hostname;
+  const ok = (hostname: string) =>
+    hostname === base || (LOOPBACK.has(base) && LOOPBACK.has(hostname));
+  const hostOf = (authority: string): string | undefined => {
+    try {
+      return new URL(`http://${authority}`).hostname;
+    } catch {
+      return undefined;
+    }
+  };
+  const host = req.headers.host;
+  if (host !== undefined) {
+    const h = hostOf(host);
+    if (h === undefined || !ok(h)) return false;
+  }
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== 'null') {
+    try {
+      if (!ok(new URL(origin).hostname)) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** A request (not a notification) naming no revision: the header is missing, none is implied. */
+function missingVersionHeader(msg: { params?: Record<string, unknown> }): McpError {
+  const meta = msg.params?._meta;
+  const named = isRecord(meta) ? meta[MCP_META_PROTOCOL_VERSION] : undefined;
+  return headerMismatch('MCP-Protocol-Version', undefined, named);
+}
+
+export function mcpHttpMount(
+  ctx: HostContext,
+  dispatcher: McpDispatcher,
+  legacy?: LegacyHttp,
+): Mount {
+  async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (url.pathname !== MCP_PATH) {
+      refuse(
+        res,
+        null,
+        new McpError(INVALID_REQUEST, `no MCP endpoint at ${url.pathname}`, undefined, 404),
+      );
+      return;
+    }
+    if (!trustedAuthority(req, ctx.config.baseUrl)) {
+      refuse(
+        res,
+        null,
+        new McpError(INVALID_REQUEST, 'Forbidden: untrusted Host or Origin', undefined, 403),
+      );
+      return;
+    }
+    if (legacy && req.method === 'DELETE' && req.headers[SESSION_HEADER] !== undefined) {
+      await legacy.delete(req, res);
+      return;
+    }
+    if (req.method !== 'POST') {
+      res.setHeader('allow', 'POST');
+      refuse(
+        res,
+        null,
+        new McpError(
+          INVALID_REQUEST,
+          `Method Not Allowed: ${req.method} (POST only)`,
+          undefined,
+          405,
+        ),
+      );
+      return;
+    }
+    const framing = framingFor(req.headers.accept);
+    if (!framing) {
+      refuse(
+        res,
+        null,
+        new McpError(
+          INVALID_REQUEST,
+          'Not Acceptable: accept application/json or text/event-stream',
+          undefined,
+          406,
+        ),
+      );
+      return;
+    }
+    const ctype = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (ctype !== 'application/json') {
+      refuse(
+        res,
+        null,
+        new McpError(
+          INVALID_REQUEST,
+          'Unsupported Media Type: send application/json',
+          undefined,
+          415,
+        ),
+      );
+      return;
+    }
+    const body = await readJsonBody(req, ctx.config.bodyLimit);
+    if (!body.ok) {
+      const err =
+        body.problem === 'too-large'
+          ? new McpError(INVALID_REQUEST, body.message, undefined, 413)
+          : new McpError(PARSE_ERROR, `Parse error: ${body.message}`, undefined, 400);
+      refuse(res, null, err);
+      return;
+    }
+    if (legacy && isLegacyTraffic(req, body.value)) {
+      await legacy.post(req, res, body.value, framing, admitsSse(req.headers.accept));
+      return;
+    }
+    let msg;
+    try {
+      msg = parseFrame(body.value);
+    } catch (err) {
+      refuse(res, null, err as McpError);
+      return;
+    }
+    if (
+      msg.id !== undefined &&
+      msg.id !== null &&
+      req.headers['mcp-protocol-version'] === undefined
+    ) {
+      refuse(res, msg.id, missingVersionHeader(msg));
+      return;
+    }
+    if (msg.id === undefined) {
+      // A notification: nothing is answered (a stateless mount has no stream to cancel on HTTP).
+      res.writeHead(202).end();
+      return;
+    }
+    const id = msg.id;
+    const scope = new RequestScope(ctx.core, (err) =>
+      ctx.log.error({ err }, 'MCP cancellation failed'),
+    );
+    res.on('close', () => {
+      if (!res.writableFinished) void scope.abandon();
+    });
+    res.on('finish', () => scope.complete());
+    // Notifications before the answer turn the response into an open `text/event-stream`.
+    const stream: NotificationStream = {
+      id,
+      send: (method, params) => writeEvent(res, { jsonrpc: '2.0', method, params }),
+    };
+    try {
+      const result = await dispatcher.dispatch(msg, {
+        headers: req.headers,
+        authenticate: () => ctx.authenticate(req),
+        peerOrigin: ctx.peerOrigin(req),
+        scope,
+        ...(admitsSse(req.headers.accept) && { stream }),
+      });
+      write(res, 200, resultResponse(id, result), framing);
+    } catch (err) {
+      refuse(res, id, dispatcher.toMcpError(err), framing);
+    }
+  }
+  return { prefix: MCP_PATH, handle };
+}

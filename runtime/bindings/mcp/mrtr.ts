@@ -1,0 +1,211 @@
+// Multi-round tool results, host as server (the map's `mcp.mrtr` rows; interop.md §The MCP round
+// ceiling): an open interrupt becomes an `elicitation/create` input request keyed by its
+// interruptId, and an `inputResponses[interruptId]` ElicitResult resolves it through the core
+// (accept ⇒ resume with the content, decline ⇒ the decline path, cancel ⇒ cancel the interrupt;
+// the core enforces approver eligibility, and the content never grants authority).
+//
+// Form mode only for a flat object of primitive, non-secret properties (no writeOnly, no format
+// password); a credential interrupt uses URL mode with its connectUrl when the request declared URL
+// elicitation; anything else cannot be served to this client (the caller answers isError).
+// A `custom` interrupt carrying a clientRequest becomes that `sampling/createMessage` or
+// `roots/list` input request, served only when the request declared the capability (the mrtr row
+// "sampling/createMessage | roots/list in inputRequests"); its response is the client's result.
+import type { Subject } from '../../ports/auth.ts';
+import { CoreError, isCoreError } from '../../ports/errors.ts';
+import type { Interrupt } from '../../ports/interrupts.ts';
+import type { RunCore } from '../../ports/run-core.ts';
+import { checkAgainst } from '../../util/json-schema.ts';
+import { elicitationModes, type ClientCapabilities } from './envelope.ts';
+import { INVALID_PARAMS, isRecord, McpError, OPENWOP_ERROR } from './jsonrpc.ts';
+
+export interface ElicitationRequest {
+  method: 'elicitation/create';
+  params:
+    | { mode: 'form'; message: string; requestedSchema: Record<string, unknown> }
+    | { mode: 'url'; message: string; url: string; elicitationId: string };
+}
+
+/** A request the caller's client runs itself (the interrupt's client ask, in MCP's words). */
+export interface ClientInputRequest {
+  method: 'sampling/createMessage' | 'roots/list';
+  params: Record<string, unknown>;
+}
+
+export type InputRequest = ElicitationRequest | ClientInputRequest;
+
+/** What the request declared its client can answer. */
+export interface ClientAbilities {
+  form: boolean;
+  url: boolean;
+  sampling: boolean;
+  roots: boolean;
+}
+
+export function clientAbilities(caps: ClientCapabilities): ClientAbilities {
+  return {
+    ...elicitationModes(caps),
+    sampling: isRecord(caps.sampling),
+    roots: isRecord(caps.roots),
+  };
+}
+
+/** The input request for one open interrupt, or undefined when this client cannot answer it. */
+export function inputRequestFor(
+  interrupt: Interrupt,
+  can: ClientAbilities,
+): InputRequest | undefined {
+  if (interrupt.kind !== 'custom') return elicitationFor(interrupt, can);
+  const ask = interrupt.clientAsk;
+  if (!ask) return undefined;
+  if (ask.kind === 'sampling')
+    return can.sampling ? { method: 'sampling/createMessage', params: ask.params } : undefined;
+  return can.roots ? { method: 'roots/list', params: ask.params } : undefined;
+}
+
+export interface InputResponse {
+  action: 'accept' | 'decline' | 'cancel';
+  content?: Record<string, unknown>;
+}
+
+const PRIMITIVE = new Set(['string', 'number', 'integer', 'boolean']);
+
+/** A flat object of primitive, non-secret properties: the only shape form mode may carry. */
+export function isFlatForm(schema: Record<string, unknown> | undefined): boolean {
+  if (!schema || schema.type !== 'object') return false;
+  const props = schema.properties ?? {};
+  if (!isRecord(props)) return false;
+  return Object.values(props).every(
+    (p) =>
+      isRecord(p) &&
+      typeof p.type === 'string' &&
+      PRIMITIVE.has(p.type) &&
+      p.writeOnly !== true &&
+      p.format !== 'password',
+  );
+}
+
+function promptOf(interrupt: Interrupt): string {
+  return interrupt.prompt ?? `Input needed for step ${interrupt.nodeId}`;
+}
+
+/** The elicitation for one open interrupt, or undefined when no mode the client declared fits. */
+export function elicitationFor(
+  interrupt: Interrupt,
+  modes: { form: boolean; url: boolean },
+): ElicitationRequest | undefined {
+  const message = promptOf(interrupt);
+  if (interrupt.kind === 'credential') {
+    if (!modes.url || !interrupt.connectUrl) return undefined;
+    return {
+      method: 'elicitation/create',
+      params: {
+        mode: 'url',
+        message,
+        url: interrupt.connectUrl,
+        elicitationId: interrupt.interruptId,
+      },
+    };
+  }
+  // An approval asks for a yes/no: an empty form (accept approves, decline rejects).
+  const schema =
+    interrupt.kind === 'approval' ? { type: 'object', properties: {} } : interrupt.schema;
+  if (!modes.form || !isFlatForm(schema)) return undefined;
+  const requestedSchema: Record<string, unknown> = {
+    type: 'object',
+    properties: schema!.properties ?? {},
+  };
+  if (Array.isArray(schema!.required)) requestedSchema.required = schema!.required;
+  return { method: 'elicitation/create', params: { mode: 'form', message, requestedSchema } };
+}
+
+/** An ElicitResult as sent in `inputResponses` (bare, not wrapped); else -32602. */
+export function parseInputResponse(key: string, value: unknown): InputResponse {
+  if (
+    !isRecord(value) ||
+    (value.action !== 'accept' && value.action !== 'decline' && value.action !== 'cancel') ||
+    (value.content !== undefined && !isRecord(value.content))
+  ) {
+    throw new McpError(INVALID_PARAMS, `inputResponses["${key}"] is not an ElicitResult`, { key });
+  }
+  return value as unknown as InputResponse;
+}
+
+/**
+ * The responses to the open interrupts `asked` (other keys are ignored, as the mrtr rows ask); not
+ * an object ⇒ -32602. A client request's response is its result, which accepts the interrupt.
+ */
+export function parseInputResponses(
+  value: unknown,
+  asked: readonly Interrupt[],
+): Record<string, InputResponse> {
+  if (!isRecord(value)) throw new McpError(INVALID_PARAMS, 'inputResponses must be an object');
+  const out: Record<string, InputResponse> = {};
+  for (const it of asked) {
+    const k = it.interruptId;
+    if (!Object.hasOwn(value, k)) continue;
+    let response: InputResponse;
+    if (it.kind !== 'custom') response = parseInputResponse(k, value[k]);
+    else {
+      const result = value[k];
+      if (!isRecord(result))
+        throw new McpError(INVALID_PARAMS, `inputResponses["${k}"] is not a result object`, {
+          key: k,
+        });
+      response = { action: 'accept', content: result };
+    }
+    // Checked here, before the requestState is spent, so a client can correct its answer.
+    const checked = it.kind !== 'approval' && it.kind !== 'credential' && it.schema;
+    if (response.action === 'accept' && checked) {
+      const issues = checkAgainst(it.schema!, response.content ?? {});
+      if (issues.length > 0)
+        throw new McpError(INVALID_PARAMS, `inputResponses["${k}"] does not match what was asked`, {
+          key: k,
+          issues,
+        });
+    }
+    out[k] = response;
+  }
+  return out;
+}
+
+/**
+ * Resolve one interrupt with one response. Returns false when the interrupt was no longer open
+ * (already answered or cancelled): it is resolved at most once. Other refusals become JSON-RPC
+ * errors: a content that fails the interrupt schema is -32602, a caller who is not an eligible
+ * approver is the OpenWOP `forbidden` error.
+ */
+export async function resolveWith(
+  core: RunCore,
+  subject: Subject,
+  interrupt: Interrupt,
+  response: InputResponse,
+): Promise<boolean> {
+  try {
+    await core.resolveInterrupt(subject, interrupt.runId, interrupt.interruptId, {
+      action: response.action,
+      ...(response.action === 'accept' &&
+      interrupt.kind !== 'approval' &&
+      interrupt.kind !== 'credential'
+        ? { value: response.content ?? {} }
+        : {}),
+    });
+    return true;
+  } catch (err) {
+    if (
+      isCoreError(err, 'interrupt_already_resolved') ||
+      isCoreError(err, 'interrupt_cancelled') ||
+      isCoreError(err, 'interrupt_not_found') ||
+      isCoreError(err, 'run_terminal')
+    )
+      return false;
+    if (isCoreError(err, 'validation_error'))
+      throw new McpError(
+        INVALID_PARAMS,
+        'the input does not match the requested schema',
+        err.details,
+      );
+    if (err instanceof CoreError)
+      throw new McpError(OPENWOP_ERROR, err.message, { error: err.code, ...(err.details ?? {}) });
+    throw err;
+  }
+}

@@ -1,0 +1,238 @@
+// tools/call (the map's `tools/call` and mrtr rows; interop.md §The operation mappings, §The MCP
+// round ceiling): start the tool's run, or continue the one a `requestState` names, then answer
+// with the run's CallToolResult, an InputRequiredResult for its open interrupts, or (tasks) a task.
+import { MCP_TASKS_EXTENSION } from '../../../generated/mcp/methods.ts';
+import type { Subject } from '../../ports/auth.ts';
+import type { HostContext } from '../../context.ts';
+import { isCoreError } from '../../ports/errors.ts';
+import type { Interrupt } from '../../ports/interrupts.ts';
+import type { RunSnapshot } from '../../ports/run-core.ts';
+import type { WorkflowView } from '../../ports/workflows.ts';
+import { missingClientCapabilities } from './client-needs.ts';
+import { declaresTasks, missingCapability } from './envelope.ts';
+import type {
+  InputRequiredResult,
+  ToolsCallParams,
+  ToolsCallResult,
+} from '../../../generated/types/mcp-wire.ts';
+import type { McpCallContext } from './handlers.ts';
+import { INVALID_PARAMS, McpError, OPENWOP_ERROR } from './jsonrpc.ts';
+import {
+  clientAbilities,
+  inputRequestFor,
+  parseInputResponses,
+  resolveWith,
+  type InputRequest,
+} from './mrtr.ts';
+import { callDigest, invalidState, type RequestStates } from './request-state.ts';
+import { notifyFromRun } from './run-notifications.ts';
+import type { RequestScope } from './scope.ts';
+import { createTaskResult, type TasksDeps } from './tasks.ts';
+import {
+  callToolResult,
+  checkArguments,
+  isTerminal,
+  toolError,
+  toolWorkflow,
+  WAITING_ON_CLIENT,
+} from './tools.ts';
+
+/** `run.cancelled.reason` when a call is refused for exceeding `mcp.mrtr.maxRounds`. */
+export const ROUNDS_EXCEEDED_REASON = 'mcp-mrtr-rounds-exceeded';
+
+/** One tools/call round: the run, the call's digest, its round (1-based) and where its log starts. */
+interface Round {
+  subject: Subject;
+  workflow: WorkflowView;
+  runId: string;
+  digest: string;
+  round: number;
+  afterSequence: number;
+}
+
+/** What tools/call runs over. */
+export interface ToolCallDeps {
+  ctx: HostContext;
+  states: RequestStates;
+  tasks: TasksDeps;
+}
+
+/** Waits until the run is terminal or waits on the client; ends early when the request is abandoned. */
+async function settle(
+  { ctx }: ToolCallDeps,
+  subject: Subject,
+  runId: string,
+  scope: RequestScope,
+): Promise<RunSnapshot> {
+  for (;;) {
+    const run = await ctx.core.waitFor(
+      subject,
+      runId,
+      (r) => isTerminal(r.status) || WAITING_ON_CLIENT.includes(r.status),
+      { timeoutMs: 30_000, signal: scope.signal },
+    );
+    if (!run) throw new McpError(INVALID_PARAMS, 'the run is no longer readable');
+    if (isTerminal(run.status) || WAITING_ON_CLIENT.includes(run.status) || scope.signal.aborted)
+      return run;
+  }
+}
+
+/** The run once it settles, with the interrupts it waits on (none when terminal or abandoned). */
+async function settled(
+  deps: ToolCallDeps,
+  r: Round,
+  c: McpCallContext,
+): Promise<[RunSnapshot, Interrupt[]]> {
+  const core = deps.ctx.core;
+  // Progress and log notifications the request asked for go out until the answer is ready.
+  const notifier = notifyFromRun(
+    core,
+    r.subject,
+    r.runId,
+    r.afterSequence,
+    r.workflow,
+    c.envelope,
+    c.stream,
+  );
+  try {
+    for (;;) {
+      const run = await settle(deps, r.subject, r.runId, c.scope);
+      if (isTerminal(run.status) || c.scope.signal.aborted) return [run, []];
+      const open = (await core.openInterrupts(r.subject, r.runId)) ?? [];
+      if (open.length > 0) return [run, open];
+      // Waiting, yet nothing open: answered meanwhile by someone else (REST, A2A); look again.
+      await new Promise((done) => setTimeout(done, 25));
+    }
+  } finally {
+    await notifier.stop();
+  }
+}
+
+/** interop.md §The MCP round ceiling: the logical call ends, so its run is cancelled. */
+async function roundsExceeded({ ctx }: ToolCallDeps, r: Round): Promise<never> {
+  const maxRounds = ctx.config.mcp.maxRounds;
+  await ctx.core
+    .cancelRun(r.subject, r.runId, {
+      reason: ROUNDS_EXCEEDED_REASON,
+      cancelledBy: r.subject.subjectId,
+    })
+    .catch((err: unknown) => {
+      if (!isCoreError(err, 'run_terminal')) throw err;
+    });
+  throw new McpError(OPENWOP_ERROR, `more than ${maxRounds} input_required rounds`, {
+    error: 'mcp_mrtr_rounds_exceeded',
+    maxRounds,
+    round: r.round,
+  });
+}
+
+/** The answer of a round (mrtr rows). */
+async function answer(deps: ToolCallDeps, r: Round, c: McpCallContext): Promise<ToolsCallResult> {
+  const { ctx, states } = deps;
+  if (declaresTasks(c.envelope.capabilities)) {
+    // Tasks: never InputRequiredResult; a run not terminal at answer time is a task.
+    const run = await ctx.core.getRun(r.subject, r.runId);
+    if (!run) throw new McpError(INVALID_PARAMS, 'the run is no longer readable');
+    return isTerminal(run.status)
+      ? { ...callToolResult(run) }
+      : await createTaskResult(deps.tasks, r.subject, run);
+  }
+  const [run, open] = await settled(deps, r, c);
+  if (open.length === 0) return { ...callToolResult(run) };
+  if (r.round > ctx.config.mcp.maxRounds) return roundsExceeded(deps, r);
+  const can = clientAbilities(c.envelope.capabilities);
+  const inputRequests: Record<string, InputRequest> = {};
+  for (const it of open) {
+    const request = inputRequestFor(it, can);
+    // mrtr row: no form for this shape and no URL mode declared ⇒ CallToolResult isError.
+    if (!request) {
+      const why = `the tool needs input (${it.kind}) that this client cannot provide; the run waits for it`;
+      return { ...toolError(why) };
+    }
+    inputRequests[it.interruptId] = request;
+  }
+  const requestState = await states.mint(r.subject, {
+    dig: r.digest,
+    runId: r.runId,
+    interruptIds: Object.keys(inputRequests),
+    round: r.round,
+  });
+  const inputRequired: InputRequiredResult = {
+    resultType: 'input_required',
+    inputRequests,
+    requestState,
+  };
+  return inputRequired;
+}
+
+/**
+ * A retry continues the run its requestState names. Only the keys this state asked about are
+ * read (extra keys are ignored); a malformed answer to one of them is -32602 and leaves the state
+ * unused.
+ */
+async function retry(
+  deps: ToolCallDeps,
+  params: ToolsCallParams,
+  c: McpCallContext,
+  base: Omit<Round, 'runId' | 'round' | 'afterSequence'>,
+): Promise<ToolsCallResult> {
+  const { ctx, states } = deps;
+  const { subject } = base;
+  const claims = await states.check(params.requestState, subject, base.digest);
+  const run = await ctx.core.getRun(subject, claims.runId);
+  if (!run) throw invalidState();
+  const open = (await ctx.core.openInterrupts(subject, run.runId)) ?? [];
+  const asked = open.filter((i) => claims.interruptIds.includes(i.interruptId));
+  const responses = parseInputResponses(params.inputResponses ?? {}, asked);
+  await states.consume(claims);
+  c.scope.own(subject, run.runId);
+  await c.bindRun(run.runId);
+  // This request's notifications start after what the log holds now.
+  const after = (await ctx.core.lastSequence(subject, run.runId)) ?? -1;
+  for (const it of asked) {
+    const response = responses[it.interruptId];
+    if (response) await resolveWith(ctx.core, subject, it, response);
+  }
+  const round = claims.round + 1;
+  return answer(deps, { ...base, runId: run.runId, round, afterSequence: after }, c);
+}
+
+/** What a fresh call must have declared before its run starts. */
+function checkDeclared(workflow: WorkflowView, c: McpCallContext): void {
+  const caps = c.envelope.capabilities;
+  // A workflow that must run as a task needs the tasks extension declared (ext-tasks).
+  if (workflow.taskSupport === 'required' && MCP_TASKS_EXTENSION !== null && !declaresTasks(caps))
+    throw missingCapability({ extensions: { [MCP_TASKS_EXTENSION]: {} } }, MCP_TASKS_EXTENSION);
+  // A workflow that will ask the caller's client something needs a way to ask (never assumed),
+  // whatever extensions the request declared: a task's input requests reach the client too.
+  const missing = missingClientCapabilities(workflow, clientAbilities(caps));
+  if (missing) throw missingCapability(missing, Object.keys(missing).join(', '));
+}
+
+/** tools/call for an authenticated `subject`. */
+export async function toolsCall(
+  deps: ToolCallDeps,
+  params: ToolsCallParams,
+  c: McpCallContext,
+  subject: Subject,
+): Promise<ToolsCallResult> {
+  const { ctx } = deps;
+  const workflow = await toolWorkflow(ctx.core, subject, params.name);
+  const args = checkArguments(workflow, params.arguments);
+  const digest = callDigest('tools/call', workflow.id, args);
+  // inputResponses without a requestState cannot be bound to any run: they are ignored and the
+  // call starts afresh (SEP-2322: a server ignores what it does not recognise and asks again).
+  if (params.requestState !== undefined)
+    return retry(deps, params, c, { subject, workflow, digest });
+  checkDeclared(workflow, c);
+  const { run } = await ctx.core.createRun(subject, {
+    workflowId: workflow.id,
+    inputs: args,
+    transport: 'mcp',
+    trustBoundary: 'untrusted',
+  });
+  c.scope.own(subject, run.runId);
+  await c.bindRun(run.runId);
+  const round: Round = { subject, workflow, runId: run.runId, digest, round: 1, afterSequence: -1 };
+  return answer(deps, round, c);
+}

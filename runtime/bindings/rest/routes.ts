@@ -1,0 +1,311 @@
+// REST core routes of DESIGN.md §5 over RunCore: runs, events (SSE and long-poll), interrupts,
+// the agent inventory and host events. Bodies follow the bundled OpenAPI document.
+import type { ServerResponse } from 'node:http';
+import { isRunStatus, isTerminalRunStatus } from '../../../generated/run-status.ts';
+import type { HostContext } from '../../context.ts';
+import type { RunSnapshot } from '../../ports/run-core.ts';
+import { readJsonBody } from '../../http/body.ts';
+import { sendJson, sendOpenWopError, startSse } from '../../http/respond.ts';
+import type { Route } from '../../http/router.ts';
+import { answerCoreError, restPreamble, runIdParam, versionHeaders } from './guard.ts';
+
+export function restRoutes(ctx: HostContext): Route[] {
+  const h = () => versionHeaders(ctx);
+  const notFound = (res: ServerResponse) =>
+    sendOpenWopError(res, 'not_found', 'no such run', undefined, h());
+
+  const cancel: Route['handler'] = async (req, res, params) => {
+    const subject = await restPreamble(ctx, req, res);
+    if (!subject) return;
+    const runId = runIdParam(ctx, res, subject, params['runId']!);
+    if (!runId) return;
+    try {
+      const run = await ctx.core.cancelRun(subject, runId, { cancelledBy: subject.subjectId });
+      if (!run) return notFound(res);
+      sendJson(res, 200, run, h());
+    } catch (err) {
+      answerCoreError(ctx, res, err);
+    }
+  };
+
+  return [
+    {
+      method: 'POST',
+      path: '/runs',
+      async handler(req, res) {
+        const subject = await restPreamble(ctx, req, res);
+        if (!subject) return;
+        const body = await readJsonBody(req, ctx.config.bodyLimit);
+        if (!body.ok) {
+          return sendOpenWopError(
+            res,
+            body.problem === 'too-large' ? 'payload_too_large' : 'validation_error',
+            body.message,
+            undefined,
+            h(),
+          );
+        }
+        const b = body.value as Record<string, unknown> | null;
+        if (
+          !b ||
+          typeof b !== 'object' ||
+          Array.isArray(b) ||
+          typeof b['workflowId'] !== 'string'
+        ) {
+          return sendOpenWopError(
+            res,
+            'validation_error',
+            'body must be an object with a string workflowId',
+            undefined,
+            h(),
+          );
+        }
+        const inputs = b['inputs'] ?? {};
+        if (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs)) {
+          return sendOpenWopError(
+            res,
+            'validation_error',
+            'inputs must be an object',
+            undefined,
+            h(),
+          );
+        }
+        const key = req.headers['idempotency-key'];
+        try {
+          const { run, created } = await ctx.core.createRun(subject, {
+            workflowId: b['workflowId'],
+            inputs: inputs as Record<string, unknown>,
+            ...(b['metadata'] && typeof b['metadata'] === 'object'
+              ? { metadata: b['metadata'] as Record<string, unknown> }
+              : {}),
+            transport: 'rest',
+            ...(typeof key === 'string' && key !== '' ? { idempotencyKey: key } : {}),
+          });
+          sendJson(res, created ? 201 : 200, run, h());
+        } catch (err) {
+          answerCoreError(ctx, res, err);
+        }
+      },
+    },
+    {
+      method: 'GET',
+      path: '/runs',
+      async handler(req, res, _p, url) {
+        const subject = await restPreamble(ctx, req, res);
+        if (!subject) return;
+        const q = url.searchParams;
+        const limit = q.has('limit') ? Number(q.get('limit')) : undefined;
+        const status = q.get('status') ?? undefined;
+        if (status !== undefined && !isRunStatus(status)) {
+          return sendOpenWopError(
+            res,
+            'validation_error',
+            `unknown status ${status}`,
+            undefined,
+            h(),
+          );
+        }
+        try {
+          const page = await ctx.core.listRuns(subject, {
+            ...(limit !== undefined ? { limit } : {}),
+            ...(q.get('cursor') ? { cursor: q.get('cursor')! } : {}),
+            ...(q.get('workflowId') ? { workflowId: q.get('workflowId')! } : {}),
+            ...(status ? { status } : {}),
+          });
+          sendJson(res, 200, { runs: page.runs, nextCursor: page.nextCursor }, h());
+        } catch (err) {
+          answerCoreError(ctx, res, err);
+        }
+      },
+    },
+    {
+      method: 'GET',
+      path: '/runs/{runId}',
+      async handler(req, res, params) {
+        const subject = await restPreamble(ctx, req, res);
+        if (!subject) return;
+        const runId = runIdParam(ctx, res, subject, params['runId']!);
+        if (!runId) return;
+        const run = await ctx.core.getRun(subject, runId);
+        if (!run) return notFound(res);
+        sendJson(res, 200, run, h());
+      },
+    },
+    { method: 'POST', path: '/runs/{runId}:cancel', handler: cancel },
+    { method: 'POST', path: '/runs/{runId}/cancel', handler: cancel },
+    {
+      method: 'GET',
+      path: '/runs/{runId}/events/poll',
+      async handler(req, res, params, url) {
+        const subject = await restPreamble(ctx, req, res);
+        if (!subject) return;
+        const runId = runIdParam(ctx, res, subject, params['runId']!);
+        if (!runId) return;
+        const after = url.searchParams.has('afterSequence')
+          ? Number(url.searchParams.get('afterSequence'))
+          : -1;
+        const timeoutS = Math.min(
+          Math.max(Number(url.searchParams.get('timeout') ?? 0) || 0, 0),
+          60,
+        );
+        if (!Number.isInteger(after) || after < -1) {
+          return sendOpenWopError(
+            res,
+            'validation_error',
+            'afterSequence must be an integer ≥ -1',
+            undefined,
+            h(),
+          );
+        }
+        let events = await ctx.core.readEvents(subject, runId, after, 500);
+        if (!events) return notFound(res);
+        if (events.length === 0 && timeoutS > 0) {
+          const ac = new AbortController();
+          req.on('close', () => ac.abort());
+          const stream = await ctx.core.streamRunEvents(subject, runId, {
+            afterSequence: after,
+            signal: ac.signal,
+          });
+          const timer = setTimeout(() => ac.abort(), timeoutS * 1000);
+          try {
+            for await (const e of stream ?? []) {
+              events = [e];
+              break;
+            }
+          } finally {
+            clearTimeout(timer);
+            ac.abort();
+          }
+        }
+        const run = (await ctx.core.getRun(subject, runId)) as RunSnapshot;
+        const last = (await ctx.core.lastSequence(subject, runId)) ?? -1;
+        sendJson(
+          res,
+          200,
+          {
+            runId: run.runId,
+            events,
+            lastSequence: last,
+            status: run.status,
+            isTerminal: isTerminalRunStatus(run.status),
+          },
+          h(),
+        );
+      },
+    },
+    {
+      method: 'GET',
+      path: '/runs/{runId}/events',
+      async handler(req, res, params) {
+        const subject = await restPreamble(ctx, req, res);
+        if (!subject) return;
+        const runId = runIdParam(ctx, res, subject, params['runId']!);
+        if (!runId) return;
+        const lastId = req.headers['last-event-id'];
+        const after = typeof lastId === 'string' && /^\d+$/.test(lastId) ? Number(lastId) : -1;
+        const ac = new AbortController();
+        res.on('close', () => ac.abort());
+        const stream = await ctx.core.streamRunEvents(subject, runId, {
+          afterSequence: after,
+          signal: ac.signal,
+        });
+        if (!stream) return notFound(res);
+        const sse = startSse(res, h());
+        for await (const e of stream) sse.send(e, { id: String(e.sequence), event: e.type });
+        sse.end();
+      },
+    },
+    {
+      method: 'POST',
+      path: '/runs/{runId}/interrupts/{nodeId}',
+      async handler(req, res, params) {
+        const subject = await restPreamble(ctx, req, res);
+        if (!subject) return;
+        const runId = runIdParam(ctx, res, subject, params['runId']!);
+        if (!runId) return;
+        const body = await readJsonBody(req, ctx.config.bodyLimit);
+        if (
+          !body.ok ||
+          typeof body.value !== 'object' ||
+          body.value === null ||
+          !('resumeValue' in body.value)
+        ) {
+          return sendOpenWopError(
+            res,
+            'validation_error',
+            'body must be {resumeValue, interruptId?}',
+            undefined,
+            h(),
+          );
+        }
+        const b = body.value as { resumeValue: unknown; interruptId?: unknown };
+        const open = await ctx.core.openInterrupts(subject, runId);
+        if (!open) return notFound(res);
+        const target = open.find(
+          (i) =>
+            i.nodeId === params['nodeId'] &&
+            (b.interruptId === undefined || i.interruptId === b.interruptId),
+        );
+        if (!target)
+          return sendOpenWopError(
+            res,
+            'interrupt_not_found',
+            'no open interrupt at that node',
+            undefined,
+            h(),
+          );
+        const rv = b.resumeValue as { action?: unknown; value?: unknown } | null;
+        const action =
+          rv && typeof rv === 'object' && (rv.action === 'decline' || rv.action === 'cancel')
+            ? rv.action
+            : 'accept';
+        try {
+          const run = await ctx.core.resolveInterrupt(subject, runId, target.interruptId, {
+            action,
+            value:
+              action === 'accept' && rv && typeof rv === 'object' && 'value' in rv
+                ? rv.value
+                : b.resumeValue,
+          });
+          sendJson(res, 200, run, h());
+        } catch (err) {
+          answerCoreError(ctx, res, err);
+        }
+      },
+    },
+    {
+      method: 'GET',
+      path: '/agents',
+      async handler(req, res) {
+        if (!(await restPreamble(ctx, req, res))) return;
+        sendJson(res, 200, { agents: [], total: 0 }, h());
+      },
+    },
+    {
+      method: 'GET',
+      path: '/agents/{agentId}',
+      async handler(req, res) {
+        if (!(await restPreamble(ctx, req, res))) return;
+        sendOpenWopError(res, 'not_found', 'no such agent', undefined, h());
+      },
+    },
+    {
+      method: 'GET',
+      path: '/host/events',
+      async handler(req, res) {
+        const subject = await restPreamble(ctx, req, res);
+        if (!subject) return;
+        const lastId = req.headers['last-event-id'];
+        const ac = new AbortController();
+        res.on('close', () => ac.abort());
+        const sse = startSse(res, h());
+        const stream = ctx.hostEvents.stream(subject.tenant, {
+          ...(typeof lastId === 'string' && lastId !== '' ? { afterEventId: lastId } : {}),
+          signal: ac.signal,
+        });
+        for await (const e of stream) sse.send(e, { id: e.eventId, event: e.type });
+        sse.end();
+      },
+    },
+  ];
+}
