@@ -43,15 +43,18 @@ export function hostEventLog(
   }
 
   return {
-    async append(tenant, event) {
-      const stored = await store.appendHostEvent({
-        eventId: mintEventId(),
-        tenant,
-        type: event.type,
-        timestamp: now().toISOString(),
-        delivery: event.delivery,
-        payload: { ...event.payload },
-      });
+    async append(tenant, event, options) {
+      const stored = await store.appendHostEvent(
+        {
+          eventId: mintEventId(),
+          tenant,
+          type: event.type,
+          timestamp: now().toISOString(),
+          delivery: event.delivery,
+          payload: { ...event.payload },
+        },
+        options,
+      );
       feed.publish({ kind: 'host', tenant });
       return toHostEvent(stored);
     },

@@ -54,9 +54,12 @@ export async function recordDecision(
     });
     return;
   }
-  await sink.hostEvents.append(target.tenant ?? HOST_SCOPE_TENANT, {
-    type: 'negotiation.decided',
-    delivery: 'durable',
-    payload,
-  });
+  // A grouped append: committed before the answer goes out, synced by the next group commit
+  // rather than awaited (README §Durability says what a power loss can lose). Every outcome keeps
+  // its own record, as interop.md §"The audit event" asks, at no fsync wait on the read path.
+  await sink.hostEvents.append(
+    target.tenant ?? HOST_SCOPE_TENANT,
+    { type: 'negotiation.decided', delivery: 'durable', payload },
+    { wait: 'commit' },
+  );
 }

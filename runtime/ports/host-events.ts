@@ -3,9 +3,11 @@
 import type { HostEvent } from './events.ts';
 
 export interface HostEventLog {
+  /** `wait: 'commit'`: see HostEventStore.appendHostEvent (a grouped append). */
   append(
     tenant: string,
     event: { type: string; delivery: 'durable'; payload: object },
+    options?: { wait?: 'durable' | 'commit' },
   ): Promise<HostEvent>;
   /** Events of `tenant` after `afterEventId` (all when absent or unknown), oldest first. */
   list(tenant: string, afterEventId?: string): Promise<HostEvent[]>;

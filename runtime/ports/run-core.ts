@@ -70,6 +70,14 @@ export interface ResolveInterruptRequest extends InterruptAnswer {
   note?: BindingNote;
 }
 
+/** What a task projection reads of one run, in one call (RunCore.runView). */
+export interface RunView {
+  run: RunSnapshot;
+  open: Interrupt[];
+  times: RunTimes;
+  record?: BindingRecord;
+}
+
 export interface RunCore {
   /** Workflows the caller may start, in a stable order. */
   listWorkflows(subject: Subject): Promise<WorkflowView[]>;
@@ -86,6 +94,8 @@ export interface RunCore {
     subject: Subject,
     query?: ListRunsQuery,
   ): Promise<{ runs: RunSnapshot[]; nextCursor: string | null }>;
+  /** Optional: how many runs listRuns would return to `subject` with no filter, without listing them. */
+  countRuns?(subject: Subject): Promise<number>;
   /** Undefined when unknown/unreadable; CoreError('run_terminal') when already terminal. */
   cancelRun(
     subject: Subject,
@@ -119,6 +129,16 @@ export interface RunCore {
    * carries none of these; A2A and MCP task timestamps need them); undefined when unreadable.
    */
   runTimes(subject: Subject, runId: string): Promise<RunTimes | undefined>;
+  /**
+   * Optional: the run, its open interrupts, its times and the binding's record in one read (a
+   * projection otherwise calls getRun, openInterrupts, runTimes and bindingRecord, each reading
+   * the run again); undefined when unreadable.
+   */
+  runView?(
+    subject: Subject,
+    runId: string,
+    binding: BindingNote['binding'],
+  ): Promise<RunView | undefined>;
   /** The sequence of the run's last event (-1 when none); undefined when unreadable. */
   lastSequence(subject: Subject, runId: string): Promise<number | undefined>;
   /** Replays the log, then follows live appends; ends after a terminal run event or at abort. */

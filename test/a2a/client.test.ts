@@ -162,6 +162,37 @@ describe('A2A JSON-RPC with @a2a-js/sdk', () => {
     expect(new Set(seen).size).toBe(5);
   });
 
+  it('an unfiltered listing pages by keyset and agrees with the filtered walk', async () => {
+    for (let i = 0; i < 3; i++) await client.sendMessage(send('echo', [{ text: `k${i}` }]));
+    const all = async (statusTimestampAfter: string | undefined) => {
+      const ids: string[] = [];
+      const totals = new Set<number>();
+      let pageToken = '';
+      for (;;) {
+        const page = await client.listTasks({
+          tenant: '',
+          contextId: '',
+          status: TaskState.TASK_STATE_UNSPECIFIED,
+          pageSize: 2,
+          pageToken,
+          statusTimestampAfter,
+        });
+        totals.add(page.totalSize);
+        ids.push(...page.tasks.map((t) => t.id));
+        if (page.nextPageToken === '') break;
+        pageToken = page.nextPageToken;
+      }
+      return { ids, totals: [...totals] };
+    };
+    // No filter: the keyset path and the kept count. A filter every task passes: the walk.
+    const keyset = await all(undefined);
+    const walked = await all('1970-01-01T00:00:00Z');
+    expect(keyset.ids.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(keyset.ids).size).toBe(keyset.ids.length);
+    expect(keyset.totals).toEqual([keyset.ids.length]);
+    expect(keyset).toEqual(walked);
+  });
+
   it('reads the extended agent card', async () => {
     const card = await client.getAgentCard();
     expect(card.capabilities?.extendedAgentCard).toBe(true);

@@ -82,7 +82,10 @@ describe('restart durability', () => {
       { version: 1, name: 'initial' },
       { version: 2, name: 'interrupt client requests' },
       { version: 3, name: 'spent single-use tokens' },
+      { version: 4, name: 'per-tenant run counts' },
     ]);
+    // NORMAL: commits skip their own fsync; every write awaits the group commit's (group-commit.ts).
+    expect(f.store.db.pragma('synchronous', { simple: true })).toBe(1);
     const { run } = await f.core.createRun(alice, {
       workflowId: 'echo',
       inputs: { text: 'x' },

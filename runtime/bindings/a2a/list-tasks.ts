@@ -5,19 +5,38 @@ import type { RunStatus } from '../../../generated/run-status.ts';
 import { invalidParams } from './errors.ts';
 import type { A2aDeps, A2aRequestContext } from './request-context.ts';
 import { isJsonMap } from './routing.ts';
-import { contextIdOf, loadTaskView, projectTask, type TaskView } from './task-projection.ts';
+import { isCoreError } from '../../ports/errors.ts';
+import {
+  contextIdOf,
+  loadTaskView,
+  projectTask,
+  type ProjectionOptions,
+  type TaskView,
+} from './task-projection.ts';
 import type { ListTasksParams } from './wire.ts';
 import type { A2aWireTaskState } from '../../../generated/a2a/task-state.ts';
 
-/** Opaque page token: base64url of the last task id of the previous page. */
-function encodePageToken(runId: string): string {
-  return Buffer.from(JSON.stringify({ after: runId }), 'utf8').toString('base64url');
+/**
+ * Opaque page token: base64url of the last task id of the previous page and, when that page came
+ * from the unfiltered keyset path, the core's listRuns cursor to continue from.
+ */
+interface PageToken {
+  after: string;
+  cursor?: string;
 }
 
-function decodePageToken(token: string): string {
+function encodePageToken(token: PageToken): string {
+  return Buffer.from(JSON.stringify(token), 'utf8').toString('base64url');
+}
+
+function decodePageToken(token: string): PageToken {
   try {
     const v: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-    if (isJsonMap(v) && typeof v['after'] === 'string') return v['after'];
+    if (isJsonMap(v) && typeof v['after'] === 'string') {
+      const cursor = v['cursor'];
+      if (cursor === undefined) return { after: v['after'] };
+      if (typeof cursor === 'string') return { after: v['after'], cursor };
+    }
   } catch {
     // fall through
   }
@@ -36,6 +55,43 @@ function stateFilter(status: string | undefined): A2aWireTaskState | undefined {
 }
 
 /**
+ * An unfiltered page: one keyset page of listRuns and the tenant's kept run count, so its cost
+ * does not grow with the tenant's runs (issue 10 break 4). Filters the store cannot apply
+ * (context, projected state, status time) take the walk below.
+ */
+async function keysetPage(
+  deps: A2aDeps,
+  rc: A2aRequestContext,
+  pageSize: number,
+  cursor: string | undefined,
+  countRuns: (subject: A2aRequestContext['subject']) => Promise<number>,
+  options: ProjectionOptions,
+) {
+  const { ctx } = deps;
+  let page;
+  try {
+    page = await ctx.core.listRuns(rc.subject, { limit: pageSize, ...(cursor && { cursor }) });
+  } catch (err) {
+    if (isCoreError(err, 'validation_error')) throw invalidParams('invalid pageToken');
+    throw err;
+  }
+  const views = await Promise.all(
+    page.runs.map((r) => loadTaskView(ctx.core, rc.subject, r.runId, ctx.now)),
+  );
+  const tasks = views.filter((v): v is TaskView => v !== undefined);
+  const last = page.runs.at(-1);
+  return {
+    tasks: tasks.map((v) => projectTask(v, options)),
+    nextPageToken:
+      page.nextCursor && last
+        ? encodePageToken({ after: last.runId, cursor: page.nextCursor })
+        : '',
+    pageSize,
+    totalSize: await countRuns(rc.subject),
+  };
+}
+
+/**
  * ListTasks over `listRuns` for the same Subject (so it returns only runs listRuns would), newest
  * first, filtered by contextId, projected state and status timestamp; `totalSize` counts every match.
  */
@@ -50,6 +106,15 @@ export async function listTasks(deps: A2aDeps, params: ListTasksParams, rc: A2aR
       )
     : undefined;
   const since = params.statusTimestampAfter ? Date.parse(params.statusTimestampAfter) : undefined;
+  const options = {
+    includeArtifacts: params.includeArtifacts === true,
+    ...(params.historyLength !== undefined ? { historyLength: params.historyLength } : {}),
+  };
+  const countRuns = ctx.core.countRuns?.bind(ctx.core);
+  const unfiltered = !wanted && !params.contextId && since === undefined;
+  if (countRuns && unfiltered && (after === undefined || after.cursor !== undefined)) {
+    return keysetPage(deps, rc, pageSize, after?.cursor, countRuns, options);
+  }
   const matches: TaskView[] = [];
   let cursor: string | undefined;
   for (;;) {
@@ -68,20 +133,18 @@ export async function listTasks(deps: A2aDeps, params: ListTasksParams, rc: A2aR
   }
   let start = 0;
   if (after !== undefined) {
-    const i = matches.findIndex((v) => v.run.runId === after);
+    const i = matches.findIndex((v) => v.run.runId === after.after);
     if (i < 0) throw invalidParams('invalid pageToken');
     start = i + 1;
   }
   const slice = matches.slice(start, start + pageSize);
   const more = start + pageSize < matches.length;
-  const options = {
-    includeArtifacts: params.includeArtifacts === true,
-    ...(params.historyLength !== undefined ? { historyLength: params.historyLength } : {}),
-  };
   return {
     tasks: slice.map((v) => projectTask(v, options)),
     nextPageToken:
-      more && slice.length > 0 ? encodePageToken(slice[slice.length - 1]!.run.runId) : '',
+      more && slice.length > 0
+        ? encodePageToken({ after: slice[slice.length - 1]!.run.runId })
+        : '',
     pageSize,
     totalSize: matches.length,
   };

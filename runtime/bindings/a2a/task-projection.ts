@@ -30,6 +30,14 @@ export async function loadTaskView(
   runId: string,
   now: () => Date,
 ): Promise<TaskView | undefined> {
+  if (core.runView) {
+    const rv = await core.runView(subject, runId, 'a2a');
+    if (!rv) return undefined;
+    const view: TaskView = { run: rv.run, statusAt: rv.times.statusAt };
+    if (rv.open[0]) view.interrupt = rv.open[0];
+    if (rv.record) view.record = rv.record;
+    return view;
+  }
   const run = await core.getRun(subject, runId);
   if (!run) return undefined;
   const [open, record, times] = await Promise.all([

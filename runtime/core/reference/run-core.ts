@@ -20,6 +20,7 @@ import type {
   RunCore,
   RunSnapshot,
   RunTimes,
+  RunView,
 } from '../../ports/run-core.ts';
 import type { RunRecord, RunStore } from '../../ports/store/run-store.ts';
 import type { WorkflowView } from '../../ports/workflows.ts';
@@ -53,9 +54,13 @@ class ReferenceRunCore implements RunCore {
   private readonly engine: Engine;
   private readonly now: () => Date;
   private readonly views: Map<string, WorkflowView>;
+  /** Present when the store keeps a per-tenant count (RunStore.countRuns). */
+  readonly countRuns?: (subject: Subject) => Promise<number>;
 
   constructor(private readonly options: RunCoreOptions) {
     this.runs = options.runs;
+    const count = options.runs.countRuns?.bind(options.runs);
+    if (count) this.countRuns = (subject) => count(subject.tenant);
     this.feed = options.feed;
     this.now = options.now ?? (() => new Date());
     this.views = new Map(options.workflows.list().map((w) => [w.id, workflowView(w)]));
@@ -203,6 +208,22 @@ class ReferenceRunCore implements RunCore {
   async runTimes(subject: Subject, runId: string): Promise<RunTimes | undefined> {
     const run = await this.readable(subject, runId);
     return run && { createdAt: run.createdAt, statusAt: run.statusAt, updatedAt: run.updatedAt };
+  }
+
+  async runView(subject: Subject, runId: string): Promise<RunView | undefined> {
+    const run = await this.readable(subject, runId);
+    if (!run) return undefined;
+    const [open, record] = await Promise.all([
+      this.runs.listInterrupts(runId, 'open'),
+      this.runs.getBindingRecord(runId, 'a2a'),
+    ]);
+    const view: RunView = {
+      run: toSnapshot(run),
+      open: open.map((it) => toInterrupt(it, run)),
+      times: { createdAt: run.createdAt, statusAt: run.statusAt, updatedAt: run.updatedAt },
+    };
+    if (record) view.record = record;
+    return view;
   }
 
   async lastSequence(subject: Subject, runId: string): Promise<number | undefined> {

@@ -12,7 +12,15 @@ export interface StoredHostEvent {
 }
 
 export interface HostEventStore {
-  appendHostEvent(event: Omit<StoredHostEvent, 'seq'>): Promise<StoredHostEvent>;
+  /**
+   * Appends once the event is durable, or with `wait: 'commit'` once it is committed (visible to
+   * readers) and made durable by a sync already under way (a grouped commit: a power loss in that
+   * bounded window can lose it, a process crash cannot). A store with no such distinction ignores it.
+   */
+  appendHostEvent(
+    event: Omit<StoredHostEvent, 'seq'>,
+    options?: { wait?: 'durable' | 'commit' },
+  ): Promise<StoredHostEvent>;
   /** Host events of `tenant` after `afterSeq` (exclusive), oldest first. */
   listHostEvents(tenant: string, afterSeq: number, limit: number): Promise<StoredHostEvent[]>;
   hostEventSeq(tenant: string, eventId: string): Promise<number | undefined>;

@@ -135,6 +135,8 @@ export interface RunStore {
   getRun(runId: string): Promise<RunRecord | undefined>;
   listRuns(query: RunListQuery): Promise<RunRecord[]>;
   listRunsByStatus(statuses: readonly RunStatus[]): Promise<RunRecord[]>;
+  /** Optional: how many runs `tenant` has, without reading them (a kept count, not a scan). */
+  countRuns?(tenant: string): Promise<number>;
   commitRunChange(change: RunChange): Promise<RunChangeResult>;
   readEvents(runId: string, afterSequence: number, limit: number): Promise<StoredRunEvent[]>;
   /** The sequence of the run's last event, -1 when it has none. */

@@ -1,20 +1,35 @@
 // SQLite adapter of the host-side store ports: the host event log, API keys, single-use tokens and
 // key-value settings. Each write is one statement or one transaction.
 import type Database from 'better-sqlite3';
+import type { GroupCommit } from './group-commit.ts';
+import { Statements } from './statements.ts';
 import type { ApiKeyRecord, ApiKeyStore } from '../../../ports/store/api-key-store.ts';
 import type { KeyValueStore, TokenStore } from '../../../ports/store/binding-state.ts';
 import type { HostEventStore, StoredHostEvent } from '../../../ports/store/host-event-store.ts';
 import { hostEventFromRow, type HostEventRow } from './rows.ts';
 
 export class SqliteHostStore implements HostEventStore, ApiKeyStore, TokenStore, KeyValueStore {
-  constructor(private readonly db: Database.Database) {}
+  private readonly sql: Statements;
 
-  async appendHostEvent(e: Omit<StoredHostEvent, 'seq'>): Promise<StoredHostEvent> {
-    const res = this.db
-      .prepare(
+  constructor(
+    private readonly db: Database.Database,
+    private readonly commits: GroupCommit,
+  ) {
+    this.sql = new Statements(db);
+  }
+
+  async appendHostEvent(
+    e: Omit<StoredHostEvent, 'seq'>,
+    options: { wait?: 'durable' | 'commit' } = {},
+  ): Promise<StoredHostEvent> {
+    const res = this.sql
+      .get(
         'INSERT INTO host_events (event_id, tenant, type, timestamp, delivery, payload) VALUES (?, ?, ?, ?, ?, ?)',
       )
       .run(e.eventId, e.tenant, e.type, e.timestamp, e.delivery, JSON.stringify(e.payload));
+    const synced = this.commits.durable();
+    if (options.wait === 'commit') synced.catch(() => undefined);
+    else await synced;
     return { ...e, seq: Number(res.lastInsertRowid) };
   }
 
@@ -23,29 +38,28 @@ export class SqliteHostStore implements HostEventStore, ApiKeyStore, TokenStore,
     afterSeq: number,
     limit: number,
   ): Promise<StoredHostEvent[]> {
-    const rows = this.db
-      .prepare('SELECT * FROM host_events WHERE tenant = ? AND seq > ? ORDER BY seq LIMIT ?')
+    const rows = this.sql
+      .get('SELECT * FROM host_events WHERE tenant = ? AND seq > ? ORDER BY seq LIMIT ?')
       .all(tenant, afterSeq, limit) as HostEventRow[];
     return rows.map(hostEventFromRow);
   }
 
   async hostEventSeq(tenant: string, eventId: string): Promise<number | undefined> {
-    const row = this.db
-      .prepare('SELECT seq FROM host_events WHERE tenant = ? AND event_id = ?')
+    const row = this.sql
+      .get('SELECT seq FROM host_events WHERE tenant = ? AND event_id = ?')
       .get(tenant, eventId) as { seq: number } | undefined;
     return row?.seq;
   }
 
   async insertApiKey(r: ApiKeyRecord): Promise<void> {
-    this.db
-      .prepare(
-        'INSERT INTO api_keys (key_hash, tenant, subject_id, created_at) VALUES (?, ?, ?, ?)',
-      )
+    this.sql
+      .get('INSERT INTO api_keys (key_hash, tenant, subject_id, created_at) VALUES (?, ?, ?, ?)')
       .run(r.keyHash, r.tenant, r.subjectId, r.createdAt);
+    await this.commits.durable();
   }
 
   async findApiKey(keyHash: Uint8Array): Promise<ApiKeyRecord | undefined> {
-    const row = this.db.prepare('SELECT * FROM api_keys WHERE key_hash = ?').get(keyHash) as
+    const row = this.sql.get('SELECT * FROM api_keys WHERE key_hash = ?').get(keyHash) as
       { key_hash: Buffer; tenant: string; subject_id: string; created_at: string } | undefined;
     return (
       row && {
@@ -58,37 +72,36 @@ export class SqliteHostStore implements HostEventStore, ApiKeyStore, TokenStore,
   }
 
   async getKv(key: string): Promise<string | undefined> {
-    const row = this.db.prepare('SELECT v FROM kv WHERE k = ?').get(key) as
-      { v: string } | undefined;
+    const row = this.sql.get('SELECT v FROM kv WHERE k = ?').get(key) as { v: string } | undefined;
     return row?.v;
   }
 
   async setKv(key: string, value: string): Promise<void> {
-    this.db
-      .prepare('INSERT INTO kv (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v')
+    this.sql
+      .get('INSERT INTO kv (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v')
       .run(key, value);
+    await this.commits.durable();
   }
 
   async spendToken(id: string, expiresAt: number, now: number): Promise<boolean> {
-    return this.db.transaction(() => {
-      this.db.prepare('DELETE FROM spent_tokens WHERE expires_at < ?').run(now);
-      const res = this.db
-        .prepare(
-          'INSERT INTO spent_tokens (token_id, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING',
-        )
+    const spent = this.db.transaction(() => {
+      this.sql.get('DELETE FROM spent_tokens WHERE expires_at < ?').run(now);
+      const res = this.sql
+        .get('INSERT INTO spent_tokens (token_id, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING')
         .run(id, expiresAt);
       return res.changes === 1;
     })();
+    await this.commits.durable();
+    return spent;
   }
 
   async isTokenSpent(id: string): Promise<boolean> {
-    return this.db.prepare('SELECT 1 FROM spent_tokens WHERE token_id = ?').get(id) !== undefined;
+    return this.sql.get('SELECT 1 FROM spent_tokens WHERE token_id = ?').get(id) !== undefined;
   }
 
   async setKvIfAbsent(key: string, value: string): Promise<string> {
-    this.db
-      .prepare('INSERT INTO kv (k, v) VALUES (?, ?) ON CONFLICT (k) DO NOTHING')
-      .run(key, value);
+    this.sql.get('INSERT INTO kv (k, v) VALUES (?, ?) ON CONFLICT (k) DO NOTHING').run(key, value);
+    await this.commits.durable();
     return (await this.getKv(key))!;
   }
 }

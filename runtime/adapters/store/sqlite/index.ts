@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Stores } from '../../../ports/store/index.ts';
+import { GroupCommit } from './group-commit.ts';
 import { SqliteHostStore } from './host-store.ts';
 import { migrate } from './migrations.ts';
 import { SqliteRunStore } from './run-store.ts';
@@ -14,6 +15,8 @@ export interface SqliteStores extends Stores {
   runs: SqliteRunStore;
   /** The database itself (tests read it to prove what was or was not written). */
   readonly db: Database.Database;
+  /** The group commit every write awaits (tests count its syncs). */
+  readonly commits: GroupCommit;
 }
 
 /** Open (creating directories and migrating) the database at `filename`, or ':memory:'. */
@@ -23,16 +26,21 @@ export function openSqliteStores(filename: string): SqliteStores {
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // Commits skip their own fsync; every write awaits a shared one instead (group-commit.ts).
+  db.pragma('synchronous = NORMAL');
   migrate(db);
-  const host = new SqliteHostStore(db);
+  const commits = new GroupCommit(filename === ':memory:' ? undefined : `${resolve(filename)}-wal`);
+  const host = new SqliteHostStore(db, commits);
   return {
     db,
-    runs: new SqliteRunStore(db),
+    commits,
+    runs: new SqliteRunStore(db, commits),
     hostEvents: host,
     apiKeys: host,
     tokens: host,
     kv: host,
     async close() {
+      await commits.close();
       if (db.open) db.close();
     },
   };

@@ -120,6 +120,28 @@ export const migrations: readonly Migration[] = [
       DELETE FROM kv WHERE k LIKE 'mcp.requestState.used.%';
     `,
   },
+  {
+    // ListTasks page 1 must not depend on how many runs a tenant has (issue 10 break 4, issue 13):
+    // a per-tenant count kept by triggers answers totalSize, and an index on the status time
+    // serves a status-timestamp filter.
+    version: 4,
+    name: 'per-tenant run counts',
+    sql: `
+      CREATE TABLE run_counts (
+        tenant TEXT PRIMARY KEY,
+        runs INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      INSERT INTO run_counts (tenant, runs) SELECT tenant, COUNT(*) FROM runs GROUP BY tenant;
+      CREATE TRIGGER runs_count_insert AFTER INSERT ON runs BEGIN
+        INSERT INTO run_counts (tenant, runs) VALUES (NEW.tenant, 1)
+          ON CONFLICT (tenant) DO UPDATE SET runs = runs + 1;
+      END;
+      CREATE TRIGGER runs_count_delete AFTER DELETE ON runs BEGIN
+        UPDATE run_counts SET runs = runs - 1 WHERE tenant = OLD.tenant;
+      END;
+      CREATE INDEX runs_tenant_status_at ON runs (tenant, status_at);
+    `,
+  },
 ];
 
 /** Apply every migration newer than the recorded version, each in its own transaction. */

@@ -1,7 +1,10 @@
 // SQLite adapter of the RunStore port (better-sqlite3). Every RunChange runs in one transaction so a
 // status update, its events, its interrupts and the binding record it carries are never seen apart.
-// Transactions are synchronous, so a commit is durable when its promise settles; nothing is grouped.
+// Transactions are synchronous and commit without an fsync; each write's promise settles once a
+// group commit (group-commit.ts) has made it durable, so concurrent writers share one sync.
 import type Database from 'better-sqlite3';
+import type { GroupCommit } from './group-commit.ts';
+import { Statements } from './statements.ts';
 import type { RunStatus } from '../../../../generated/run-status.ts';
 import type { BindingNote, BindingRecord } from '../../../ports/run-core.ts';
 import type {
@@ -27,7 +30,14 @@ import {
 } from './rows.ts';
 
 export class SqliteRunStore implements RunStore {
-  constructor(private readonly db: Database.Database) {}
+  private readonly sql: Statements;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly commits: GroupCommit,
+  ) {
+    this.sql = new Statements(db);
+  }
 
   async insertRun(
     run: RunRecord,
@@ -36,8 +46,8 @@ export class SqliteRunStore implements RunStore {
     const row = runToRow(run);
     const { idempotency, note } = extra;
     this.db.transaction(() => {
-      this.db
-        .prepare(
+      this.sql
+        .get(
           `INSERT INTO runs (run_id, tenant, workflow_id, status, owner, inputs, outputs, error, metadata,
              transport, trust_boundary, created_at, updated_at, status_at, started_at, completed_at,
              current_node_id, definition, engine)
@@ -47,8 +57,8 @@ export class SqliteRunStore implements RunStore {
         )
         .run(row);
       if (idempotency) {
-        this.db
-          .prepare(
+        this.sql
+          .get(
             `INSERT INTO idempotency (tenant, principal, key, request_digest, run_id, created_at)
              VALUES (?, ?, ?, ?, ?, ?)`,
           )
@@ -63,17 +73,18 @@ export class SqliteRunStore implements RunStore {
       }
       if (note) this.writeNote(run.runId, note, run.createdAt);
     })();
+    await this.commits.durable();
   }
 
   /** The A2A task record: its context is kept once set; the note's message is appended. */
   private writeNote(runId: string, note: BindingNote, at: string): void {
-    const prior = this.db
-      .prepare('SELECT context_id, history FROM a2a_tasks WHERE run_id = ?')
+    const prior = this.sql
+      .get('SELECT context_id, history FROM a2a_tasks WHERE run_id = ?')
       .get(runId) as { context_id: string; history: string } | undefined;
     const history = prior ? (JSON.parse(prior.history) as unknown[]) : [];
     history.push(note.append);
-    this.db
-      .prepare(
+    this.sql
+      .get(
         `INSERT INTO a2a_tasks (run_id, context_id, history, updated_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (run_id) DO UPDATE SET history = excluded.history, updated_at = excluded.updated_at`,
       )
@@ -81,7 +92,7 @@ export class SqliteRunStore implements RunStore {
   }
 
   async getBindingRecord(runId: string): Promise<BindingRecord | undefined> {
-    const row = this.db.prepare('SELECT * FROM a2a_tasks WHERE run_id = ?').get(runId) as
+    const row = this.sql.get('SELECT * FROM a2a_tasks WHERE run_id = ?').get(runId) as
       { context_id: string; history: string; updated_at: string } | undefined;
     return (
       row && {
@@ -93,7 +104,7 @@ export class SqliteRunStore implements RunStore {
   }
 
   async getRun(runId: string): Promise<RunRecord | undefined> {
-    const row = this.db.prepare('SELECT * FROM runs WHERE run_id = ?').get(runId) as
+    const row = this.sql.get('SELECT * FROM runs WHERE run_id = ?').get(runId) as
       RunRow | undefined;
     return row && runFromRow(row);
   }
@@ -114,26 +125,34 @@ export class SqliteRunStore implements RunStore {
       where.push('status = @status');
       params.status = q.status;
     }
-    const rows = this.db
-      .prepare(
+    const rows = this.sql
+      .get(
         `SELECT * FROM runs WHERE ${where.join(' AND ')} ORDER BY created_at DESC, run_id DESC LIMIT @limit`,
       )
       .all(params) as RunRow[];
     return rows.map(runFromRow);
   }
 
+  async countRuns(tenant: string): Promise<number> {
+    const row = this.sql.get('SELECT runs FROM run_counts WHERE tenant = ?').get(tenant) as
+      { runs: number } | undefined;
+    return row?.runs ?? 0;
+  }
+
   async listRunsByStatus(statuses: readonly RunStatus[]): Promise<RunRecord[]> {
     if (statuses.length === 0) return [];
     const marks = statuses.map(() => '?').join(', ');
-    const rows = this.db
-      .prepare(`SELECT * FROM runs WHERE status IN (${marks}) ORDER BY created_at, run_id`)
+    const rows = this.sql
+      .get(`SELECT * FROM runs WHERE status IN (${marks}) ORDER BY created_at, run_id`)
       .all(...statuses) as RunRow[];
     return rows.map(runFromRow);
   }
 
   async commitRunChange(change: RunChange): Promise<RunChangeResult> {
     try {
-      return this.commitSync(change);
+      const result = this.commitSync(change);
+      if (result.ok) await this.commits.durable();
+      return result;
     } catch (err) {
       if (err instanceof InterruptConflict) return { ok: false, conflict: 'interrupt' };
       throw err;
@@ -142,7 +161,7 @@ export class SqliteRunStore implements RunStore {
 
   private commitSync(change: RunChange): RunChangeResult {
     return this.db.transaction((): RunChangeResult => {
-      const cur = this.db.prepare('SELECT status FROM runs WHERE run_id = ?').get(change.runId) as
+      const cur = this.sql.get('SELECT status FROM runs WHERE run_id = ?').get(change.runId) as
         { status: RunStatus } | undefined;
       if (!cur) return { ok: false, conflict: 'missing' };
       if (change.expectStatus && !change.expectStatus.includes(cur.status))
@@ -150,8 +169,8 @@ export class SqliteRunStore implements RunStore {
 
       if (change.closeInterrupt) {
         const c = change.closeInterrupt;
-        const res = this.db
-          .prepare(
+        const res = this.sql
+          .get(
             `UPDATE interrupts SET status = ?, resolution = ?, resolved_at = ?
              WHERE interrupt_id = ? AND run_id = ? AND status = 'open'`,
           )
@@ -168,13 +187,13 @@ export class SqliteRunStore implements RunStore {
         }
       }
       if (change.cancelOpenInterrupts) {
-        this.db
-          .prepare(
+        this.sql
+          .get(
             `UPDATE interrupts SET status = 'cancelled', resolved_at = ? WHERE run_id = ? AND status = 'open'`,
           )
           .run(change.at, change.runId);
       }
-      const insert = this.db.prepare(
+      const insert = this.sql.get(
         `INSERT INTO interrupts (interrupt_id, run_id, node_id, kind, schema, approvers, connect_url,
            client_request, status, resolution, created_at, resolved_at)
          VALUES (@interrupt_id, @run_id, @node_id, @kind, @schema, @approvers, @connect_url,
@@ -216,18 +235,18 @@ export class SqliteRunStore implements RunStore {
       sets.push(`${col} = @${col}`);
       params[col] = v;
     }
-    this.db.prepare(`UPDATE runs SET ${sets.join(', ')} WHERE run_id = @runId`).run(params);
+    this.sql.get(`UPDATE runs SET ${sets.join(', ')} WHERE run_id = @runId`).run(params);
   }
 
   private appendEvents(change: RunChange): StoredRunEvent[] {
     if (!change.events?.length) return [];
-    const max = this.db
-      .prepare('SELECT MAX(sequence) AS m FROM events WHERE run_id = ?')
+    const max = this.sql
+      .get('SELECT MAX(sequence) AS m FROM events WHERE run_id = ?')
       .get(change.runId) as {
       m: number | null;
     };
     let seq = max.m === null ? 0 : max.m + 1;
-    const insert = this.db.prepare(
+    const insert = this.sql.get(
       'INSERT INTO events (run_id, sequence, type, timestamp, payload) VALUES (?, ?, ?, ?, ?)',
     );
     return change.events.map((e) => {
@@ -244,35 +263,32 @@ export class SqliteRunStore implements RunStore {
   }
 
   async readEvents(runId: string, afterSequence: number, limit: number): Promise<StoredRunEvent[]> {
-    const rows = this.db
-      .prepare('SELECT * FROM events WHERE run_id = ? AND sequence > ? ORDER BY sequence LIMIT ?')
+    const rows = this.sql
+      .get('SELECT * FROM events WHERE run_id = ? AND sequence > ? ORDER BY sequence LIMIT ?')
       .all(runId, afterSequence, limit) as EventRow[];
     return rows.map(eventFromRow);
   }
 
   async lastEventSequence(runId: string): Promise<number> {
-    const row = this.db
-      .prepare('SELECT MAX(sequence) AS s FROM events WHERE run_id = ?')
+    const row = this.sql
+      .get('SELECT MAX(sequence) AS s FROM events WHERE run_id = ?')
       .get(runId) as { s: number | null };
     return row.s ?? -1;
   }
 
   async getInterrupt(interruptId: string): Promise<InterruptRecord | undefined> {
-    const row = this.db
-      .prepare('SELECT * FROM interrupts WHERE interrupt_id = ?')
-      .get(interruptId) as InterruptRow | undefined;
+    const row = this.sql.get('SELECT * FROM interrupts WHERE interrupt_id = ?').get(interruptId) as
+      InterruptRow | undefined;
     return row && interruptFromRow(row);
   }
 
   async listInterrupts(runId: string, status?: InterruptStatus): Promise<InterruptRecord[]> {
     const rows = (
       status
-        ? this.db
-            .prepare('SELECT * FROM interrupts WHERE run_id = ? AND status = ? ORDER BY created_at')
+        ? this.sql
+            .get('SELECT * FROM interrupts WHERE run_id = ? AND status = ? ORDER BY created_at')
             .all(runId, status)
-        : this.db
-            .prepare('SELECT * FROM interrupts WHERE run_id = ? ORDER BY created_at')
-            .all(runId)
+        : this.sql.get('SELECT * FROM interrupts WHERE run_id = ? ORDER BY created_at').all(runId)
     ) as InterruptRow[];
     return rows.map(interruptFromRow);
   }
@@ -282,8 +298,8 @@ export class SqliteRunStore implements RunStore {
     principal: string,
     key: string,
   ): Promise<IdempotencyRecord | undefined> {
-    const row = this.db
-      .prepare('SELECT * FROM idempotency WHERE tenant = ? AND principal = ? AND key = ?')
+    const row = this.sql
+      .get('SELECT * FROM idempotency WHERE tenant = ? AND principal = ? AND key = ?')
       .get(tenant, principal, key) as
       | {
           tenant: string;

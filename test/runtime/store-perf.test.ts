@@ -1,0 +1,126 @@
+// The store-side levers of issue 13, on a real SQLite file: writers share group-commit syncs and a
+// write resolves only after a sync that started after its commit; per-tenant run counts kept by
+// triggers (migration 4); runView answers what the four separate reads answer; API keys verified
+// from memory within the TTL.
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiKeyStore } from '../../runtime/auth/api-keys.ts';
+import type {
+  ApiKeyRecord,
+  ApiKeyStore as Records,
+} from '../../runtime/ports/store/api-key-store.ts';
+import { fixture, subject, type Fixture } from './helpers.ts';
+
+let f: Fixture | undefined;
+afterEach(async () => {
+  await f?.cleanup();
+  f = undefined;
+});
+
+const alice = subject('acme', 'alice');
+
+describe('group commit', () => {
+  it('concurrent writers share syncs, and every write resolves after a sync', async () => {
+    f = await fixture();
+    const before = f.store.commits.syncs;
+    const runs = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        f!.core.createRun(alice, {
+          workflowId: 'echo',
+          inputs: { text: `t${i}` },
+          transport: 'rest',
+        }),
+      ),
+    );
+    expect(runs.every((r) => r.run.status === 'completed')).toBe(true);
+    const syncs = f.store.commits.syncs - before;
+    // Each run is at least two commits (insert, then its steps): 80+ without grouping.
+    expect(syncs).toBeGreaterThan(0);
+    expect(syncs).toBeLessThan(40);
+  });
+
+  it('a commit made while a sync runs waits for the next one', async () => {
+    f = await fixture();
+    const c = f.store.commits;
+    const order: string[] = [];
+    const first = c.durable().then(() => order.push('first'));
+    const second = c.durable().then(() => order.push('second'));
+    const third = c.durable().then(() => order.push('third'));
+    const start = c.syncs;
+    await Promise.all([first, second, third]);
+    expect(order).toEqual(['first', 'second', 'third']);
+    // The second and third share the one sync that started after the first.
+    expect(c.syncs - start).toBe(1);
+  });
+});
+
+describe('per-tenant run counts', () => {
+  it('countRuns follows inserts and deletes without reading the runs', async () => {
+    f = await fixture();
+    const count = f.core.countRuns!;
+    expect(await count(alice)).toBe(0);
+    for (let i = 0; i < 3; i++)
+      await f.core.createRun(alice, {
+        workflowId: 'echo',
+        inputs: { text: 'x' },
+        transport: 'rest',
+      });
+    await f.core.createRun(subject('other', 'bob'), {
+      workflowId: 'echo',
+      inputs: { text: 'x' },
+      transport: 'rest',
+    });
+    expect(await count(alice)).toBe(3);
+    expect(await count(subject('other', 'bob'))).toBe(1);
+    f.store.db
+      .prepare(
+        "DELETE FROM runs WHERE tenant = 'acme' AND rowid IN (SELECT rowid FROM runs WHERE tenant = 'acme' LIMIT 1)",
+      )
+      .run();
+    expect(await count(alice)).toBe(2);
+  });
+});
+
+describe('runView', () => {
+  it('answers what getRun, openInterrupts, runTimes and bindingRecord answer, and nothing for another tenant', async () => {
+    f = await fixture();
+    const { run } = await f.core.createRun(alice, {
+      workflowId: 'conformance-approval',
+      inputs: {},
+      transport: 'a2a',
+      note: { binding: 'a2a', contextId: 'ctx-1', append: { messageId: 'm1' } },
+    });
+    const view = await f.core.runView!(alice, run.runId, 'a2a');
+    expect(view).toEqual({
+      run: await f.core.getRun(alice, run.runId),
+      open: await f.core.openInterrupts(alice, run.runId),
+      times: await f.core.runTimes(alice, run.runId),
+      record: await f.core.bindingRecord(alice, run.runId, 'a2a'),
+    });
+    expect(view!.open).toHaveLength(1);
+    expect(await f.core.runView!(subject('other', 'bob'), run.runId, 'a2a')).toBeUndefined();
+  });
+});
+
+describe('API-key cache', () => {
+  it('a verified key is answered from memory; unknown keys always reach the store', async () => {
+    f = await fixture();
+    let lookups = 0;
+    const counting: Records = {
+      insertApiKey: (r: ApiKeyRecord) => f!.store.apiKeys.insertApiKey(r),
+      findApiKey: (h: Uint8Array) => (lookups++, f!.store.apiKeys.findApiKey(h)),
+    };
+    const keys = new ApiKeyStore(counting);
+    const minted = await keys.mintKey('acme');
+    const a = await keys.verifyKey(minted.key);
+    const b = await keys.verifyKey(minted.key);
+    expect(a).toEqual(minted.subject);
+    expect(b).toEqual(minted.subject);
+    expect(lookups).toBe(1);
+    expect(await keys.verifyKey('wop_unknown')).toBeUndefined();
+    expect(await keys.verifyKey('wop_unknown')).toBeUndefined();
+    expect(lookups).toBe(3);
+    keys.forget(minted.key);
+    await keys.verifyKey(minted.key);
+    expect(lookups).toBe(4);
+  });
+});
