@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDefinition } from '../../runtime/core/reference/engine/definition.ts';
 import { createRegistry, loadWorkflowDir } from '../../runtime/core/reference/workflows/index.ts';
+import { rotateStateKey } from '../../runtime/bindings/mcp/state-keys.ts';
 import { projectId } from '../../runtime/ids.ts';
 import { startHost, type RunningHost } from '../helpers/host.ts';
 import { freshDatabase, NO_POSTGRES, POSTGRES_URL } from '../helpers/postgres.ts';
@@ -229,5 +230,42 @@ suite(`two hosts on one PostgreSQL database${POSTGRES_URL ? '' : ` (${NO_POSTGRE
       message: 'invalid requestState',
       data: { reason: 'request_state_invalid' },
     });
+  });
+
+  it('rotating the shared requestState key keeps rounds in flight; two rotations retire a key', async () => {
+    const call = { name: 'conformance-approval', arguments: {} };
+    const firstRound = async (h: RunningHost) => {
+      const r = await rawMcp(h.url, 'tools/call', call);
+      expect(r.body.result).toMatchObject({ resultType: 'input_required' });
+      const [key] = Object.keys(r.body.result!.inputRequests as object);
+      return {
+        ...call,
+        requestState: r.body.result!.requestState as string,
+        inputResponses: { [key!]: { action: 'accept', content: {} } },
+      };
+    };
+    const invalid = {
+      code: -32602,
+      message: 'invalid requestState',
+      data: { reason: 'request_state_invalid' },
+    };
+    const old = await firstRound(A);
+    const inFlight = await firstRound(A);
+    await rotateStateKey(A.host.context.state.kv);
+    const done = await rawMcp(B.url, 'tools/call', inFlight);
+    expect(done.body.result).toMatchObject({ resultType: 'complete', isError: false });
+
+    await rotateStateKey(A.host.context.state.kv);
+    // A host that reads the ring now knows only the last two keys.
+    const C = await startHost({ store: db.url });
+    try {
+      expect((await rawMcp(C.url, 'tools/call', old)).body.error).toEqual(invalid);
+      // A round minted with the newest key verifies on B, whose cached ring predates it.
+      const fresh = await firstRound(C);
+      const onB = await rawMcp(B.url, 'tools/call', fresh);
+      expect(onB.body.result).toMatchObject({ resultType: 'complete', isError: false });
+    } finally {
+      await C.close();
+    }
   });
 });
