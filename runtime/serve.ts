@@ -13,6 +13,7 @@ import { printBanner } from './serve/banner.ts';
 import { serveSettings, wantsHelp, type ServeSettings } from './serve/settings.ts';
 import { stopServing, trackResponses } from './serve/shutdown.ts';
 import { checkStorePath } from './serve/store-path.ts';
+import { redactStoreUrl } from './host/store-url.ts';
 import { SERVE_HELP, UsageError } from './serve/usage.ts';
 import { registryWithDir } from './serve/workflows.ts';
 
@@ -93,7 +94,7 @@ export async function serve(argv: string[], io: Partial<ServeIo> = {}): Promise<
     logger,
     {
       baseUrl: host.context.config.baseUrl,
-      store: settings.store,
+      store: redactStoreUrl(settings.store),
       from,
       workflows: workflows.list().length,
       keysGiven: settings.apiKeys.length > 0,
@@ -125,6 +126,7 @@ async function startHost(
     ...(settings.mcpCatalogue && { catalogue: loadCatalogueDir(settings.mcpCatalogue) }),
     workflows,
     store: settings.store,
+    ...(settings.leaseTtlMs !== undefined && { leaseTtlMs: settings.leaseTtlMs }),
     apiKeys: settings.apiKeys,
     logger,
     baseUrlFromListen: settings.port === 0 && !settings.explicitBaseUrl,

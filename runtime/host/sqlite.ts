@@ -1,20 +1,23 @@
 // The reference host as `wopgen serve` runs it: the reference engine and workflow pack over the
-// SQLite adapter and the in-process change feed, with API-key authentication. Single-process (see
-// adapters/store/sqlite/index.ts): one database serves one host process.
+// store its URL names (store-url.ts), with API-key authentication. On SQLite (the default) one
+// database serves one host process; on PostgreSQL any number of hosts share one database, with
+// the change feed and the run leases spanning them.
 import { pino } from 'pino';
 import { ApiKeyStore } from '../auth/api-keys.ts';
-import { InProcessChangeFeed } from '../adapters/change-feed/in-process.ts';
-import { openStoreUrl, type SqliteStores } from '../adapters/store/sqlite/index.ts';
 import { createRunCore, referencePack, type WorkflowRegistry } from '../core/reference/index.ts';
 import type { RunCore } from '../ports/run-core.ts';
+import type { Stores } from '../ports/store/index.ts';
 import { createHost, type Host, type HostParts } from './create-host.ts';
+import { openStore } from './store-url.ts';
 
 export interface SqliteHostOptions extends Omit<
   HostParts,
   'core' | 'stores' | 'feed' | 'auth' | 'fixtures' | 'onClose'
 > {
-  /** `sqlite:<path>` or `sqlite::memory:`. */
+  /** `sqlite:<path>`, `sqlite::memory:` or `postgres://…` (store-url.ts). */
   store: string;
+  /** PostgreSQL: how long a dead host's live runs wait before another host takes them over. */
+  leaseTtlMs?: number;
   /** Operator keys; when none is given and the store holds none, one key for `demo` is minted. */
   apiKeys?: { key: string; tenant: string }[];
   /** The workflows the reference engine serves (the reference pack by default). */
@@ -33,7 +36,7 @@ const DEMO_MINTED = 'demo-key-minted';
 /** Registers the operator's keys; with none, mints one demo key the first time the store is used. */
 async function seedKeys(
   keys: ApiKeyStore,
-  stores: SqliteStores,
+  stores: Stores,
   apiKeys: readonly { key: string; tenant: string }[],
 ): Promise<SqliteHost['mintedKey']> {
   for (const k of apiKeys) await keys.registerKey(k.key, k.tenant);
@@ -51,20 +54,23 @@ export async function createSqliteHost(options: SqliteHostOptions): Promise<Sqli
   if (unknownSkills.length > 0) {
     throw new Error(`--a2a-skills names no workflow: ${unknownSkills.join(', ')}`);
   }
-  const stores = openStoreUrl(options.store);
-  const feed = new InProcessChangeFeed();
+  const { stores, feed, leases } = await openStore(options.store, {
+    ...(options.leaseTtlMs !== undefined && { leaseTtlMs: options.leaseTtlMs }),
+    onError: (err) => log.warn({ err }, 'the shared store reported a failure'),
+  });
   let core: RunCore | undefined;
   try {
     core = await createRunCore({
       runs: stores.runs,
       feed,
+      ...(leases && { leases }),
       workflows,
       ...(options.now && { now: options.now }),
       onError: (err, runId) => log.error({ err, runId }, 'a run step failed in the host'),
     });
     const keys = new ApiKeyStore(stores.apiKeys);
     const mintedKey = await seedKeys(keys, stores, options.apiKeys ?? []);
-    const { store: _store, apiKeys: _keys, workflows: _w, ...rest } = options;
+    const { store: _store, apiKeys: _keys, workflows: _w, leaseTtlMs: _ttl, ...rest } = options;
     const host = await createHost({
       ...rest,
       logger: log,

@@ -26,7 +26,7 @@ const SERVE_KEYS: Record<keyof ServeFileSettings, [Check, string]> = {
   port: [(v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 65535, 'a port'],
   host: [isString, 'a string'],
   baseUrl: [isString, 'a URL string'],
-  store: [isString, 'a "sqlite:PATH" string'],
+  store: [isString, 'a "sqlite:PATH" or "postgres://…" string'],
   mcpCatalogue: [isString, 'a directory path'],
   a2aSkills: [(v) => Array.isArray(v) && v.every(isString), 'an array of workflow ids'],
   logLevel: [(v) => typeof v === 'string' && isLogLevel(v), 'a log level'],

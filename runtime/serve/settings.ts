@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { isLogLevel, LOG_LEVELS, type LogLevel } from '../log/logger.ts';
 import { readServeFile } from './config-file.ts';
 import { UsageError } from './usage.ts';
+import { redactStoreUrl, STORE_FORMS, storeKind } from '../host/store-url.ts';
 
 /** The shortest API key accepted (auth/api-keys.ts refuses shorter ones). */
 export const MIN_API_KEY_LENGTH = 16;
@@ -23,6 +24,8 @@ export interface ServeSettings {
   /** MCP over stdin/stdout instead of listening (runtime/bindings/mcp/stdio.ts). */
   stdio?: boolean;
   logLevel: LogLevel;
+  /** PostgreSQL store: how long a dead host's runs wait for another host (WOPGEN_LEASE_TTL_MS). */
+  leaseTtlMs?: number;
   /** Whether the base URL came from a flag, the environment or the file rather than the port. */
   explicitBaseUrl: boolean;
 }
@@ -96,8 +99,8 @@ export function serveSettings(
   if (!/^https?:\/\/[^/]+/.test(baseUrl))
     throw new UsageError(`--base-url must be an absolute http(s) URL, got ${baseUrl}`);
   const store = values.store ?? env['WOPGEN_STORE'] ?? file.store ?? 'sqlite:./data/wopgen.db';
-  if (!/^sqlite:.+/.test(store))
-    throw new UsageError(`unsupported store "${store}" (expected sqlite:PATH)`);
+  if (!storeKind(store))
+    throw new UsageError(`unsupported store "${redactStoreUrl(store)}" (expected ${STORE_FORMS})`);
   const logLevel = values['log-level'] ?? env['LOG_LEVEL'] ?? file.logLevel ?? 'info';
   if (!isLogLevel(logLevel))
     throw new UsageError(`invalid log level "${logLevel}" (one of ${LOG_LEVELS.join(', ')})`);
@@ -106,6 +109,10 @@ export function serveSettings(
   const catalogue = values['mcp-catalogue'] ?? env['WOPGEN_MCP_CATALOGUE'] ?? file.mcpCatalogue;
   const workflows = values.workflows ?? env['WOPGEN_WORKFLOWS'] ?? file.workflows;
   const envKeys = env['WOPGEN_API_KEYS'];
+  const ttlText = env['WOPGEN_LEASE_TTL_MS'];
+  const leaseTtlMs = ttlText === undefined ? undefined : Number(ttlText);
+  if (leaseTtlMs !== undefined && !(Number.isInteger(leaseTtlMs) && leaseTtlMs >= 100))
+    throw new UsageError(`invalid WOPGEN_LEASE_TTL_MS ${ttlText}: give milliseconds, at least 100`);
   return {
     port,
     hostname,
@@ -117,6 +124,7 @@ export function serveSettings(
     ...(catalogue ? { mcpCatalogue: catalogue } : {}),
     ...(workflows ? { workflows } : {}),
     explicitBaseUrl: explicit !== undefined,
+    ...(leaseTtlMs !== undefined && { leaseTtlMs }),
     ...(skills && skills.length > 0 ? { a2aSkills: skills } : {}),
   };
 }

@@ -9,7 +9,7 @@ export class UsageError extends Error {
 
 export const SERVE_HELP = `usage: wopgen serve [options]
 
-Serves the reference host: REST, A2A 1.0 (JSON-RPC) and MCP 2026-07-28 on one port, SQLite store.
+Serves the reference host: REST, A2A 1.0 (JSON-RPC) and MCP 2026-07-28 on one port, SQLite or PostgreSQL store.
 
 options (flags win over environment, environment over wopgen.config.json "serve"):
   --port N               port to listen on; 0 picks a free one            PORT, serve.port (8080)
@@ -17,7 +17,8 @@ options (flags win over environment, environment over wopgen.config.json "serve"
   --base-url URL         absolute URL every advertised URL is built from  WOPGEN_BASE_URL, serve.baseUrl
                          (default http://HOST:PORT; set it behind a proxy)
   --store sqlite:PATH    the database file (created with its folder)      WOPGEN_STORE, serve.store
-                         (default sqlite:./data/wopgen.db)
+                         (default sqlite:./data/wopgen.db); or postgres://USER@HOST:PORT/DB:
+                         any number of hosts on one PostgreSQL database
   --api-key KEY=TENANT   an API key (at least 16 characters) and its tenant; repeatable.
                          Values on the command line are visible to other users in \`ps\`:
                          prefer WOPGEN_API_KEYS=KEY=TENANT,KEY2=TENANT2.
@@ -31,7 +32,8 @@ options (flags win over environment, environment over wopgen.config.json "serve"
                          authenticated as the first API key
   -h, --help             show this help
 
-environment only: WOPGEN_MCP_STATE_SECRET (HMAC key for MCP requestState; kept in the store if unset)
+environment only: WOPGEN_LEASE_TTL_MS (PostgreSQL: how long a dead host's runs wait for another
+host, default 10000), WOPGEN_MCP_STATE_SECRET (HMAC key for MCP requestState; kept in the store if unset)
 
 Logs: one line per request and the start banner; pretty on a terminal, JSON lines otherwise.
 SIGINT/SIGTERM: in-flight requests finish, open event streams are closed after a short grace

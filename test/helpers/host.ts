@@ -34,11 +34,14 @@ export interface StartOptions {
   /** The MCP prompt and resource catalogue (empty when absent). */
   catalogue?: McpCatalogue;
   now?: () => Date;
+  /** Another store than the directory's SQLite file (a postgres:// URL: several hosts on one). */
+  store?: string;
+  leaseTtlMs?: number;
 }
 
 export async function startHost(opts: StartOptions = {}): Promise<RunningHost> {
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'wopgen-host-'));
-  const store = `sqlite:${join(dir, 'host.db')}`;
+  const store = opts.store ?? `sqlite:${join(dir, 'host.db')}`;
   const config = defaultConfig('http://127.0.0.1');
   opts.config?.(config);
   const host = await createSqliteHost({
@@ -52,6 +55,7 @@ export async function startHost(opts: StartOptions = {}): Promise<RunningHost> {
     ...(opts.workflows ? { workflows: opts.workflows } : {}),
     ...(opts.catalogue ? { catalogue: opts.catalogue } : {}),
     ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.leaseTtlMs !== undefined ? { leaseTtlMs: opts.leaseTtlMs } : {}),
   });
   const url = await host.listen(0);
   return {

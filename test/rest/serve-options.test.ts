@@ -161,9 +161,10 @@ describe('serve settings', () => {
       });
       expect(() => serveSettings(['--api-key', 'novalue'], {}, dir)).toThrow(/KEY=TENANT/);
       expect(() => serveSettings(['--base-url', 'h.example'], {}, dir)).toThrow(/absolute/);
-      expect(() => serveSettings(['--store', 'postgres://x'], {}, dir)).toThrow(
-        /expected sqlite:PATH/,
+      expect(() => serveSettings(['--store', 'mysql://x'], {}, dir)).toThrow(
+        /unsupported store "mysql:\/\/x" \(expected sqlite:PATH or postgres:\/\/USER@HOST:PORT\/DB\)/,
       );
+      expect(() => serveSettings(['--store', 'postgres://u:secret@h/db'], {}, dir)).not.toThrow();
     } finally {
       removeDir(dir);
     }

@@ -5,15 +5,17 @@
 // insert in the store (spent_tokens), so two concurrent retries, even in two processes, cannot both
 // pass, and a restart does not re-open a spent token. Markers are dropped once their token expired.
 // The HMAC key is the configured secret, else one generated on first use and kept in the store, so
-// a host restart does not break the MRTR calls in flight.
+// a host restart does not break the MRTR calls in flight, every host of a deployment verifies what
+// any other minted, and the key can be rotated without breaking rounds in flight (state-keys.ts).
 //
 // Every refusal — malformed, tampered, expired, already used, another principal, another request —
 // is the same -32602 "invalid requestState", so the answer tells a holder nothing about why.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Subject } from '../../ports/auth.ts';
 import { canonicalJson, sha256Hex } from '../../util/digest.ts';
-import type { KeyValueStore, TokenStore } from '../../ports/store/binding-state.ts';
+import type { TokenStore } from '../../ports/store/binding-state.ts';
 import { INVALID_PARAMS, McpError } from './jsonrpc.ts';
+import { StateKeys, type StateKeyStore } from './state-keys.ts';
 
 export interface StateClaims {
   v: 1;
@@ -34,10 +36,8 @@ export interface StateClaims {
 /** What the states need of the host's binding state. */
 export interface StateStore {
   tokens: TokenStore;
-  kv: Pick<KeyValueStore, 'setKvIfAbsent'>;
+  kv: StateKeyStore;
 }
-
-const KEY_KV = 'mcp.requestState.hmacKey';
 
 export function principalDigest(subject: Subject): string {
   return sha256Hex(canonicalJson([subject.issuer, subject.subjectId, subject.tenant]));
@@ -53,24 +53,15 @@ export function invalidState(): McpError {
 }
 
 export class RequestStates {
-  private key: Promise<Buffer> | undefined;
+  private readonly keys: StateKeys;
 
   constructor(
-    private readonly secret: string | undefined,
+    secret: string | undefined,
     private readonly store: StateStore,
     private readonly ttlMs: number,
     private readonly now: () => Date,
-  ) {}
-
-  /** The configured secret, else the stored key (made on first use). */
-  private hmacKey(): Promise<Buffer> {
-    this.key ??= (async () => {
-      if (this.secret) return Buffer.from(this.secret, 'utf8');
-      // First writer wins, so every host sharing the store signs with one key.
-      const stored = await this.store.kv.setKvIfAbsent(KEY_KV, randomBytes(32).toString('base64'));
-      return Buffer.from(stored, 'base64');
-    })();
-    return this.key;
+  ) {
+    this.keys = new StateKeys(secret, store.kv);
   }
 
   async mint(
@@ -85,7 +76,7 @@ export class RequestStates {
       ...fields,
     };
     const body = Buffer.from(JSON.stringify(claims), 'utf8').toString('base64url');
-    return `${body}.${await this.mac(body)}`;
+    return `${body}.${mac(body, (await this.keys.ring()).current)}`;
   }
 
   /** Checks integrity, expiry, principal, request digest and that it is unused; consumes nothing. */
@@ -109,19 +100,23 @@ export class RequestStates {
       throw invalidState();
   }
 
-  private async mac(body: string): Promise<string> {
-    return createHmac('sha256', await this.hmacKey())
-      .update(body, 'utf8')
-      .digest('base64url');
+  /** Whether `sig` is the MAC of `body` under a key of the ring (re-read once when none matches). */
+  private async signed(body: string, sig: string): Promise<boolean> {
+    const got = Buffer.from(sig, 'utf8');
+    const matches = (keys: Buffer[]) =>
+      keys.some((key) => {
+        const want = Buffer.from(mac(body, key), 'utf8');
+        return want.length === got.length && timingSafeEqual(want, got);
+      });
+    if (matches((await this.keys.ring()).accepted)) return true;
+    return this.keys.forget() && matches((await this.keys.ring()).accepted);
   }
 
   private async verify(token: unknown): Promise<StateClaims | undefined> {
     if (typeof token !== 'string' || token.length > 4096) return undefined;
     const [body, sig, ...rest] = token.split('.');
     if (!body || !sig || rest.length > 0) return undefined;
-    const want = Buffer.from(await this.mac(body), 'utf8');
-    const got = Buffer.from(sig, 'utf8');
-    if (want.length !== got.length || !timingSafeEqual(want, got)) return undefined;
+    if (!(await this.signed(body, sig))) return undefined;
     try {
       const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as StateClaims;
       return claims.v === 1 && Array.isArray(claims.interruptIds) ? claims : undefined;
@@ -129,4 +124,8 @@ export class RequestStates {
       return undefined;
     }
   }
+}
+
+function mac(body: string, key: Buffer): string {
+  return createHmac('sha256', key).update(body, 'utf8').digest('base64url');
 }

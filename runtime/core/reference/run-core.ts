@@ -2,13 +2,13 @@
 // engine. Every read is tenant-scoped by the caller's Subject; an unreadable run is indistinguishable
 // from an unknown one (interop.md Isolation).
 //
-// Single-process: operations on one run are serialised by the engine's in-process lock
-// (Engine.exclusive). A multi-host deployment needs a core whose store provides that exclusion
-// itself (a row lock or lease per run, e.g. `SELECT … FOR UPDATE` / `SKIP LOCKED` claims), and a
-// change feed that crosses processes.
+// Operations on one run are serialised by Engine.exclusive over the RunLeases port: in memory for a
+// single process, across hosts when the host composes leases that span them (a PostgreSQL store),
+// together with a change feed that crosses processes.
 import { tenantOf } from '../../ids.ts';
 import type { Subject } from '../../ports/auth.ts';
 import type { ChangeFeed } from '../../ports/change-feed.ts';
+import type { RunLeases } from '../../ports/run-leases.ts';
 import { CoreError } from '../../ports/errors.ts';
 import type { NewRunEvent, RunEvent } from '../../ports/events.ts';
 import type { Interrupt } from '../../ports/interrupts.ts';
@@ -35,6 +35,8 @@ import type { WorkflowRegistry } from './workflows/index.ts';
 export interface RunCoreOptions {
   runs: RunStore;
   feed: ChangeFeed;
+  /** Per-run exclusion and live-run ownership; in memory (one process per store) when absent. */
+  leases?: RunLeases;
   workflows: WorkflowRegistry;
   now?: () => Date;
   /** Host-side failures while running a step (the host's logger); the run fails with internal_error. */
@@ -67,6 +69,7 @@ class ReferenceRunCore implements RunCore {
     this.engine = new Engine({
       store: this.runs,
       feed: this.feed,
+      ...(options.leases && { leases: options.leases }),
       now: this.now,
       ...(options.onError && { onError: options.onError }),
     });
@@ -279,6 +282,6 @@ class ReferenceRunCore implements RunCore {
   }
 
   async close(): Promise<void> {
-    this.engine.close();
+    await this.engine.close();
   }
 }

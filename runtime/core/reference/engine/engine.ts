@@ -1,12 +1,15 @@
 // Reference engine: runs a JSON workflow definition node by node, persisting every transition as one
 // RunChange so a new engine over the same store resumes where the old one stopped (DESIGN.md §5).
-// Single-process: `exclusive` serialises operations on a run inside this process only, and timers
-// (delay nodes) live in this process; recovery re-arms them after a restart. Two engines over one
-// database would need the store to provide the per-run exclusion (see run-core.ts).
+// Operations on one run are serialised by the RunLeases port (`exclusive`): in memory for one
+// process (local-leases.ts), across hosts for a shared database (adapters/store/postgres/
+// run-leases.ts). Timers (delay nodes) live in the process that holds the run's lease; when a host
+// dies, another host's sweep claims its live runs (`claimOrphans`) and resumes them from the
+// persisted engine state, re-arming their timers.
 import type { RunStatus } from '../../../../generated/run-status.ts';
 import { terminalRunStatuses } from '../../../../generated/run-status.ts';
 import type { Subject } from '../../../ports/auth.ts';
 import type { ChangeFeed } from '../../../ports/change-feed.ts';
+import type { RunLeases } from '../../../ports/run-leases.ts';
 import { CoreError } from '../../../ports/errors.ts';
 import type { JsonObject } from '../../../ports/json.ts';
 import type { ResolveInterruptRequest } from '../../../ports/run-core.ts';
@@ -22,6 +25,13 @@ import { suspension } from './suspend.ts';
 import { render } from './template.ts';
 
 import { INTERNAL_ERROR, LIVE } from './codes.ts';
+import { LocalRunLeases } from './local-leases.ts';
+
+/** The statuses a run is carried forward from by whichever host holds its lease. */
+const RESUMABLE = ['pending', 'running', 'cancelling'] as const;
+const RECOVER_ALL = 1_000_000;
+/** Runs one sweep claims at most (the next sweep takes the rest). */
+const SWEEP_BATCH = 100;
 
 export {
   DECLINED_APPROVAL,
@@ -33,6 +43,8 @@ export {
 export interface EngineDeps {
   store: RunStore;
   feed: ChangeFeed;
+  /** Per-run exclusion and live-run ownership (in memory when absent: one process per store). */
+  leases?: RunLeases;
   now?: () => Date;
   /** Where host-side failures are reported (the host's logger). */
   onError?: (err: unknown, runId: string) => void;
@@ -40,24 +52,19 @@ export interface EngineDeps {
 
 export class Engine {
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly locks = new Map<string, Promise<unknown>>();
   private closed = false;
+  private sweeper: NodeJS.Timeout | undefined;
   private readonly now: () => Date;
+  private readonly leases: RunLeases;
 
   constructor(private readonly deps: EngineDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.leases = deps.leases ?? new LocalRunLeases(deps.store);
   }
 
-  /** Serialise every operation on one run inside this process. */
+  /** Serialise every operation on one run (across hosts when the leases span them). */
   exclusive<T>(runId: string, fn: () => Promise<T>): Promise<T> {
-    const prev = this.locks.get(runId) ?? Promise.resolve();
-    const next = prev.then(fn, fn);
-    const tail = next.catch(() => undefined);
-    this.locks.set(runId, tail);
-    void tail.then(() => {
-      if (this.locks.get(runId) === tail) this.locks.delete(runId);
-    });
-    return next;
+    return this.leases.exclusive(runId, fn);
   }
 
   private async commit(change: Omit<RunChange, 'at'>): Promise<boolean> {
@@ -328,14 +335,33 @@ export class Engine {
     if (!ok) throw new CoreError('run_terminal', 'the run has already ended');
   }
 
-  /** After a restart: start pending runs, resume running ones (re-arming delays), finish cancelling ones. */
+  /**
+   * At start: claim the live runs no host carries (after a restart, all of them on a store of one
+   * process) and resume them; then, when the leases span hosts, sweep again every so often for the
+   * runs of a host that died.
+   */
   async recover(): Promise<void> {
-    const runs = await this.deps.store.listRunsByStatus(['pending', 'running', 'cancelling']);
-    for (const run of runs) {
-      await this.exclusive(run.runId, async () => {
+    await this.resumeOrphans(RECOVER_ALL);
+    const every = this.leases.sweepEveryMs;
+    if (every !== undefined && !this.closed) {
+      this.sweeper = setInterval(() => {
+        this.resumeOrphans(SWEEP_BATCH).catch((err: unknown) => this.deps.onError?.(err, '-'));
+      }, every);
+      this.sweeper.unref();
+    }
+  }
+
+  /** Start pending runs, resume running ones (re-arming delays), finish cancelling ones. */
+  private async resumeOrphans(limit: number): Promise<void> {
+    const ids = await this.leases.claimOrphans(RESUMABLE, limit);
+    for (const runId of ids) {
+      if (this.closed) return;
+      await this.exclusive(runId, async () => {
+        const run = await this.deps.store.getRun(runId);
+        if (!run) return;
         if (run.status === 'pending') return this.start(run.runId);
         if (run.status === 'running') return this.step(run.runId);
-        return this.cancel(run, 'host-restart', undefined);
+        if (run.status === 'cancelling') return this.cancel(run, 'host-restart', undefined);
       });
     }
   }
@@ -344,9 +370,11 @@ export class Engine {
     return (terminalRunStatuses as readonly string[]).includes(status);
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.sweeper);
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
+    await this.leases.close();
   }
 }

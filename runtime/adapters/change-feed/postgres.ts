@@ -1,0 +1,102 @@
+// The ChangeFeed of several hosts on one PostgreSQL database: a publish wakes this host's readers at
+// once and sends `NOTIFY wopgen_changes` for the others, which LISTEN on one dedicated connection
+// and wake theirs. A notification only says "read again": the event table is the truth and every
+// reader resumes from the last sequence it saw (core/reference/streams.ts), so a notification lost
+// while the listening connection is down costs latency (the reader's poll timeout), never an
+// event. Each payload carries the sending host's instance id so a host skips its own echo (its
+// readers were woken already) and its subscribers see each change once.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { ChangeFeed, ChangeTopic } from '../../ports/change-feed.ts';
+import { InProcessChangeFeed } from './in-process.ts';
+
+export const CHANNEL = 'wopgen_changes';
+const RECONNECT_MS = 500;
+
+function encode(instance: string, topic: ChangeTopic): string {
+  return JSON.stringify([instance, topic.kind, topic.kind === 'run' ? topic.runId : topic.tenant]);
+}
+
+function decode(payload: string | undefined): { instance: string; topic: ChangeTopic } | undefined {
+  try {
+    const [instance, kind, id] = JSON.parse(payload ?? '') as unknown[];
+    if (typeof instance !== 'string' || typeof id !== 'string') return undefined;
+    if (kind === 'run') return { instance, topic: { kind, runId: id } };
+    if (kind === 'host') return { instance, topic: { kind, tenant: id } };
+  } catch {
+    // Not ours (another program notifying on the channel): ignore it.
+  }
+  return undefined;
+}
+
+export interface PostgresChangeFeedOptions {
+  /** The database URL the listening connection opens. */
+  url: string;
+  /** Where NOTIFY is sent from (the stores' pool). */
+  pool: pg.Pool;
+  /** Host-side failures of the listening connection (the host's logger). */
+  onError?: (err: unknown) => void;
+}
+
+export class PostgresChangeFeed extends InProcessChangeFeed implements ChangeFeed {
+  readonly instance = randomUUID();
+  private listener: pg.Client | undefined;
+  private retry: NodeJS.Timeout | undefined;
+
+  private constructor(private readonly options: PostgresChangeFeedOptions) {
+    super();
+  }
+
+  /** Opens the listening connection before returning, so no change after it is missed. */
+  static async open(options: PostgresChangeFeedOptions): Promise<PostgresChangeFeed> {
+    const feed = new PostgresChangeFeed(options);
+    await feed.listen();
+    return feed;
+  }
+
+  override publish(topic: ChangeTopic): void {
+    super.publish(topic);
+    if (this.isClosed) return;
+    this.options.pool
+      .query('SELECT pg_notify($1, $2)', [CHANNEL, encode(this.instance, topic)])
+      .catch((err: unknown) => this.options.onError?.(err));
+  }
+
+  override close(): void {
+    super.close();
+    clearTimeout(this.retry);
+    const l = this.listener;
+    this.listener = undefined;
+    void l?.end().catch(() => undefined);
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.options.url });
+    const lost = (err?: unknown) => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      if (err) this.options.onError?.(err);
+      void client.end().catch(() => undefined);
+      if (!this.isClosed) this.retry = setTimeout(() => void this.reconnect(), RECONNECT_MS);
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', (msg) => {
+      const m = decode(msg.payload);
+      if (m && m.instance !== this.instance && !this.isClosed) super.publish(m.topic);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    if (this.isClosed) return void (await client.end());
+    this.listener = client;
+  }
+
+  private async reconnect(): Promise<void> {
+    try {
+      await this.listen();
+    } catch (err) {
+      this.options.onError?.(err);
+      if (!this.isClosed) this.retry = setTimeout(() => void this.reconnect(), RECONNECT_MS);
+    }
+  }
+}

@@ -1,0 +1,163 @@
+// Versioned schema of the PostgreSQL store; the same tables and columns as the SQLite one
+// (adapters/store/sqlite/migrations.ts) so both map rows with one mapping (sqlite/rows.ts). JSON
+// values are kept as text, not jsonb: jsonb reorders keys, and a run's events must read back as
+// written. Append new migrations; never edit an applied one.
+import type { PoolClient } from 'pg';
+
+export interface PgMigration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/**
+ * Every host of a deployment starts against one database, often at once: migrations run inside a
+ * transaction holding this advisory lock, so exactly one host applies each one and the others wait
+ * and then see it applied. The number is fixed (any constant works; it only has to be shared).
+ */
+export const MIGRATION_LOCK = 0x776f7067; // "wopg"
+
+export const pgMigrations: readonly PgMigration[] = [
+  {
+    version: 1,
+    name: 'initial',
+    sql: `
+      CREATE TABLE runs (
+        run_id TEXT PRIMARY KEY,
+        tenant TEXT NOT NULL,
+        workflow_id TEXT NOT NULL,
+        status TEXT NOT NULL,
+        owner TEXT NOT NULL,
+        inputs TEXT NOT NULL,
+        outputs TEXT,
+        error TEXT,
+        metadata TEXT,
+        transport TEXT NOT NULL,
+        trust_boundary TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        status_at TEXT NOT NULL,
+        started_at TEXT,
+        completed_at TEXT,
+        current_node_id TEXT,
+        definition TEXT NOT NULL,
+        engine TEXT NOT NULL
+      );
+      CREATE INDEX runs_tenant_created ON runs (tenant, created_at DESC, run_id DESC);
+      CREATE INDEX runs_status ON runs (status);
+
+      CREATE TABLE events (
+        run_id TEXT NOT NULL REFERENCES runs (run_id) ON DELETE CASCADE,
+        sequence INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        timestamp TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        PRIMARY KEY (run_id, sequence)
+      );
+      CREATE FUNCTION events_append_only() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN RAISE EXCEPTION 'events are append-only'; END $$;
+      CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events
+        FOR EACH ROW EXECUTE FUNCTION events_append_only();
+
+      CREATE TABLE interrupts (
+        interrupt_id TEXT PRIMARY KEY,
+        run_id TEXT NOT NULL REFERENCES runs (run_id) ON DELETE CASCADE,
+        node_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        schema TEXT,
+        approvers TEXT,
+        connect_url TEXT,
+        client_request TEXT,
+        status TEXT NOT NULL CHECK (status IN ('open', 'resolved', 'cancelled')),
+        resolution TEXT,
+        created_at TEXT NOT NULL,
+        resolved_at TEXT,
+        -- Insertion order, the tie-break among interrupts opened by one change (SQLite's rowid).
+        ord BIGINT GENERATED ALWAYS AS IDENTITY
+      );
+      CREATE INDEX interrupts_run ON interrupts (run_id, status);
+
+      CREATE TABLE idempotency (
+        tenant TEXT NOT NULL,
+        principal TEXT NOT NULL,
+        key TEXT NOT NULL,
+        request_digest TEXT NOT NULL,
+        run_id TEXT NOT NULL REFERENCES runs (run_id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (tenant, principal, key)
+      );
+
+      CREATE TABLE host_events (
+        seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        event_id TEXT NOT NULL UNIQUE,
+        tenant TEXT NOT NULL,
+        type TEXT NOT NULL,
+        timestamp TEXT NOT NULL,
+        delivery TEXT NOT NULL,
+        payload TEXT NOT NULL
+      );
+      CREATE INDEX host_events_tenant ON host_events (tenant, seq);
+
+      CREATE TABLE api_keys (
+        key_hash BYTEA PRIMARY KEY,
+        tenant TEXT NOT NULL,
+        subject_id TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+
+      CREATE TABLE a2a_tasks (
+        run_id TEXT PRIMARY KEY REFERENCES runs (run_id) ON DELETE CASCADE,
+        context_id TEXT NOT NULL,
+        history TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+
+      CREATE TABLE kv (
+        k TEXT PRIMARY KEY,
+        v TEXT NOT NULL
+      );
+
+      CREATE TABLE spent_tokens (
+        token_id TEXT PRIMARY KEY,
+        expires_at BIGINT NOT NULL
+      );
+      CREATE INDEX spent_tokens_expiry ON spent_tokens (expires_at);
+
+      -- Which host carries a live run forward (ports/run-leases.ts); database time, so the hosts'
+      -- clocks need not agree.
+      CREATE TABLE run_leases (
+        run_id TEXT PRIMARY KEY REFERENCES runs (run_id) ON DELETE CASCADE,
+        holder TEXT NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX run_leases_holder ON run_leases (holder);
+    `,
+  },
+];
+
+/** Apply every migration newer than the recorded version, one transaction, under the lock. */
+export async function migratePg(client: PoolClient): Promise<number> {
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+    const { rows } = await client.query<{ v: number | null }>(
+      'SELECT MAX(version) AS v FROM schema_migrations',
+    );
+    const current = rows[0]?.v ?? 0;
+    for (const m of pgMigrations) {
+      if (m.version <= current) continue;
+      await client.query(m.sql);
+      await client.query(
+        'INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)',
+        [m.version, m.name, new Date().toISOString()],
+      );
+    }
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK');
+    throw err;
+  }
+  return pgMigrations.at(-1)?.version ?? 0;
+}

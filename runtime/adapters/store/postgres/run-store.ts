@@ -1,0 +1,325 @@
+// PostgreSQL adapter of the RunStore port. Every RunChange is one transaction that first locks the
+// run's row (`SELECT … FOR UPDATE`): changes to one run are serialised across every host on the
+// database, so the status guard, the interrupt guard and the next event sequence (MAX + 1 under
+// that lock) are read and written with no other writer in between — per-run sequences stay gap-free
+// and duplicate-free however many hosts write. Inserting a run with an idempotency key a concurrent
+// host inserted first fails on the key and rolls the run back (the core then replays the winner).
+import type { Pool, PoolClient } from 'pg';
+import type { RunStatus } from '../../../../generated/run-status.ts';
+import type { BindingNote, BindingRecord } from '../../../ports/run-core.ts';
+import type {
+  IdempotencyRecord,
+  InterruptRecord,
+  InterruptStatus,
+  RunChange,
+  RunChangeResult,
+  RunListQuery,
+  RunRecord,
+  RunStore,
+  StoredRunEvent,
+} from '../../../ports/store/run-store.ts';
+import {
+  eventFromRow,
+  interruptFromRow,
+  interruptToRow,
+  runFromRow,
+  runToRow,
+  type EventRow,
+  type InterruptRow,
+  type RunRow,
+} from '../sqlite/rows.ts';
+import { patchColumns } from './run-patch.ts';
+import { inTransaction, Rollback } from './tx.ts';
+
+const RUN_COLUMNS = [
+  'run_id',
+  'tenant',
+  'workflow_id',
+  'status',
+  'owner',
+  'inputs',
+  'outputs',
+  'error',
+  'metadata',
+  'transport',
+  'trust_boundary',
+  'created_at',
+  'updated_at',
+  'status_at',
+  'started_at',
+  'completed_at',
+  'current_node_id',
+  'definition',
+  'engine',
+] as const satisfies readonly (keyof RunRow)[];
+
+const INTERRUPT_COLUMNS = [
+  'interrupt_id',
+  'run_id',
+  'node_id',
+  'kind',
+  'schema',
+  'approvers',
+  'connect_url',
+  'client_request',
+  'status',
+  'resolution',
+  'created_at',
+  'resolved_at',
+] as const satisfies readonly (keyof InterruptRow)[];
+
+const marks = (n: number, from = 1): string =>
+  Array.from({ length: n }, (_, i) => `$${i + from}`).join(', ');
+
+export class PgRunStore implements RunStore {
+  constructor(private readonly pool: Pool) {}
+
+  async insertRun(
+    run: RunRecord,
+    extra: { idempotency?: IdempotencyRecord; note?: BindingNote } = {},
+  ): Promise<void> {
+    const row = runToRow(run);
+    const { idempotency, note } = extra;
+    await inTransaction(this.pool, async (c) => {
+      await c.query(
+        `INSERT INTO runs (${RUN_COLUMNS.join(', ')}) VALUES (${marks(RUN_COLUMNS.length)})`,
+        RUN_COLUMNS.map((k) => row[k]),
+      );
+      if (idempotency) {
+        await c.query(
+          `INSERT INTO idempotency (tenant, principal, key, request_digest, run_id, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6)`,
+          [
+            idempotency.tenant,
+            idempotency.principal,
+            idempotency.key,
+            idempotency.requestDigest,
+            idempotency.runId,
+            idempotency.createdAt,
+          ],
+        );
+      }
+      if (note) await writeNote(c, run.runId, note, run.createdAt);
+    });
+  }
+
+  async getBindingRecord(runId: string): Promise<BindingRecord | undefined> {
+    const { rows } = await this.pool.query<{
+      context_id: string;
+      history: string;
+      updated_at: string;
+    }>('SELECT context_id, history, updated_at FROM a2a_tasks WHERE run_id = $1', [runId]);
+    const row = rows[0];
+    return (
+      row && {
+        contextId: row.context_id,
+        history: JSON.parse(row.history) as BindingRecord['history'],
+        updatedAt: row.updated_at,
+      }
+    );
+  }
+
+  async getRun(runId: string): Promise<RunRecord | undefined> {
+    const { rows } = await this.pool.query<RunRow>('SELECT * FROM runs WHERE run_id = $1', [runId]);
+    return rows[0] && runFromRow(rows[0]);
+  }
+
+  async listRuns(q: RunListQuery): Promise<RunRecord[]> {
+    const params: (string | number)[] = [q.tenant];
+    const where = ['tenant = $1'];
+    const bind = (v: string | number): string => `$${params.push(v)}`;
+    if (q.before) {
+      const bc = bind(q.before.createdAt);
+      where.push(
+        `(created_at < ${bc} OR (created_at = ${bc} AND run_id < ${bind(q.before.runId)}))`,
+      );
+    }
+    if (q.workflowId !== undefined) where.push(`workflow_id = ${bind(q.workflowId)}`);
+    if (q.status !== undefined) where.push(`status = ${bind(q.status)}`);
+    const { rows } = await this.pool.query<RunRow>(
+      `SELECT * FROM runs WHERE ${where.join(' AND ')}
+       ORDER BY created_at DESC, run_id DESC LIMIT ${bind(q.limit)}`,
+      params,
+    );
+    return rows.map(runFromRow);
+  }
+
+  async listRunsByStatus(statuses: readonly RunStatus[]): Promise<RunRecord[]> {
+    if (statuses.length === 0) return [];
+    const { rows } = await this.pool.query<RunRow>(
+      'SELECT * FROM runs WHERE status = ANY($1::text[]) ORDER BY created_at, run_id',
+      [statuses],
+    );
+    return rows.map(runFromRow);
+  }
+
+  async commitRunChange(change: RunChange): Promise<RunChangeResult> {
+    try {
+      return await inTransaction(this.pool, (c) => commitIn(c, change));
+    } catch (err) {
+      if (err instanceof Rollback) return err.answer as RunChangeResult;
+      throw err;
+    }
+  }
+
+  async readEvents(runId: string, afterSequence: number, limit: number): Promise<StoredRunEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      'SELECT * FROM events WHERE run_id = $1 AND sequence > $2 ORDER BY sequence LIMIT $3',
+      [runId, afterSequence, limit],
+    );
+    return rows.map(eventFromRow);
+  }
+
+  async lastEventSequence(runId: string): Promise<number> {
+    const { rows } = await this.pool.query<{ s: number | null }>(
+      'SELECT MAX(sequence) AS s FROM events WHERE run_id = $1',
+      [runId],
+    );
+    return rows[0]?.s ?? -1;
+  }
+
+  async getInterrupt(interruptId: string): Promise<InterruptRecord | undefined> {
+    const { rows } = await this.pool.query<InterruptRow>(
+      'SELECT * FROM interrupts WHERE interrupt_id = $1',
+      [interruptId],
+    );
+    return rows[0] && interruptFromRow(rows[0]);
+  }
+
+  async listInterrupts(runId: string, status?: InterruptStatus): Promise<InterruptRecord[]> {
+    const { rows } = status
+      ? await this.pool.query<InterruptRow>(
+          'SELECT * FROM interrupts WHERE run_id = $1 AND status = $2 ORDER BY created_at, ord',
+          [runId, status],
+        )
+      : await this.pool.query<InterruptRow>(
+          'SELECT * FROM interrupts WHERE run_id = $1 ORDER BY created_at, ord',
+          [runId],
+        );
+    return rows.map(interruptFromRow);
+  }
+
+  async findIdempotency(
+    tenant: string,
+    principal: string,
+    key: string,
+  ): Promise<IdempotencyRecord | undefined> {
+    const { rows } = await this.pool.query<{
+      tenant: string;
+      principal: string;
+      key: string;
+      request_digest: string;
+      run_id: string;
+      created_at: string;
+    }>('SELECT * FROM idempotency WHERE tenant = $1 AND principal = $2 AND key = $3', [
+      tenant,
+      principal,
+      key,
+    ]);
+    const row = rows[0];
+    return (
+      row && {
+        tenant: row.tenant,
+        principal: row.principal,
+        key: row.key,
+        requestDigest: row.request_digest,
+        runId: row.run_id,
+        createdAt: row.created_at,
+      }
+    );
+  }
+}
+
+/** The body of one RunChange's transaction; throws Rollback to undo it and answer a conflict. */
+async function commitIn(c: PoolClient, change: RunChange): Promise<RunChangeResult> {
+  const cur = await c.query<{ status: RunStatus }>(
+    'SELECT status FROM runs WHERE run_id = $1 FOR UPDATE',
+    [change.runId],
+  );
+  const status = cur.rows[0]?.status;
+  if (status === undefined) return { ok: false, conflict: 'missing' };
+  if (change.expectStatus && !change.expectStatus.includes(status))
+    return { ok: false, conflict: 'status' };
+
+  if (change.closeInterrupt) {
+    const ci = change.closeInterrupt;
+    const res = await c.query(
+      `UPDATE interrupts SET status = $1, resolution = $2, resolved_at = $3
+       WHERE interrupt_id = $4 AND run_id = $5 AND status = 'open'`,
+      [
+        ci.status,
+        ci.resolution ? JSON.stringify(ci.resolution) : null,
+        change.at,
+        ci.interruptId,
+        change.runId,
+      ],
+    );
+    if (res.rowCount !== 1)
+      throw new Rollback<RunChangeResult>({ ok: false, conflict: 'interrupt' });
+  }
+  if (change.cancelOpenInterrupts) {
+    await c.query(
+      `UPDATE interrupts SET status = 'cancelled', resolved_at = $1 WHERE run_id = $2 AND status = 'open'`,
+      [change.at, change.runId],
+    );
+  }
+  for (const it of change.insertInterrupts ?? []) {
+    const row = interruptToRow(it);
+    await c.query(
+      `INSERT INTO interrupts (${INTERRUPT_COLUMNS.join(', ')}) VALUES (${marks(INTERRUPT_COLUMNS.length)})`,
+      INTERRUPT_COLUMNS.map((k) => row[k]),
+    );
+  }
+  const patch = patchColumns(change, status);
+  const sets = patch.map(([col], i) => `${col} = $${i + 2}`).join(', ');
+  await c.query(`UPDATE runs SET ${sets} WHERE run_id = $1`, [
+    change.runId,
+    ...patch.map(([, v]) => v),
+  ]);
+  if (change.note) await writeNote(c, change.runId, change.note, change.at);
+  return { ok: true, events: await appendEvents(c, change) };
+}
+
+/** Appends the change's events after the run's last one (the run row is locked by the caller). */
+async function appendEvents(c: PoolClient, change: RunChange): Promise<StoredRunEvent[]> {
+  if (!change.events?.length) return [];
+  const max = await c.query<{ m: number | null }>(
+    'SELECT MAX(sequence) AS m FROM events WHERE run_id = $1',
+    [change.runId],
+  );
+  const first = max.rows[0]?.m === null || max.rows[0]?.m === undefined ? 0 : max.rows[0].m + 1;
+  const events = change.events.map((e, i): StoredRunEvent => ({
+    runId: change.runId,
+    sequence: first + i,
+    type: e.type,
+    timestamp: change.at,
+    payload: { ...e.payload },
+  }));
+  const values: (string | number)[] = [];
+  const tuples = events.map((ev) => {
+    const at = values.length;
+    values.push(ev.runId, ev.sequence, ev.type, ev.timestamp, JSON.stringify(ev.payload));
+    return `(${marks(5, at + 1)})`;
+  });
+  await c.query(
+    `INSERT INTO events (run_id, sequence, type, timestamp, payload) VALUES ${tuples.join(', ')}`,
+    values,
+  );
+  return events;
+}
+
+/** The A2A task record: its context is kept once set; the note's message is appended. */
+async function writeNote(c: PoolClient, runId: string, note: BindingNote, at: string) {
+  const prior = await c.query<{ context_id: string; history: string }>(
+    'SELECT context_id, history FROM a2a_tasks WHERE run_id = $1 FOR UPDATE',
+    [runId],
+  );
+  const row = prior.rows[0];
+  const history = row ? (JSON.parse(row.history) as unknown[]) : [];
+  history.push(note.append);
+  await c.query(
+    `INSERT INTO a2a_tasks (run_id, context_id, history, updated_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (run_id) DO UPDATE SET history = excluded.history, updated_at = excluded.updated_at`,
+    [runId, row?.context_id ?? note.contextId, JSON.stringify(history), at],
+  );
+}

@@ -1,0 +1,113 @@
+// What only a store shared by several hosts has (PostgreSQL): the change feed crosses hosts, and the
+// run leases exclude across hosts, hand each orphaned run to exactly one claimer, and let another
+// host take a run over once its holder stops renewing. Skipped without WOPGEN_TEST_POSTGRES.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresChangeFeed } from '../../runtime/adapters/change-feed/postgres.ts';
+import {
+  createPool,
+  openPostgresStores,
+  type PostgresStores,
+} from '../../runtime/adapters/store/postgres/index.ts';
+import { PgRunLeases } from '../../runtime/adapters/store/postgres/run-leases.ts';
+import type { ChangeTopic } from '../../runtime/ports/change-feed.ts';
+import { freshDatabase, NO_POSTGRES, POSTGRES_URL } from '../helpers/postgres.ts';
+import { runRecord } from './subjects.ts';
+
+const suite = POSTGRES_URL ? describe : describe.skip;
+
+suite(`PostgreSQL shared by hosts${POSTGRES_URL ? '' : ` (${NO_POSTGRES})`}`, () => {
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let one: PostgresStores;
+  let two: PostgresStores;
+  const closers: (() => Promise<void> | void)[] = [];
+  beforeAll(async () => {
+    db = await freshDatabase();
+    [one, two] = await Promise.all([openPostgresStores(db.url), openPostgresStores(db.url)]);
+  });
+  afterAll(async () => {
+    for (const c of closers.reverse()) await c();
+    await one?.close();
+    await two?.close();
+    await db?.drop();
+  });
+
+  const leases = (stores: PostgresStores, ttlMs: number) => {
+    const lockPool = createPool(db.url, 4);
+    const l = new PgRunLeases({ lockPool, pool: stores.pool, ttlMs });
+    closers.push(async () => {
+      await l.close();
+      await lockPool.end();
+    });
+    return l;
+  };
+
+  it('a publish on one host wakes a waiter and a subscriber on the other, not its own twice', async () => {
+    const [fa, fb] = await Promise.all([
+      PostgresChangeFeed.open({ url: db.url, pool: one.pool }),
+      PostgresChangeFeed.open({ url: db.url, pool: two.pool }),
+    ]);
+    closers.push(
+      () => fa.close(),
+      () => fb.close(),
+    );
+    const seenA: ChangeTopic[] = [];
+    const seenB: ChangeTopic[] = [];
+    fa.subscribe((t) => seenA.push(t));
+    fb.subscribe((t) => seenB.push(t));
+    const started = Date.now();
+    const woke = fb.next({ kind: 'run', runId: 'acme.r1' }, { timeoutMs: 10_000 });
+    fa.publish({ kind: 'run', runId: 'acme.r1' });
+    fa.publish({ kind: 'host', tenant: 'acme' });
+    await woke;
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(seenB).toEqual([
+      { kind: 'run', runId: 'acme.r1' },
+      { kind: 'host', tenant: 'acme' },
+    ]);
+    expect(seenA).toEqual(seenB);
+  });
+
+  it('serialises operations on one run across hosts', async () => {
+    const run = runRecord('acme');
+    await one.runs.insertRun(run);
+    const [la, lb] = [leases(one, 5_000), leases(two, 5_000)];
+    const trace: string[] = [];
+    const op = (name: string) => async () => {
+      trace.push(`${name}+`);
+      await new Promise((r) => setTimeout(r, 50));
+      trace.push(`${name}-`);
+    };
+    await Promise.all([
+      la.exclusive(run.runId, op('a1')),
+      lb.exclusive(run.runId, op('b1')),
+      la.exclusive(run.runId, op('a2')),
+      lb.exclusive(run.runId, op('b2')),
+    ]);
+    expect(trace).toHaveLength(8);
+    for (let i = 0; i < 8; i += 2) expect(trace[i + 1]).toBe(trace[i]!.replace('+', '-'));
+  });
+
+  it('hands each orphaned run to one claimer, and a run whose holder stopped renewing to another', async () => {
+    const runs = Array.from({ length: 6 }, () => runRecord('acme', { status: 'running' }));
+    for (const r of runs) await one.runs.insertRun(r);
+    const ids = new Set(runs.map((r) => r.runId));
+    const dying = await openPostgresStores(db.url);
+    const [la, lb] = [leases(dying, 600), leases(two, 600)];
+    const [ca, cb] = await Promise.all([
+      la.claimOrphans(['running'], 100),
+      lb.claimOrphans(['running'], 100),
+    ]);
+    const mine = (c: string[]) => c.filter((id) => ids.has(id));
+    expect(mine(ca).length + mine(cb).length).toBe(6);
+    expect(new Set([...mine(ca), ...mine(cb)]).size).toBe(6);
+    // Both holders renew: nothing is an orphan any more.
+    await new Promise((r) => setTimeout(r, 900));
+    expect(mine(await lb.claimOrphans(['running'], 100))).toEqual([]);
+    // The first host dies: its connections go, nothing renews or releases its leases.
+    await dying.pool.end();
+    expect(mine(await lb.claimOrphans(['running'], 100))).toEqual([]);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(mine(await lb.claimOrphans(['running'], 100)).sort()).toEqual(mine(ca).sort());
+  });
+});

@@ -1,0 +1,40 @@
+// The store contract suite against the PostgreSQL adapter: a new database per test, opened by a
+// second pool for the "second host" cases — two hosts on one database, as in production. Skipped
+// (with the reason) when WOPGEN_TEST_POSTGRES is unset; .ci/run sets it.
+import { describe, it } from 'vitest';
+import { openPostgresStores } from '../../runtime/adapters/store/postgres/index.ts';
+import type { Stores } from '../../runtime/ports/store/index.ts';
+import { freshDatabase, NO_POSTGRES, POSTGRES_URL } from '../helpers/postgres.ts';
+import { hostStateContract } from './host-state.contract.ts';
+import { runStoreContract } from './run-store.contract.ts';
+import type { StoreUnderTest } from './store-under-test.ts';
+
+const postgres: StoreUnderTest = {
+  name: 'postgres',
+  sharedByHosts: true,
+  async fresh() {
+    const database = await freshDatabase();
+    const opened: Stores[] = [await openPostgresStores(database.url)];
+    return {
+      stores: opened[0]!,
+      async again() {
+        const s = await openPostgresStores(database.url);
+        opened.push(s);
+        return s;
+      },
+      async drop() {
+        for (const s of opened) await s.close();
+        await database.drop();
+      },
+    };
+  },
+};
+
+if (POSTGRES_URL) {
+  runStoreContract(postgres);
+  hostStateContract(postgres);
+} else {
+  describe('store contract (postgres)', () => {
+    it.skip(NO_POSTGRES, () => undefined);
+  });
+}

@@ -1,0 +1,293 @@
+// The RunStore port's behaviour, written once and run against every adapter (issue 12 item 4):
+// records read back as written, the status and interrupt guards roll a whole change back, per-run
+// event sequences start at 0 and stay gap-free under concurrent writers (on one opener and on two
+// openers of one database), and an idempotency key inserted twice keeps one run.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunStore } from '../../runtime/ports/store/run-store.ts';
+import type { Database, StoreUnderTest } from './store-under-test.ts';
+import { interruptRecord, owner, runRecord, uid } from './subjects.ts';
+
+export function runStoreContract(sut: StoreUnderTest): void {
+  describe(`RunStore contract (${sut.name})`, () => {
+    let db: Database;
+    let runs: RunStore;
+    beforeEach(async () => {
+      db = await sut.fresh();
+      runs = db.stores.runs;
+    });
+    afterEach(() => db.drop());
+
+    it('reads a run back exactly as inserted, optional fields absent rather than null', async () => {
+      const run = runRecord('acme', { metadata: { z: 1, a: { y: 2, b: 3 } } });
+      await runs.insertRun(run);
+      const back = await runs.getRun(run.runId);
+      expect(back).toStrictEqual(run);
+      expect(JSON.stringify(back?.metadata)).toBe('{"z":1,"a":{"y":2,"b":3}}');
+      expect(await runs.getRun(`acme.${uid()}`)).toBeUndefined();
+    });
+
+    it('lists a tenant’s runs newest first with a keyset cursor and filters', async () => {
+      const tenant = `t${uid()}`;
+      const made = [];
+      for (let i = 0; i < 5; i++) {
+        const run = runRecord(tenant, {
+          createdAt: `2026-01-01T00:00:0${i}.000Z`,
+          workflowId: i % 2 ? 'odd' : 'even',
+          status: i === 4 ? 'completed' : 'pending',
+        });
+        await runs.insertRun(run);
+        made.push(run);
+      }
+      await runs.insertRun(runRecord(`other${uid()}`));
+      const ids = (rs: { runId: string }[]) => rs.map((r) => r.runId);
+      const page1 = await runs.listRuns({ tenant, limit: 2 });
+      expect(ids(page1)).toEqual([made[4]!.runId, made[3]!.runId]);
+      const last = page1.at(-1)!;
+      const page2 = await runs.listRuns({
+        tenant,
+        limit: 10,
+        before: { createdAt: last.createdAt, runId: last.runId },
+      });
+      expect(ids(page2)).toEqual([made[2]!.runId, made[1]!.runId, made[0]!.runId]);
+      expect(ids(await runs.listRuns({ tenant, limit: 10, workflowId: 'odd' }))).toEqual([
+        made[3]!.runId,
+        made[1]!.runId,
+      ]);
+      expect(ids(await runs.listRuns({ tenant, limit: 10, status: 'completed' }))).toEqual([
+        made[4]!.runId,
+      ]);
+      const live = await runs.listRunsByStatus(['pending']);
+      expect(ids(live.filter((r) => r.tenant === tenant))).toEqual(ids(made.slice(0, 4)));
+      expect(await runs.listRunsByStatus([])).toEqual([]);
+    });
+
+    it('appends events from sequence 0 and applies the patch with them', async () => {
+      const run = runRecord('acme');
+      await runs.insertRun(run);
+      expect(await runs.lastEventSequence(run.runId)).toBe(-1);
+      const at = '2026-02-02T00:00:00.000Z';
+      const res = await runs.commitRunChange({
+        runId: run.runId,
+        at,
+        expectStatus: ['pending'],
+        patch: { status: 'running', startedAt: at, engine: { nodeIndex: 1, vars: { k: 'v' } } },
+        events: [
+          { type: 'run.started', payload: { b: 2, a: 1 } },
+          { type: 'log.appended', payload: { message: 'x' } },
+        ],
+      });
+      expect(res).toStrictEqual({
+        ok: true,
+        events: [
+          {
+            runId: run.runId,
+            sequence: 0,
+            type: 'run.started',
+            timestamp: at,
+            payload: { b: 2, a: 1 },
+          },
+          {
+            runId: run.runId,
+            sequence: 1,
+            type: 'log.appended',
+            timestamp: at,
+            payload: { message: 'x' },
+          },
+        ],
+      });
+      const back = await runs.getRun(run.runId);
+      expect(back).toMatchObject({
+        status: 'running',
+        startedAt: at,
+        statusAt: at,
+        updatedAt: at,
+        engine: { nodeIndex: 1, vars: { k: 'v' } },
+      });
+      expect(await runs.readEvents(run.runId, -1, 10)).toStrictEqual(res.ok ? res.events : []);
+      expect(await runs.readEvents(run.runId, 0, 10)).toHaveLength(1);
+      expect(await runs.readEvents(run.runId, -1, 1)).toHaveLength(1);
+      expect(await runs.lastEventSequence(run.runId)).toBe(1);
+      expect(JSON.stringify((await runs.readEvents(run.runId, -1, 1))[0]!.payload)).toBe(
+        '{"b":2,"a":1}',
+      );
+    });
+
+    it('moves statusAt only when the status changes, and null clears an optional field', async () => {
+      const run = runRecord('acme', { status: 'running', outputs: { o: 1 }, currentNodeId: 'n' });
+      await runs.insertRun(run);
+      await runs.commitRunChange({
+        runId: run.runId,
+        at: '2026-03-01T00:00:00.000Z',
+        patch: { status: 'running', outputs: null, currentNodeId: null },
+      });
+      const back = (await runs.getRun(run.runId))!;
+      expect(back.statusAt).toBe(run.statusAt);
+      expect(back.updatedAt).toBe('2026-03-01T00:00:00.000Z');
+      expect('outputs' in back).toBe(false);
+      expect('currentNodeId' in back).toBe(false);
+    });
+
+    it('answers a missing run and a failed status guard as conflicts, writing nothing', async () => {
+      const run = runRecord('acme');
+      await runs.insertRun(run);
+      expect(
+        await runs.commitRunChange({ runId: `acme.${uid()}`, at: run.createdAt, events: [] }),
+      ).toStrictEqual({ ok: false, conflict: 'missing' });
+      expect(
+        await runs.commitRunChange({
+          runId: run.runId,
+          at: '2026-04-01T00:00:00.000Z',
+          expectStatus: ['running'],
+          patch: { status: 'completed' },
+          events: [{ type: 'run.completed', payload: {} }],
+        }),
+      ).toStrictEqual({ ok: false, conflict: 'status' });
+      expect(await runs.getRun(run.runId)).toStrictEqual(run);
+      expect(await runs.lastEventSequence(run.runId)).toBe(-1);
+    });
+
+    it('closes an interrupt once; a second close rolls its whole change back', async () => {
+      const run = runRecord('acme', { status: 'waiting-input' });
+      await runs.insertRun(run);
+      const a = interruptRecord(run.runId, { schema: { type: 'object' }, approvers: ['x'] });
+      const b = interruptRecord(run.runId, {
+        kind: 'custom',
+        clientRequest: { method: 'roots/list' },
+        connectUrl: 'https://example.test/c',
+      });
+      await runs.commitRunChange({ runId: run.runId, at: a.createdAt, insertInterrupts: [a, b] });
+      expect(await runs.getInterrupt(a.interruptId)).toStrictEqual(a);
+      expect(await runs.listInterrupts(run.runId)).toStrictEqual([a, b]);
+
+      const at = '2026-05-01T00:00:00.000Z';
+      const close = {
+        runId: run.runId,
+        at,
+        closeInterrupt: {
+          interruptId: a.interruptId,
+          status: 'resolved' as const,
+          resolution: { ok: 1 },
+        },
+        patch: { status: 'running' as const },
+        events: [{ type: 'interrupt.resolved', payload: { interruptId: a.interruptId } }],
+      };
+      expect((await runs.commitRunChange(close)).ok).toBe(true);
+      expect(await runs.commitRunChange({ ...close, patch: { status: 'failed' } })).toStrictEqual({
+        ok: false,
+        conflict: 'interrupt',
+      });
+      expect((await runs.getRun(run.runId))!.status).toBe('running');
+      expect(await runs.lastEventSequence(run.runId)).toBe(0);
+      expect(await runs.getInterrupt(a.interruptId)).toStrictEqual({
+        ...a,
+        status: 'resolved',
+        resolution: { ok: 1 },
+        resolvedAt: at,
+      });
+      expect((await runs.listInterrupts(run.runId, 'open')).map((i) => i.interruptId)).toEqual([
+        b.interruptId,
+      ]);
+      await runs.commitRunChange({ runId: run.runId, at, cancelOpenInterrupts: true });
+      expect(await runs.listInterrupts(run.runId, 'open')).toEqual([]);
+      expect((await runs.getInterrupt(b.interruptId))!.status).toBe('cancelled');
+    });
+
+    it('keeps the binding record with the change: context kept once set, history appended', async () => {
+      const run = runRecord('acme');
+      const m1 = { role: 'user', parts: [{ text: 'one' }], messageId: 'm1' };
+      await runs.insertRun(run, { note: { binding: 'a2a', contextId: 'ctx-1', append: m1 } });
+      const m2 = { role: 'agent', parts: [{ text: 'two' }], messageId: 'm2' };
+      await runs.commitRunChange({
+        runId: run.runId,
+        at: '2026-06-01T00:00:00.000Z',
+        note: { binding: 'a2a', contextId: 'ignored', append: m2 },
+      });
+      expect(await runs.getBindingRecord(run.runId, 'a2a')).toStrictEqual({
+        contextId: 'ctx-1',
+        history: [m1, m2],
+        updatedAt: '2026-06-01T00:00:00.000Z',
+      });
+      const failed = await runs.commitRunChange({
+        runId: run.runId,
+        at: '2026-06-02T00:00:00.000Z',
+        expectStatus: ['completed'],
+        note: { binding: 'a2a', contextId: 'ctx-1', append: m1 },
+      });
+      expect(failed.ok).toBe(false);
+      expect((await runs.getBindingRecord(run.runId, 'a2a'))!.history).toHaveLength(2);
+      expect(await runs.getBindingRecord(runRecord('acme').runId, 'a2a')).toBeUndefined();
+    });
+
+    it('refuses a second run under one idempotency key and keeps nothing of it', async () => {
+      const key = uid();
+      const first = runRecord('acme');
+      const idem = (runId: string) => ({
+        tenant: 'acme',
+        principal: 'p1',
+        key,
+        requestDigest: 'd1',
+        runId,
+        createdAt: first.createdAt,
+      });
+      await runs.insertRun(first, { idempotency: idem(first.runId) });
+      const second = runRecord('acme');
+      await expect(runs.insertRun(second, { idempotency: idem(second.runId) })).rejects.toThrow();
+      expect(await runs.getRun(second.runId)).toBeUndefined();
+      expect(await runs.findIdempotency('acme', 'p1', key)).toStrictEqual(idem(first.runId));
+      expect(await runs.findIdempotency('acme', 'p2', key)).toBeUndefined();
+    });
+
+    it('keeps per-run sequences gap-free and each change contiguous under concurrent writers', async () => {
+      const run = runRecord('acme', { status: 'running' });
+      await runs.insertRun(run);
+      const other = sut.sharedByHosts ? (await db.again()).runs : runs;
+      const writers = Array.from({ length: 24 }, (_, w) =>
+        (w % 2 ? other : runs).commitRunChange({
+          runId: run.runId,
+          at: run.createdAt,
+          events: [0, 1, 2].map((i) => ({ type: 'log.appended', payload: { w, i } })),
+        }),
+      );
+      const results = await Promise.all(writers);
+      const events = await runs.readEvents(run.runId, -1, 1000);
+      expect(events.map((e) => e.sequence)).toEqual(Array.from({ length: 72 }, (_, i) => i));
+      for (const res of results) {
+        if (!res.ok) throw new Error('a writer was refused');
+        const [s0, s1, s2] = res.events.map((e) => e.sequence);
+        expect([s1! - s0!, s2! - s0!]).toEqual([1, 2]);
+        const w = (res.events[0]!.payload as { w: number }).w;
+        expect(events.slice(s0, s0! + 3).map((e) => e.payload)).toEqual([
+          { w, i: 0 },
+          { w, i: 1 },
+          { w, i: 2 },
+        ]);
+      }
+    });
+
+    it('lets exactly one of two concurrent inserts under one idempotency key win', async () => {
+      const key = uid();
+      const other = sut.sharedByHosts ? (await db.again()).runs : runs;
+      const tries = [runs, other, runs, other].map((store) => {
+        const run = runRecord('acme');
+        return store
+          .insertRun(run, {
+            idempotency: {
+              tenant: 'acme',
+              principal: owner('acme').subjectId,
+              key,
+              requestDigest: 'd',
+              runId: run.runId,
+              createdAt: run.createdAt,
+            },
+          })
+          .then(
+            () => run.runId,
+            () => undefined,
+          );
+      });
+      const won = (await Promise.all(tries)).filter((id) => id !== undefined);
+      expect(won).toHaveLength(1);
+      expect((await runs.findIdempotency('acme', 'u1', key))!.runId).toBe(won[0]);
+    });
+  });
+}
