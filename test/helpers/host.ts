@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Logger } from 'pino';
 import { defaultConfig, type HostConfig } from '../../runtime/config.ts';
 import type { WorkflowRegistry } from '../../runtime/core/reference/workflows/index.ts';
 import { createSqliteHost, type SqliteHost as Host } from '../../runtime/host/index.ts';
@@ -34,6 +35,7 @@ export interface StartOptions {
   /** The MCP prompt and resource catalogue (empty when absent). */
   catalogue?: McpCatalogue;
   now?: () => Date;
+  logger?: Logger;
 }
 
 export async function startHost(opts: StartOptions = {}): Promise<RunningHost> {
@@ -52,6 +54,7 @@ export async function startHost(opts: StartOptions = {}): Promise<RunningHost> {
     ...(opts.workflows ? { workflows: opts.workflows } : {}),
     ...(opts.catalogue ? { catalogue: opts.catalogue } : {}),
     ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.logger ? { logger: opts.logger } : {}),
   });
   const url = await host.listen(0);
   return {

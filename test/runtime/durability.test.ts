@@ -82,6 +82,7 @@ describe('restart durability', () => {
       { version: 1, name: 'initial' },
       { version: 2, name: 'interrupt client requests' },
       { version: 3, name: 'spent single-use tokens' },
+      { version: 5, name: 'a2a push configs, secrets and outbox' },
     ]);
     const { run } = await f.core.createRun(alice, {
       workflowId: 'echo',

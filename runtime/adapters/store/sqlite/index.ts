@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import type { Stores } from '../../../ports/store/index.ts';
 import { SqliteHostStore } from './host-store.ts';
 import { migrate } from './migrations.ts';
+import { SqlitePushStore } from './push-store.ts';
 import { SqliteRunStore } from './run-store.ts';
 
 export interface SqliteStores extends Stores {
@@ -32,6 +33,7 @@ export function openSqliteStores(filename: string): SqliteStores {
     apiKeys: host,
     tokens: host,
     kv: host,
+    push: new SqlitePushStore(db),
     async close() {
       if (db.open) db.close();
     },
