@@ -13,6 +13,28 @@ export interface A2aConfig {
   skills?: string[];
   /** Milliseconds a blocking SendMessage waits for a terminal or input-required state. */
   blockingTimeoutMs: number;
+  /** How pushes are delivered when `pushNotifications` is on (interop.md §"A2A push delivery"). */
+  push: PushDeliveryConfig;
+}
+
+/** Push delivery: the retry policy (webhooks `retryPolicy` semantics) and the egress limits. */
+export interface PushDeliveryConfig {
+  retry: {
+    maxAttempts: number;
+    backoff: 'none' | 'fixed' | 'exponential';
+    baseMs: number;
+    maxMs: number;
+  };
+  timeoutMs: number;
+  maxResponseBytes: number;
+  /** How long a claimed push stays leased before another pass may claim it again. */
+  leaseMs: number;
+  /** Development only (tests): admit loopback receivers and `localhost`. Discovery says when on. */
+  allowLoopback: boolean;
+  /** Development only (tests): admit `http:` receivers. */
+  allowHttp: boolean;
+  /** Extra trust anchors (PEM) for receivers on a private CA (tests). */
+  ca?: string[];
 }
 
 /** The MCP server mount (interop.md §The facets, §The MCP round ceiling; DESIGN.md §5). */
@@ -61,9 +83,17 @@ export function defaultConfig(baseUrl: string): HostConfig {
       preferredVersion: pinned,
       minimumVersion: pinned,
       streaming: true,
-      pushNotifications: false,
+      pushNotifications: true,
       durableTasks: true,
       blockingTimeoutMs: 10_000,
+      push: {
+        retry: { maxAttempts: 6, backoff: 'exponential', baseMs: 1_000, maxMs: 5 * 60_000 },
+        timeoutMs: 10_000,
+        maxResponseBytes: 64 * 1024,
+        leaseMs: 60_000,
+        allowLoopback: false,
+        allowHttp: false,
+      },
     },
     mcp: {
       revisions: [mcpPinned],

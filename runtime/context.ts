@@ -8,6 +8,7 @@ import type { ServedDocument } from './bindings/discovery/document.ts';
 import type { McpCatalogue } from './bindings/mcp/catalogue/catalogue.ts';
 import type { Subject } from './ports/auth.ts';
 import type { HostEventLog } from './ports/host-events.ts';
+import type { PushConfigs } from './ports/push.ts';
 import type { RunCore } from './ports/run-core.ts';
 import type { KeyValueStore, TokenStore } from './ports/store/binding-state.ts';
 
@@ -17,6 +18,8 @@ export interface HostContext {
   hostEvents: HostEventLog;
   /** Binding state that is not a run's: single-use tokens and host-wide values. */
   state: { tokens: TokenStore; kv: KeyValueStore };
+  /** A2A push-notification configs; absent when the host delivers no pushes. */
+  push?: PushConfigs;
   /** Prompts and resources the MCP mount serves (empty unless configured). */
   catalogue: McpCatalogue;
   log: Logger;

@@ -17,6 +17,9 @@ import type { ChangeFeed } from '../ports/change-feed.ts';
 import type { RunCore } from '../ports/run-core.ts';
 import type { HostEventStore } from '../ports/store/host-event-store.ts';
 import type { KeyValueStore, TokenStore } from '../ports/store/binding-state.ts';
+import type { PushStore } from '../ports/store/push-store.ts';
+import { createPushService, type PushService } from '../adapters/push/service.ts';
+import { pushProjector } from '../bindings/a2a/push-projection.ts';
 import { restRoutes } from '../bindings/rest/routes.ts';
 import { startDiscovery } from './discovery-refresh.ts';
 import { hostEventLog } from './host-events.ts';
@@ -27,6 +30,8 @@ export interface HostStores {
   hostEvents: HostEventStore;
   tokens: TokenStore;
   kv: KeyValueStore;
+  /** A2A push configs and outbox; without it the host advertises no push notifications. */
+  push?: PushStore;
 }
 
 export type BindingFactory = (ctx: HostContext) => { routes?: Route[]; mounts?: Mount[] };
@@ -56,6 +61,8 @@ export interface Host {
   readonly server: Server;
   /** The MCP server mount (its dispatcher also serves `wopgen serve --stdio`). */
   readonly mcp: McpServer;
+  /** Push delivery (its dead letters), when the host delivers pushes. */
+  readonly push?: PushService;
   listen(port: number, hostname?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -111,13 +118,29 @@ export async function createHost(parts: HostParts): Promise<Host> {
     },
     peerOrigin,
   };
+  // interop.md §"A2A push delivery": the card and discovery say push is on only when it is served.
+  if (!stores.push) config.a2a.pushNotifications = false;
+  const push =
+    stores.push && config.a2a.pushNotifications
+      ? createPushService({
+          store: stores.push,
+          feed,
+          projector: pushProjector({ ctx: context }),
+          config: () => config.a2a.push,
+          log,
+          now,
+        })
+      : undefined;
+  if (push) context.push = push;
   const { router, mounts, mcp } = mountBindings(context, parts.bindings ?? []);
   const server = createHttpServer(context, router, mounts);
+  await push?.start();
   let closed = false;
   return {
     context,
     server,
     mcp,
+    ...(push && { push }),
     async listen(port, hostname = '127.0.0.1') {
       const url = await listenOn(server, port, hostname);
       if (parts.baseUrlFromListen) {
@@ -130,6 +153,7 @@ export async function createHost(parts: HostParts): Promise<Host> {
       if (closed) return;
       closed = true;
       discovery.stop();
+      await push?.stop();
       await closeServer(server);
       await core.close();
       feed.close();

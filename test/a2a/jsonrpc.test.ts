@@ -1,6 +1,6 @@
 // Raw JSON-RPC requests against /a2a/jsonrpc: every error row with its exact code, `error.data`
 // shape and HTTP status; isolation; multi-turn rules; idempotency; version negotiation records.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { validateNegotiationDecided } from '../../generated/validators/standalone.js';
 import type { Subject } from '../../runtime/ports/auth.ts';
 import { HOST_SCOPE_TENANT } from '../../runtime/negotiation/record.ts';
@@ -221,6 +221,11 @@ describe('A2A error rows', () => {
 
   it('-32003 for push-config rows when push is not advertised', async () => {
     const task = await sendTask('echo', [{ text: 'push' }]);
+    // Push is on by default; the gate reads the configuration at each request.
+    h.host.context.config.a2a.pushNotifications = false;
+    onTestFinished(() => {
+      h.host.context.config.a2a.pushNotifications = true;
+    });
     expectA2aError(
       await rpc('CreateTaskPushNotificationConfig', {
         taskId: task.id,

@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Logger } from 'pino';
 import { defaultConfig, type HostConfig } from '../../runtime/config.ts';
 import type { WorkflowRegistry } from '../../runtime/core/reference/workflows/index.ts';
 import { createSqliteHost, type SqliteHost as Host } from '../../runtime/host/index.ts';
@@ -37,6 +38,7 @@ export interface StartOptions {
   /** Another store than the directory's SQLite file (a postgres:// URL: several hosts on one). */
   store?: string;
   leaseTtlMs?: number;
+  logger?: Logger;
 }
 
 export async function startHost(opts: StartOptions = {}): Promise<RunningHost> {
@@ -56,6 +58,7 @@ export async function startHost(opts: StartOptions = {}): Promise<RunningHost> {
     ...(opts.catalogue ? { catalogue: opts.catalogue } : {}),
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.leaseTtlMs !== undefined ? { leaseTtlMs: opts.leaseTtlMs } : {}),
+    ...(opts.logger ? { logger: opts.logger } : {}),
   });
   const url = await host.listen(0);
   return {

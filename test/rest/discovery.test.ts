@@ -49,9 +49,11 @@ describe('GET /.well-known/openwop', () => {
       profiles: ['a2a-1.0'],
       agentCardUrl: `${h.url}/.well-known/agent-card.json`,
       streaming: true,
-      pushNotifications: false,
+      pushNotifications: true,
       durableTasks: true,
     });
+    // The development egress setting is off by default, so no extension record says it is on.
+    expect(doc['extensions']).toBeUndefined();
     expect(doc['hostEvents']).toEqual({
       types: [{ type: 'negotiation.decided', delivery: 'durable' }],
     });

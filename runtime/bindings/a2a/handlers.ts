@@ -10,6 +10,7 @@ import type { RunSnapshot } from '../../ports/run-core.ts';
 import { buildAgentCard } from './card.ts';
 import { A2aError, fromCoreError, taskNotFound, unsupported } from './errors.ts';
 import { listTasks } from './list-tasks.ts';
+import { pushConfigHandlers } from './push-configs.ts';
 import { continueTask, settle, startTask } from './messages.ts';
 import {
   lastSequence,
@@ -33,10 +34,6 @@ export function createA2aHandlers(deps: A2aDeps): A2aHandlers<A2aRequestContext,
   };
   const refuseTerminal = async (): Promise<never> => {
     throw unsupported('the task is in a terminal state and accepts no further messages');
-  };
-  // Reached only when a2a.pushNotifications is advertised (the generated gate refuses otherwise).
-  const pushNotImplemented = async (): Promise<never> => {
-    throw unsupported('push notification configs are not implemented by this host');
   };
 
   return {
@@ -123,10 +120,8 @@ export function createA2aHandlers(deps: A2aDeps): A2aHandlers<A2aRequestContext,
       yield* statusUpdates(deps, rc, runId, contextIdOf(v), after);
     },
 
-    createTaskPushNotificationConfig: pushNotImplemented,
-    getTaskPushNotificationConfig: pushNotImplemented,
-    listTaskPushNotificationConfigs: pushNotImplemented,
-    deleteTaskPushNotificationConfig: pushNotImplemented,
+    // Reached only when a2a.pushNotifications is advertised (the generated gate refuses otherwise).
+    ...pushConfigHandlers(deps),
 
     async getExtendedAgentCard(_params, rc) {
       return buildAgentCard(ctx, rc.subject);

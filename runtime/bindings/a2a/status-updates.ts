@@ -1,12 +1,98 @@
 // The StreamResponse status updates of a task as its run's log grows: working, the interrupt that
 // makes it input-required (with its metadata), and the terminal status with the output artifact.
+// Streams (SendStreamingMessage, SubscribeToTask) and push delivery (push-projection.ts) share the
+// per-entry mapping `eventUpdates`.
 import { projectA2aTaskState, type A2aWireTaskState } from '../../../generated/a2a/task-state.ts';
 import type { RunStatus } from '../../../generated/run-status.ts';
+import type { Subject } from '../../ports/auth.ts';
 import { isTerminalEvent, type RunEvent } from '../../ports/events.ts';
 import { taskNotFound } from './errors.ts';
-import { requireTaskView, type A2aDeps, type A2aRequestContext } from './request-context.ts';
-import { agentMessage, factsMetadata, outputArtifact, projectStatus } from './task-projection.ts';
+import type { A2aDeps, A2aRequestContext } from './request-context.ts';
+import {
+  agentMessage,
+  factsMetadata,
+  loadTaskView,
+  outputArtifact,
+  projectStatus,
+} from './task-projection.ts';
 import type { JsonMap, StreamResponse, Task } from './wire.ts';
+
+/** What one log entry contributes: its updates, and whether a stream of them ends there. */
+export interface EntryUpdates {
+  updates: StreamResponse[];
+  /** `interrupt`: the task now waits on the client; `terminal`: the task is final. */
+  ends?: 'interrupt' | 'terminal';
+}
+
+/** The updates one run-log entry makes, as `subject` may read them. */
+export async function eventUpdates(
+  deps: A2aDeps,
+  subject: Subject,
+  runId: string,
+  contextId: string,
+  e: RunEvent,
+): Promise<EntryUpdates> {
+  const update = (
+    state: A2aWireTaskState,
+    extra: Partial<Task['status']> = {},
+    metadata?: JsonMap,
+  ): StreamResponse => ({
+    statusUpdate: {
+      taskId: runId,
+      contextId,
+      status: { state, timestamp: e.timestamp, ...extra },
+      ...(metadata ? { metadata } : {}),
+    },
+  });
+  if (e.type === 'run.started') return { updates: [update('TASK_STATE_WORKING')] };
+  if (e.type === 'interrupt.resolved' && e.payload.action === 'accept') {
+    return { updates: [update('TASK_STATE_WORKING')] };
+  }
+  if (e.type === 'interrupt.requested') {
+    const p = e.payload;
+    const kind = p.kind;
+    const status: RunStatus =
+      kind === 'approval'
+        ? 'waiting-approval'
+        : kind === 'external-event'
+          ? 'waiting-external'
+          : 'waiting-input';
+    const info = factsMetadata(p);
+    const message = agentMessage(runId, contextId, `interrupt-${p.interruptId}`, [
+      { text: `${kind} required` },
+      { data: info },
+    ]);
+    const state = projectA2aTaskState(status, kind).wire;
+    return {
+      updates: [update(state, { message }, { openwop: { interrupt: info } })],
+      ends: 'interrupt',
+    };
+  }
+  if (isTerminalEvent(e)) {
+    const v = await loadTaskView(deps.ctx.core, subject, runId, deps.ctx.now);
+    if (!v) throw taskNotFound();
+    const updates: StreamResponse[] = [];
+    if (v.run.status === 'completed') {
+      updates.push({
+        artifactUpdate: {
+          taskId: runId,
+          contextId,
+          artifact: outputArtifact((v.run.outputs ?? {}) as JsonMap),
+          lastChunk: true,
+        },
+      });
+    }
+    updates.push({
+      statusUpdate: {
+        taskId: runId,
+        contextId,
+        status: { ...projectStatus(v), timestamp: e.timestamp },
+      },
+    });
+    return { updates, ends: 'terminal' };
+  }
+  return { updates: [] };
+}
 
 /** Status changes of a run after `afterSequence`, ending after a terminal or input-required status. */
 export async function* statusUpdates(
@@ -21,65 +107,9 @@ export async function* statusUpdates(
     signal: rc.signal,
   });
   if (!stream) throw taskNotFound();
-  const update = (
-    state: A2aWireTaskState,
-    e: RunEvent,
-    extra: Partial<Task['status']> = {},
-    metadata?: JsonMap,
-  ) =>
-    ({
-      statusUpdate: {
-        taskId: runId,
-        contextId,
-        status: { state, timestamp: e.timestamp, ...extra },
-        ...(metadata ? { metadata } : {}),
-      },
-    }) satisfies StreamResponse;
   for await (const e of stream) {
-    if (e.type === 'run.started') yield update('TASK_STATE_WORKING', e);
-    else if (e.type === 'interrupt.resolved' && e.payload.action === 'accept') {
-      yield update('TASK_STATE_WORKING', e);
-    } else if (e.type === 'interrupt.requested') {
-      const p = e.payload;
-      const kind = p.kind;
-      const status: RunStatus =
-        kind === 'approval'
-          ? 'waiting-approval'
-          : kind === 'external-event'
-            ? 'waiting-external'
-            : 'waiting-input';
-      const info = factsMetadata(p);
-      const message = agentMessage(runId, contextId, `interrupt-${p.interruptId}`, [
-        { text: `${kind} required` },
-        { data: info },
-      ]);
-      yield update(
-        projectA2aTaskState(status, kind).wire,
-        e,
-        { message },
-        { openwop: { interrupt: info } },
-      );
-      return;
-    } else if (isTerminalEvent(e)) {
-      const v = await requireTaskView(deps, rc, runId);
-      if (v.run.status === 'completed') {
-        yield {
-          artifactUpdate: {
-            taskId: runId,
-            contextId,
-            artifact: outputArtifact((v.run.outputs ?? {}) as JsonMap),
-            lastChunk: true,
-          },
-        };
-      }
-      yield {
-        statusUpdate: {
-          taskId: runId,
-          contextId,
-          status: { ...projectStatus(v), timestamp: e.timestamp },
-        },
-      };
-      return;
-    }
+    const { updates, ends } = await eventUpdates(deps, rc.subject, runId, contextId, e);
+    yield* updates;
+    if (ends) return;
   }
 }

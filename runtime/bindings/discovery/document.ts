@@ -68,6 +68,18 @@ export function buildDiscovery(inputs: DiscoveryInputs): ServedDocument {
     agents: { manifestRuntime: false, inventory: true },
     fixtures: [...inputs.fixtures].sort(),
   };
+  // The development setting that admits loopback (or http) push receivers is said out loud
+  // (interop.md §"A2A push delivery"): a host record under `extensions`, present only when on.
+  const egress = a2a.push;
+  if (a2a.pushNotifications && (egress.allowLoopback || egress.allowHttp)) {
+    document.extensions = {
+      'wopgen.push-egress': {
+        development: true,
+        loopbackReceivers: egress.allowLoopback,
+        httpReceivers: egress.allowHttp,
+      },
+    };
+  }
   for (const profile of document.a2a!.profiles ?? []) {
     if (!negotiationTables.a2a.profilePattern?.test(profile))
       throw new Error(`profile ${profile} is not valid`);

@@ -3,11 +3,13 @@
 import type { ApiKeyStore } from './api-key-store.ts';
 import type { KeyValueStore, TokenStore } from './binding-state.ts';
 import type { HostEventStore } from './host-event-store.ts';
+import type { PushStore } from './push-store.ts';
 import type { RunStore } from './run-store.ts';
 
 export type * from './api-key-store.ts';
 export type * from './binding-state.ts';
 export type * from './host-event-store.ts';
+export type * from './push-store.ts';
 export type * from './run-store.ts';
 
 export interface Stores {
@@ -16,5 +18,6 @@ export interface Stores {
   apiKeys: ApiKeyStore;
   tokens: TokenStore;
   kv: KeyValueStore;
+  push: PushStore;
   close(): Promise<void>;
 }

@@ -9,6 +9,7 @@ import type { Stores } from '../../../ports/store/index.ts';
 import { GroupCommit } from './group-commit.ts';
 import { SqliteHostStore } from './host-store.ts';
 import { migrate } from './migrations.ts';
+import { SqlitePushStore } from './push-store.ts';
 import { SqliteRunStore } from './run-store.ts';
 
 export interface SqliteStores extends Stores {
@@ -39,6 +40,7 @@ export function openSqliteStores(filename: string): SqliteStores {
     apiKeys: host,
     tokens: host,
     kv: host,
+    push: new SqlitePushStore(db),
     async close() {
       await commits.close();
       if (db.open) db.close();

@@ -140,6 +140,55 @@ export const migrations: readonly Migration[] = [
         UPDATE run_counts SET runs = runs - 1 WHERE tenant = OLD.tenant;
       END;
       CREATE INDEX runs_tenant_status_at ON runs (tenant, status_at);
+      `,
+  },
+  {
+    // interop.md §"A2A push delivery": configs hold their token/credentials by reference only.
+    version: 5,
+    name: 'a2a push configs, secrets and outbox',
+    sql: `
+      CREATE TABLE push_secrets (
+        secret_ref TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+      CREATE TABLE push_configs (
+        config_id TEXT PRIMARY KEY,
+        run_id TEXT NOT NULL REFERENCES runs (run_id) ON DELETE CASCADE,
+        tenant TEXT NOT NULL,
+        owner TEXT NOT NULL,
+        url TEXT NOT NULL,
+        scheme TEXT,
+        secret_ref TEXT,
+        cursor INTEGER NOT NULL,
+        finished INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX push_configs_run ON push_configs (run_id, created_at);
+      CREATE TABLE push_outbox (
+        outbox_id INTEGER PRIMARY KEY AUTOINCREMENT,
+        config_id TEXT NOT NULL REFERENCES push_configs (config_id) ON DELETE CASCADE,
+        sequence INTEGER NOT NULL,
+        part INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        final INTEGER NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'dead')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_at INTEGER NOT NULL,
+        lease_until INTEGER,
+        created_at TEXT NOT NULL,
+        settled_at TEXT,
+        UNIQUE (config_id, sequence, part)
+      );
+      CREATE INDEX push_outbox_pending ON push_outbox (state, config_id, outbox_id);
+      CREATE TABLE push_attempts (
+        outbox_id INTEGER NOT NULL REFERENCES push_outbox (outbox_id) ON DELETE CASCADE,
+        attempt INTEGER NOT NULL,
+        at TEXT NOT NULL,
+        outcome TEXT NOT NULL,
+        status INTEGER,
+        error TEXT,
+        PRIMARY KEY (outbox_id, attempt)
+      );
     `,
   },
 ];

@@ -1,0 +1,78 @@
+// The deliverer attaches to the host-wide change feed (ports/change-feed.ts): when a run with push
+// configs changes, each unfinished config's new log entries are projected (as the config's owner may
+// read them) and appended to the outbox with the config's cursor, in one transaction; the outbox
+// worker sends them. At start it catches up every unfinished config, so pushes for changes made
+// while the host was down still go out. Projection of one run is serialised in this process.
+import type { Logger } from 'pino';
+import type { ChangeFeed } from '../../ports/change-feed.ts';
+import type { PushProjector } from '../../ports/push.ts';
+import type { PushConfigRecord, PushStore } from '../../ports/store/push-store.ts';
+import type { OutboxWorker } from './outbox.ts';
+
+export interface DelivererDeps {
+  store: PushStore;
+  feed: ChangeFeed;
+  projector: PushProjector;
+  worker: OutboxWorker;
+  log: Logger;
+  now: () => Date;
+}
+
+export class PushDeliverer {
+  private readonly chains = new Map<string, Promise<void>>();
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(private readonly deps: DelivererDeps) {}
+
+  async start(): Promise<void> {
+    this.unsubscribe = this.deps.feed.subscribe((topic) => {
+      if (topic.kind === 'run') void this.runChanged(topic.runId);
+    });
+    const configs = await this.deps.store.listUnfinishedPushConfigs();
+    const runs = new Set(configs.map((c) => c.runId));
+    await Promise.all([...runs].map((runId) => this.runChanged(runId)));
+    this.deps.worker.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    await Promise.all(this.chains.values());
+  }
+
+  /** Projects the run's new entries for each of its unfinished configs (serialised per run). */
+  runChanged(runId: string): Promise<void> {
+    const prev = this.chains.get(runId) ?? Promise.resolve();
+    const next = prev
+      .then(() => this.project(runId))
+      .catch((err: unknown) => this.deps.log.error({ err, runId }, 'push projection failed'));
+    this.chains.set(runId, next);
+    void next.finally(() => {
+      if (this.chains.get(runId) === next) this.chains.delete(runId);
+    });
+    return next;
+  }
+
+  private async project(runId: string): Promise<void> {
+    const configs = (await this.deps.store.listPushConfigs(runId)).filter((c) => !c.finished);
+    let queued = false;
+    for (const c of configs) queued = (await this.projectConfig(c)) || queued;
+    if (queued) this.deps.worker.kick();
+  }
+
+  private async projectConfig(c: PushConfigRecord): Promise<boolean> {
+    const out = await this.deps.projector.project(c.owner, c.runId, c.cursor);
+    if (!out || out.lastSequence <= c.cursor) return false;
+    const now = this.deps.now();
+    await this.deps.store.enqueuePushes(
+      c.configId,
+      out.pushes.map((p) => ({
+        sequence: p.sequence,
+        body: JSON.stringify(p.body),
+        final: p.final,
+      })),
+      out.lastSequence,
+      { iso: now.toISOString(), ms: now.getTime() },
+    );
+    return out.pushes.length > 0;
+  }
+}

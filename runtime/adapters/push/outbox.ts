@@ -1,0 +1,136 @@
+// The outbox worker: claims due pushes (leased, so each is sent by one pass), sends each, records
+// the attempt and settles it — delivered, retried after a backoff (webhooks `retryPolicy`
+// semantics: `none` retries at once, `fixed` after baseMs, `exponential` after baseMs·2^(n-1) capped
+// at maxMs), or dead after `maxAttempts`. It wakes when pushes are enqueued and at the next due
+// time; the store, not memory, holds what is pending, so a restart picks up where it stopped.
+import type { Logger } from 'pino';
+import type { PushDeliveryConfig } from '../../config.ts';
+import type { PushOutboxItem, PushStore } from '../../ports/store/push-store.ts';
+import { sendPush, type SendResult } from './send.ts';
+
+const CLAIM_BATCH = 16;
+/** Longest sleep between passes even when nothing is due (a lease may expire meanwhile). */
+const IDLE_MS = 5_000;
+
+export function backoffMs(policy: PushDeliveryConfig['retry'], attempts: number): number {
+  if (policy.backoff === 'none') return 0;
+  if (policy.backoff === 'fixed') return policy.baseMs;
+  return Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+export interface OutboxDeps {
+  store: PushStore;
+  config: () => PushDeliveryConfig;
+  log: Logger;
+  now: () => Date;
+}
+
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(private readonly deps: OutboxDeps) {}
+
+  /** Run a pass now (or right after the current one). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.pass()
+      .catch((err: unknown) => this.deps.log.error({ err }, 'push outbox pass failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        } else void this.schedule();
+      });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private async schedule(): Promise<void> {
+    if (this.stopped) return;
+    const due = await this.deps.store.nextPushDue().catch(() => undefined);
+    const wait = due === undefined ? IDLE_MS : Math.max(0, due - this.deps.now().getTime());
+    clearTimeout(this.timer);
+    if (this.stopped) return;
+    this.timer = setTimeout(() => this.kick(), Math.min(wait, IDLE_MS));
+    this.timer.unref();
+  }
+
+  private async pass(): Promise<void> {
+    for (;;) {
+      const cfg = this.deps.config();
+      const items = await this.deps.store.claimPushes(
+        this.deps.now().getTime(),
+        cfg.leaseMs,
+        CLAIM_BATCH,
+      );
+      if (items.length === 0 || this.stopped) return;
+      await Promise.all(items.map((item) => this.deliver(item, cfg)));
+    }
+  }
+
+  private async deliver(item: PushOutboxItem, cfg: PushDeliveryConfig): Promise<void> {
+    const { store, log } = this.deps;
+    const config = await store.getPushConfig(item.configId);
+    if (!config) return; // deleted meanwhile: its rows went with it
+    const secret = config.secretRef ? await store.readPushSecret(config.secretRef) : undefined;
+    let authorization: string | undefined;
+    const credentials = secret?.credentials ?? secret?.token;
+    if (config.scheme !== undefined && credentials !== undefined) {
+      authorization = `${config.scheme} ${credentials}`;
+    }
+    let result: SendResult;
+    try {
+      result = await sendPush(
+        { url: config.url, body: item.body, ...(authorization && { authorization }) },
+        {
+          timeoutMs: cfg.timeoutMs,
+          maxResponseBytes: cfg.maxResponseBytes,
+          allowLoopback: cfg.allowLoopback,
+          allowHttp: cfg.allowHttp,
+          ...(cfg.ca && { ca: cfg.ca }),
+        },
+      );
+    } catch (err) {
+      result = { ok: false, error: err instanceof Error ? err.message : 'delivery failed' };
+    }
+    const at = this.deps.now();
+    // Log the config and outcome only: never the URL's answer body, the token or credentials.
+    const fields = { configId: item.configId, outboxId: item.outboxId, attempt: item.attempts };
+    if (result.ok) {
+      await store.settlePush(
+        item.outboxId,
+        { at: at.toISOString(), outcome: 'delivered', status: result.status },
+        { state: 'delivered' },
+      );
+      log.debug({ ...fields, status: result.status }, 'push delivered');
+      return;
+    }
+    const attempt = {
+      at: at.toISOString(),
+      outcome: 'failed' as const,
+      error: result.error,
+      ...(result.status !== undefined && { status: result.status }),
+    };
+    if (item.attempts >= cfg.retry.maxAttempts) {
+      await store.settlePush(item.outboxId, attempt, { state: 'dead' });
+      log.warn({ ...fields, error: result.error }, 'push dead-lettered');
+    } else {
+      const nextAt = at.getTime() + backoffMs(cfg.retry, item.attempts);
+      await store.settlePush(item.outboxId, attempt, { state: 'retry', nextAt });
+      log.info({ ...fields, error: result.error }, 'push attempt failed; will retry');
+    }
+  }
+}

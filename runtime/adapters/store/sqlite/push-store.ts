@@ -1,0 +1,277 @@
+// SQLite adapter of the push store (ports/store/push-store.ts). Secrets sit in their own table,
+// keyed by a random reference; every other row holds at most the reference.
+import type Database from 'better-sqlite3';
+import type { Subject } from '../../../ports/auth.ts';
+import type {
+  PushAttempt,
+  PushConfigRecord,
+  PushOutboxItem,
+  PushSecret,
+  PushSettlement,
+  PushState,
+  PushStore,
+} from '../../../ports/store/push-store.ts';
+
+interface ConfigRow {
+  config_id: string;
+  run_id: string;
+  tenant: string;
+  owner: string;
+  url: string;
+  scheme: string | null;
+  secret_ref: string | null;
+  cursor: number;
+  finished: number;
+  created_at: string;
+}
+
+interface OutboxRow {
+  outbox_id: number;
+  config_id: string;
+  sequence: number;
+  body: string;
+  final: number;
+  state: PushState;
+  attempts: number;
+  next_at: number;
+  created_at: string;
+}
+
+function configOf(r: ConfigRow): PushConfigRecord {
+  const c: PushConfigRecord = {
+    configId: r.config_id,
+    runId: r.run_id,
+    tenant: r.tenant,
+    owner: JSON.parse(r.owner) as Subject,
+    url: r.url,
+    cursor: r.cursor,
+    finished: r.finished === 1,
+    createdAt: r.created_at,
+  };
+  if (r.scheme !== null) c.scheme = r.scheme;
+  if (r.secret_ref !== null) c.secretRef = r.secret_ref;
+  return c;
+}
+
+function itemOf(r: OutboxRow): PushOutboxItem {
+  return {
+    outboxId: r.outbox_id,
+    configId: r.config_id,
+    sequence: r.sequence,
+    body: r.body,
+    final: r.final === 1,
+    state: r.state,
+    attempts: r.attempts,
+    nextAt: r.next_at,
+    createdAt: r.created_at,
+  };
+}
+
+export class SqlitePushStore implements PushStore {
+  constructor(private readonly db: Database.Database) {}
+
+  async insertPushConfig(c: PushConfigRecord, secret?: PushSecret): Promise<void> {
+    this.db.transaction(() => {
+      if (secret && c.secretRef) {
+        this.db
+          .prepare('INSERT INTO push_secrets (secret_ref, value) VALUES (?, ?)')
+          .run(c.secretRef, JSON.stringify(secret));
+      }
+      this.db
+        .prepare(
+          `INSERT INTO push_configs (config_id, run_id, tenant, owner, url, scheme, secret_ref,
+             cursor, finished, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          c.configId,
+          c.runId,
+          c.tenant,
+          JSON.stringify(c.owner),
+          c.url,
+          c.scheme ?? null,
+          c.secretRef ?? null,
+          c.cursor,
+          c.finished ? 1 : 0,
+          c.createdAt,
+        );
+    })();
+  }
+
+  async getPushConfig(configId: string): Promise<PushConfigRecord | undefined> {
+    const row = this.db.prepare('SELECT * FROM push_configs WHERE config_id = ?').get(configId) as
+      ConfigRow | undefined;
+    return row && configOf(row);
+  }
+
+  async listPushConfigs(runId: string): Promise<PushConfigRecord[]> {
+    const rows = this.db
+      .prepare('SELECT * FROM push_configs WHERE run_id = ? ORDER BY created_at, config_id')
+      .all(runId) as ConfigRow[];
+    return rows.map(configOf);
+  }
+
+  async listUnfinishedPushConfigs(): Promise<PushConfigRecord[]> {
+    const rows = this.db
+      .prepare('SELECT * FROM push_configs WHERE finished = 0 ORDER BY created_at, config_id')
+      .all() as ConfigRow[];
+    return rows.map(configOf);
+  }
+
+  async deletePushConfig(configId: string): Promise<void> {
+    this.db.transaction(() => {
+      const row = this.db
+        .prepare('SELECT secret_ref FROM push_configs WHERE config_id = ?')
+        .get(configId) as { secret_ref: string | null } | undefined;
+      if (!row) return;
+      if (row.secret_ref !== null) {
+        this.db.prepare('DELETE FROM push_secrets WHERE secret_ref = ?').run(row.secret_ref);
+      }
+      this.db.prepare('DELETE FROM push_configs WHERE config_id = ?').run(configId);
+    })();
+  }
+
+  async enqueuePushes(
+    configId: string,
+    pushes: { sequence: number; body: string; final: boolean }[],
+    cursor: number,
+    at: { iso: string; ms: number },
+  ): Promise<void> {
+    this.db.transaction(() => {
+      const moved = this.db
+        .prepare(
+          `UPDATE push_configs SET cursor = ?, finished = finished OR ?
+             WHERE config_id = ? AND cursor < ? AND finished = 0`,
+        )
+        .run(cursor, pushes.some((p) => p.final) ? 1 : 0, configId, cursor);
+      if (moved.changes === 0) return;
+      const insert = this.db.prepare(
+        `INSERT OR IGNORE INTO push_outbox (config_id, sequence, part, body, final, state,
+           attempts, next_at, created_at) VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+      );
+      let part = 0;
+      let last = -1;
+      for (const p of pushes) {
+        part = p.sequence === last ? part + 1 : 0;
+        last = p.sequence;
+        insert.run(configId, p.sequence, part, p.body, p.final ? 1 : 0, at.ms, at.iso);
+      }
+    })();
+  }
+
+  async claimPushes(now: number, leaseMs: number, limit: number): Promise<PushOutboxItem[]> {
+    return this.db.transaction(() => {
+      const rows = this.db
+        .prepare(
+          `SELECT o.* FROM push_outbox o
+             WHERE o.state = 'pending' AND o.next_at <= ?
+               AND (o.lease_until IS NULL OR o.lease_until <= ?)
+               AND o.outbox_id = (SELECT MIN(p.outbox_id) FROM push_outbox p
+                                   WHERE p.config_id = o.config_id AND p.state = 'pending')
+             ORDER BY o.outbox_id LIMIT ?`,
+        )
+        .all(now, now, limit) as OutboxRow[];
+      const lease = this.db.prepare(
+        'UPDATE push_outbox SET lease_until = ?, attempts = attempts + 1 WHERE outbox_id = ?',
+      );
+      for (const r of rows) lease.run(now + leaseMs, r.outbox_id);
+      return rows.map((r) => itemOf({ ...r, attempts: r.attempts + 1 }));
+    })();
+  }
+
+  async settlePush(
+    outboxId: number,
+    attempt: PushAttempt,
+    settlement: PushSettlement,
+  ): Promise<void> {
+    this.db.transaction(() => {
+      const row = this.db
+        .prepare(
+          `SELECT o.attempts, o.final, c.secret_ref, c.config_id FROM push_outbox o
+             JOIN push_configs c ON c.config_id = o.config_id WHERE o.outbox_id = ?`,
+        )
+        .get(outboxId) as
+        | { attempts: number; final: number; secret_ref: string | null; config_id: string }
+        | undefined;
+      if (!row) return; // the config was deleted while the push was in flight
+      this.db
+        .prepare(
+          `INSERT OR REPLACE INTO push_attempts (outbox_id, attempt, at, outcome, status, error)
+             VALUES (?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          outboxId,
+          row.attempts,
+          attempt.at,
+          attempt.outcome,
+          attempt.status ?? null,
+          attempt.error ?? null,
+        );
+      if (settlement.state === 'retry') {
+        this.db
+          .prepare('UPDATE push_outbox SET next_at = ?, lease_until = NULL WHERE outbox_id = ?')
+          .run(settlement.nextAt, outboxId);
+        return;
+      }
+      this.db
+        .prepare(
+          'UPDATE push_outbox SET state = ?, lease_until = NULL, settled_at = ? WHERE outbox_id = ?',
+        )
+        .run(settlement.state, attempt.at, outboxId);
+      // After the task's final push the credential has no further use: discard it.
+      if (row.final === 1 && row.secret_ref !== null) {
+        this.db.prepare('DELETE FROM push_secrets WHERE secret_ref = ?').run(row.secret_ref);
+        this.db
+          .prepare('UPDATE push_configs SET secret_ref = NULL WHERE config_id = ?')
+          .run(row.config_id);
+      }
+    })();
+  }
+
+  async nextPushDue(): Promise<number | undefined> {
+    const row = this.db
+      .prepare(
+        `SELECT MIN(MAX(next_at, COALESCE(lease_until, 0))) AS due FROM push_outbox
+           WHERE state = 'pending'`,
+      )
+      .get() as { due: number | null };
+    return row.due ?? undefined;
+  }
+
+  async listPushAttempts(outboxId: number): Promise<PushAttempt[]> {
+    const rows = this.db
+      .prepare('SELECT * FROM push_attempts WHERE outbox_id = ? ORDER BY attempt')
+      .all(outboxId) as {
+      at: string;
+      outcome: 'delivered' | 'failed';
+      status: number | null;
+      error: string | null;
+    }[];
+    return rows.map((r) => {
+      const a: PushAttempt = { at: r.at, outcome: r.outcome };
+      if (r.status !== null) a.status = r.status;
+      if (r.error !== null) a.error = r.error;
+      return a;
+    });
+  }
+
+  async listDeadPushes(): Promise<PushOutboxItem[]> {
+    const rows = this.db
+      .prepare("SELECT * FROM push_outbox WHERE state = 'dead' ORDER BY outbox_id")
+      .all() as OutboxRow[];
+    return rows.map(itemOf);
+  }
+
+  async listPushOutbox(configId: string): Promise<PushOutboxItem[]> {
+    const rows = this.db
+      .prepare('SELECT * FROM push_outbox WHERE config_id = ? ORDER BY outbox_id')
+      .all(configId) as OutboxRow[];
+    return rows.map(itemOf);
+  }
+
+  async readPushSecret(secretRef: string): Promise<PushSecret | undefined> {
+    const row = this.db
+      .prepare('SELECT value FROM push_secrets WHERE secret_ref = ?')
+      .get(secretRef) as { value: string } | undefined;
+    return row && (JSON.parse(row.value) as PushSecret);
+  }
+}
