@@ -20,7 +20,13 @@ import type { KeyValueStore, TokenStore } from '../ports/store/binding-state.ts'
 import { restRoutes } from '../bindings/rest/routes.ts';
 import { startDiscovery } from './discovery-refresh.ts';
 import { hostEventLog } from './host-events.ts';
-import { closeServer, createHttpServer, listenOn } from './server.ts';
+import {
+  closeServer,
+  createHttpServer,
+  createRequestListener,
+  listenOn,
+  type RequestListener,
+} from './server.ts';
 
 /** The store ports the host itself uses (the core brings its own). */
 export interface HostStores {
@@ -56,6 +62,13 @@ export interface Host {
   readonly server: Server;
   /** The MCP server mount (its dispatcher also serves `wopgen serve --stdio`). */
   readonly mcp: McpServer;
+  /**
+   * The request listener `server` runs: mount it on your own node:http server or framework router
+   * (under a path prefix: runtime/host/mount.ts), and never call `listen` then.
+   */
+  readonly handler: RequestListener;
+  /** Sets the URL every advertised URL is built from (an embedder's own, prefix included). */
+  setBaseUrl(url: string): void;
   listen(port: number, hostname?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -112,18 +125,22 @@ export async function createHost(parts: HostParts): Promise<Host> {
     peerOrigin,
   };
   const { router, mounts, mcp } = mountBindings(context, parts.bindings ?? []);
-  const server = createHttpServer(context, router, mounts);
+  const handler = createRequestListener(context, router, mounts);
+  const server = createHttpServer(handler);
+  const setBaseUrl = (url: string): void => {
+    config.baseUrl = url.replace(/\/+$/, '');
+    discovery.rebuild();
+  };
   let closed = false;
   return {
     context,
     server,
     mcp,
+    handler,
+    setBaseUrl,
     async listen(port, hostname = '127.0.0.1') {
       const url = await listenOn(server, port, hostname);
-      if (parts.baseUrlFromListen) {
-        config.baseUrl = url;
-        discovery.rebuild();
-      }
+      if (parts.baseUrlFromListen) setBaseUrl(url);
       return url;
     },
     async close() {
