@@ -6,7 +6,7 @@
 import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { npmInstall, packTarball, readJson, REPO, run, tempProject } from './npm.ts';
+import { npmInstall, sharedTarball, readJson, REPO, run, tempProject } from './npm.ts';
 
 const SLOW = 15 * 60_000;
 const VERSION = readJson<{ version: string }>(join(REPO, 'package.json')).version;
@@ -16,7 +16,7 @@ let files: string[];
 let project: string;
 
 beforeAll(async () => {
-  ({ tarball, files } = await packTarball());
+  ({ tarball, files } = await sharedTarball());
   project = tempProject('consumer');
   writeFileSync(
     join(project, 'package.json'),
@@ -56,7 +56,7 @@ describe('npm pack', () => {
     expect(existsSync(join(project, 'node_modules/wopgen/dist/runtime/index.d.ts'))).toBe(true);
   });
 
-  it('plain Node imports wopgen/runtime', async () => {
+  it('plain Node imports wopgen/runtime', { timeout: SLOW }, async () => {
     const r = await run(process.execPath, ['import.mjs'], project);
     expect(r.stderr).toBe('');
     const out = JSON.parse(r.stdout) as {
@@ -88,31 +88,39 @@ describe('npm pack', () => {
     ]);
   });
 
-  it('tsc (nodenext, strict, checking library declarations) type-checks a consumer', async () => {
-    const tsc = join(project, 'node_modules/typescript/bin/tsc');
-    const r = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], project);
-    expect(r.stdout + r.stderr).toBe('');
-    expect(r.code).toBe(0);
-  });
+  it(
+    'tsc (nodenext, strict, checking library declarations) type-checks a consumer',
+    async () => {
+      const tsc = join(project, 'node_modules/typescript/bin/tsc');
+      const r = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], project);
+      expect(r.stdout + r.stderr).toBe('');
+      expect(r.code).toBe(0);
+    },
+    SLOW,
+  );
 
-  it('tsc fails a consumer that misuses a port type (the declarations are not `any`)', async () => {
-    writeFileSync(
-      join(project, 'misuse.ts'),
-      "import type { RunCore } from 'wopgen/runtime';\nexport const core: RunCore = { close: 1 };\n",
-    );
-    const tsc = join(project, 'node_modules/typescript/bin/tsc');
-    const r = await run(
-      process.execPath,
-      [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--types', 'node', 'misuse.ts'],
-      project,
-    );
-    expect(r.code).not.toBe(0);
-    expect(r.stdout).toContain('misuse.ts');
-    // RunCore.close is typed: a number there is refused by name of the expected type.
-    expect(r.stdout).toContain(
-      "misuse.ts(2,32): error TS2322: Type 'number' is not assignable to type '() => Promise<void>'",
-    );
-  });
+  it(
+    'tsc fails a consumer that misuses a port type (the declarations are not `any`)',
+    async () => {
+      writeFileSync(
+        join(project, 'misuse.ts'),
+        "import type { RunCore } from 'wopgen/runtime';\nexport const core: RunCore = { close: 1 };\n",
+      );
+      const tsc = join(project, 'node_modules/typescript/bin/tsc');
+      const r = await run(
+        process.execPath,
+        [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--types', 'node', 'misuse.ts'],
+        project,
+      );
+      expect(r.code).not.toBe(0);
+      expect(r.stdout).toContain('misuse.ts');
+      // RunCore.close is typed: a number there is refused by name of the expected type.
+      expect(r.stdout).toContain(
+        "misuse.ts(2,32): error TS2322: Type 'number' is not assignable to type '() => Promise<void>'",
+      );
+    },
+    SLOW,
+  );
 
   it(
     'the installed bin prints its version and generates from the bundled spec',
