@@ -2,7 +2,7 @@
 // and installs of the tarball into temporary projects (from npm's cache where it holds the
 // packages: the registry is the only network this needs).
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,8 +35,40 @@ export function run(
   });
 }
 
+export interface Packed {
+  tarball: string;
+  files: string[];
+}
+
+/**
+ * One `npm pack` per test run, shared by the test files of this folder: they run in parallel
+ * worker processes, and two packs at once would rebuild dist/ under each other. The first to
+ * create the lock folder (keyed by the vitest process, the workers' parent) packs and records
+ * the result there; the others wait for that record.
+ */
+export async function sharedTarball(): Promise<Packed> {
+  const lock = join(tmpdir(), `wopgen-pack-${process.ppid}.lock`);
+  const result = join(lock, 'result.json');
+  try {
+    mkdirSync(lock);
+  } catch {
+    while (!existsSync(result)) await new Promise((r) => setTimeout(r, 500));
+    const recorded = readJson<Packed | { error: string }>(result);
+    if ('error' in recorded) throw new Error(recorded.error);
+    return recorded;
+  }
+  try {
+    const packed = await packTarball();
+    writeFileSync(result, JSON.stringify(packed));
+    return packed;
+  } catch (err) {
+    writeFileSync(result, JSON.stringify({ error: String(err) }));
+    throw err;
+  }
+}
+
 /** `npm pack` of this checkout (its prepack builds dist/) into a new temporary folder. */
-export async function packTarball(): Promise<{ tarball: string; files: string[] }> {
+export async function packTarball(): Promise<Packed> {
   const dest = mkdtempSync(join(tmpdir(), 'wopgen-pack-'));
   const r = await run('npm', ['pack', '--json', '--pack-destination', dest], REPO);
   if (r.code !== 0) throw new Error(`npm pack failed (${r.code}):\n${r.stderr}`);
