@@ -2,7 +2,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'generated/**', '.tmp/**', 'coverage/**'] },
+  { ignores: ['node_modules/**', 'generated/**', '.tmp/**', 'coverage/**', 'dist/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -3,6 +3,9 @@
 // (bin/build-generator.mjs: built by `npm ci`, or here on first use) and fall back to the
 // TypeScript sources through tsx's loader when it cannot be built or WOPGEN_FROM_SOURCE=1 is set;
 // `serve` (the reference host) runs its own compiled build (see host() below). Neither loads the other.
+// An installed package (npm pack / publish) ships neither the sources nor those build scripts: it
+// runs dist/ (bin/build-dist.mjs, built by `prepack`).
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -20,6 +23,11 @@ const GENERATE_V8_FLAGS = '--interrupt-budget=4000000';
 if (argv[0] !== 'serve' && process.env.WOPGEN_V8_DEFAULTS !== '1')
   setFlagsFromString(GENERATE_V8_FLAGS);
 
+/** dist/ is used only where the TypeScript sources are absent: in a checkout it may be stale. */
+const installed =
+  !existsSync(new URL('../generator/cli.ts', import.meta.url)) &&
+  existsSync(new URL('../dist/generator/cli.js', import.meta.url));
+
 async function fromSource(path) {
   const { register } = await import('tsx/esm/api');
   register();
@@ -27,6 +35,7 @@ async function fromSource(path) {
 }
 
 async function generator() {
+  if (installed) return import('../dist/generator/cli.js');
   if (process.env.WOPGEN_FROM_SOURCE !== '1') {
     const { ensureBuild } = await import('./build-generator.mjs');
     const dir = await ensureBuild();
@@ -39,6 +48,10 @@ async function generator() {
 // the TypeScript sources through tsx (a devDependency) only when it cannot be built or
 // WOPGEN_FROM_SOURCE=1 is set, i.e. in development.
 async function host() {
+  if (installed) {
+    const m = await import('../dist/runtime/serve.js');
+    return { main: (a) => m.serve(a.slice(1), { from: 'build' }) };
+  }
   if (process.env.WOPGEN_FROM_SOURCE !== '1') {
     const { ensureRuntimeBuild } = await import('./build-runtime.mjs');
     const dir = ensureRuntimeBuild();

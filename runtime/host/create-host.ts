@@ -23,7 +23,13 @@ import { pushProjector } from '../bindings/a2a/push-projection.ts';
 import { restRoutes } from '../bindings/rest/routes.ts';
 import { startDiscovery } from './discovery-refresh.ts';
 import { hostEventLog } from './host-events.ts';
-import { closeServer, createHttpServer, listenOn } from './server.ts';
+import {
+  closeServer,
+  createHttpServer,
+  createRequestListener,
+  listenOn,
+  type RequestListener,
+} from './server.ts';
 
 /** The store ports the host itself uses (the core brings its own). */
 export interface HostStores {
@@ -63,6 +69,13 @@ export interface Host {
   readonly mcp: McpServer;
   /** Push delivery (its dead letters), when the host delivers pushes. */
   readonly push?: PushService;
+  /**
+   * The request listener `server` runs: mount it on your own node:http server or framework router
+   * (under a path prefix: runtime/host/mount.ts), and never call `listen` then.
+   */
+  readonly handler: RequestListener;
+  /** Sets the URL every advertised URL is built from (an embedder's own, prefix included). */
+  setBaseUrl(url: string): void;
   listen(port: number, hostname?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -133,7 +146,12 @@ export async function createHost(parts: HostParts): Promise<Host> {
       : undefined;
   if (push) context.push = push;
   const { router, mounts, mcp } = mountBindings(context, parts.bindings ?? []);
-  const server = createHttpServer(context, router, mounts);
+  const handler = createRequestListener(context, router, mounts);
+  const server = createHttpServer(handler);
+  const setBaseUrl = (url: string): void => {
+    config.baseUrl = url.replace(/\/+$/, '');
+    discovery.rebuild();
+  };
   await push?.start();
   let closed = false;
   return {
@@ -141,12 +159,11 @@ export async function createHost(parts: HostParts): Promise<Host> {
     server,
     mcp,
     ...(push && { push }),
+    handler,
+    setBaseUrl,
     async listen(port, hostname = '127.0.0.1') {
       const url = await listenOn(server, port, hostname);
-      if (parts.baseUrlFromListen) {
-        config.baseUrl = url;
-        discovery.rebuild();
-      }
+      if (parts.baseUrlFromListen) setBaseUrl(url);
       return url;
     },
     async close() {

@@ -9,16 +9,25 @@ import { withRequestLog } from '../http/request-log.ts';
 import type { Router } from '../http/router.ts';
 import { noRouteMessage } from '../bindings/rest/not-found.ts';
 
-export function createHttpServer(ctx: HostContext, router: Router, mounts: Mount[]): Server {
-  return createServer(
-    withRequestLog(ctx.log, (req, res) => {
-      handle(ctx, router, mounts, req, res).catch((err: unknown) => {
-        ctx.log.error({ err }, 'unhandled request failure');
-        if (!res.headersSent) sendOpenWopError(res, 'internal_error', 'internal error');
-        else res.destroy();
-      });
-    }),
-  );
+/** A node:http request listener (what an embedder mounts on its own server, runtime/host/mount.ts). */
+export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+export function createRequestListener(
+  ctx: HostContext,
+  router: Router,
+  mounts: Mount[],
+): RequestListener {
+  return withRequestLog(ctx.log, (req, res) => {
+    handle(ctx, router, mounts, req, res).catch((err: unknown) => {
+      ctx.log.error({ err }, 'unhandled request failure');
+      if (!res.headersSent) sendOpenWopError(res, 'internal_error', 'internal error');
+      else res.destroy();
+    });
+  });
+}
+
+export function createHttpServer(listener: RequestListener): Server {
+  return createServer(listener);
 }
 
 async function handle(

@@ -14,8 +14,10 @@ export function layerOf(path: string): Layer | undefined {
   if (top === 'ports') return 'ports';
   if (rest.startsWith('core/reference/')) return 'reference';
   if (top === 'adapters') return 'adapter';
-  // serve.ts and serve/ are the `wopgen serve` command: they compose a host like host/ does.
-  if (top === 'host' || top === 'serve' || rest === 'serve.ts') return 'host';
+  // serve.ts and serve/ are the `wopgen serve` command: they compose a host like host/ does;
+  // index.ts (wopgen/runtime) is the public entry point, which names every part as host/ does.
+  if (top === 'host' || top === 'serve' || rest === 'serve.ts' || rest === 'index.ts')
+    return 'host';
   if (top === 'bindings' || rest === 'context.ts') return 'binding';
   // http/, negotiation/, auth/, util/ and the root leaves (ids, config, version).
   return 'shared';

@@ -1,5 +1,5 @@
 // One run's log in memory, with followers woken on every append.
-import type { NewRunEvent, RunEvent } from '../../../runtime/ports/events.ts';
+import type { NewRunEvent, RunEvent } from '../../runtime/index.ts';
 
 export class RunLog {
   readonly events: RunEvent[] = [];

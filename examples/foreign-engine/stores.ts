@@ -1,7 +1,6 @@
 // The host-side store ports in memory, written against the ports only (no store adapter): the host
 // event log, single-use tokens and key-value settings the bindings keep.
-import type { HostStores } from '../../../runtime/host/index.ts';
-import type { StoredHostEvent } from '../../../runtime/ports/store/host-event-store.ts';
+import type { HostStores, StoredHostEvent } from '../../runtime/index.ts';
 
 export function memoryHostStores(): HostStores {
   const events: StoredHostEvent[] = [];

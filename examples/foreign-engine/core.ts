@@ -1,21 +1,23 @@
-// A RunCore written only against the ports (runtime/ports/): no reference engine, no store. Runs live
+// A RunCore written only against the public port (wopgen/runtime): no reference engine, no store. Runs live
 // in memory; a run either completes at once or waits on one question. Enough of the port to be
 // driven through createHost by the official A2A and MCP clients.
 import { randomBytes } from 'node:crypto';
-import { principalOf, type Subject } from '../../../runtime/ports/auth.ts';
-import { CoreError } from '../../../runtime/ports/errors.ts';
-import type { NewRunEvent, RunEvent } from '../../../runtime/ports/events.ts';
-import type { Interrupt } from '../../../runtime/ports/interrupts.ts';
-import type { JsonObject } from '../../../runtime/ports/json.ts';
-import type {
-  BindingNote,
-  BindingRecord,
-  CreateRunRequest,
-  ResolveInterruptRequest,
-  RunCore,
-  RunSnapshot,
-  RunTimes,
-} from '../../../runtime/ports/run-core.ts';
+import {
+  CoreError,
+  principalOf,
+  type BindingNote,
+  type BindingRecord,
+  type CreateRunRequest,
+  type Interrupt,
+  type JsonObject,
+  type NewRunEvent,
+  type ResolveInterruptRequest,
+  type RunCore,
+  type RunEvent,
+  type RunSnapshot,
+  type RunTimes,
+  type Subject,
+} from '../../runtime/index.ts';
 import { RunLog } from './log.ts';
 import { foreignWorkflows, type ForeignWorkflow, type Step } from './workflows.ts';
 

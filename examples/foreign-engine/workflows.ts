@@ -1,7 +1,6 @@
 // The foreign engine's own workflows: plain functions, not the reference engine's JSON nodes. Each
 // either finishes with outputs or asks one question and finishes with the answer.
-import type { JsonObject } from '../../../runtime/ports/json.ts';
-import type { WorkflowView } from '../../../runtime/ports/workflows.ts';
+import type { JsonObject, WorkflowView } from '../../runtime/index.ts';
 
 export type Step =
   | { done: JsonObject }

@@ -1,6 +1,6 @@
-// A foreign engine behind the RunCore port: an in-memory core written only against runtime/ports/
-// (test/e2e/foreign/), composed by createHost with in-memory host stores, and driven over the wire
-// by the official A2A client (@a2a-js/sdk) and the official MCP client
+// A foreign engine behind the RunCore port: the example of examples/foreign-engine/ (an in-memory
+// core written only against wopgen/runtime, composed by createHost with in-memory host stores),
+// driven over the wire by the official A2A client (@a2a-js/sdk) and the official MCP client
 // (@modelcontextprotocol/client): a run that completes at once, and one input round trip on each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SendMessageRequest, TaskState, type Task } from '@a2a-js/sdk';
@@ -11,22 +11,11 @@ import {
   JsonRpcTransportFactory,
   type Client as A2aClient,
 } from '@a2a-js/sdk/client';
-import { InProcessChangeFeed } from '../../runtime/adapters/change-feed/in-process.ts';
-import { defaultConfig } from '../../runtime/config.ts';
-import { createHost, type Host } from '../../runtime/host/index.ts';
-import type { Subject } from '../../runtime/ports/auth.ts';
+import type { Host } from '../../runtime/index.ts';
+import type { InMemoryCore } from '../../examples/foreign-engine/core.ts';
+import { createForeignHost, keyAuthenticator } from '../../examples/foreign-engine/host.ts';
 import { connectClient } from '../mcp/helpers.ts';
 import { KEYS } from '../helpers/host.ts';
-import { InMemoryCore } from './foreign/core.ts';
-import { memoryHostStores } from './foreign/stores.ts';
-
-const acme: Subject = {
-  issuer: 'urn:test:foreign',
-  subjectId: 'alice',
-  tenant: 'acme',
-  lane: 'api-key',
-  kind: 'user',
-};
 
 let host: Host;
 let url: string;
@@ -35,17 +24,7 @@ let a2a: A2aClient;
 let seq = 0;
 
 beforeAll(async () => {
-  core = new InMemoryCore();
-  host = await createHost({
-    config: defaultConfig('http://127.0.0.1'),
-    baseUrlFromListen: true,
-    core,
-    stores: memoryHostStores(),
-    feed: new InProcessChangeFeed(),
-    auth: {
-      authenticate: async (h) => (h === `Bearer ${KEYS.acme}` ? acme : undefined),
-    },
-  });
+  ({ host, core } = await createForeignHost(keyAuthenticator({ [KEYS.acme]: 'acme' })));
   url = await host.listen(0);
   const fetchImpl: typeof fetch = (input, init) => {
     const headers = new Headers(init?.headers);

@@ -1,0 +1,94 @@
+// Running npm, node and tsc as a user would, for the package tests: `npm pack` of this checkout
+// and installs of the tarball into temporary projects (from npm's cache where it holds the
+// packages: the registry is the only network this needs).
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to its end (never throws on a non-zero exit: the test reads `code`). */
+export function run(
+  cmd: string,
+  args: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Ran> {
+  return new Promise((resolve) => {
+    execFile(
+      cmd,
+      args,
+      { cwd, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+export interface Packed {
+  tarball: string;
+  files: string[];
+}
+
+/**
+ * One `npm pack` per test run, shared by the test files of this folder: they run in parallel
+ * worker processes, and two packs at once would rebuild dist/ under each other. The first to
+ * create the lock folder (keyed by the vitest process, the workers' parent) packs and records
+ * the result there; the others wait for that record.
+ */
+export async function sharedTarball(): Promise<Packed> {
+  const lock = join(tmpdir(), `wopgen-pack-${process.ppid}.lock`);
+  const result = join(lock, 'result.json');
+  try {
+    mkdirSync(lock);
+  } catch {
+    while (!existsSync(result)) await new Promise((r) => setTimeout(r, 500));
+    const recorded = readJson<Packed | { error: string }>(result);
+    if ('error' in recorded) throw new Error(recorded.error);
+    return recorded;
+  }
+  try {
+    const packed = await packTarball();
+    writeFileSync(result, JSON.stringify(packed));
+    return packed;
+  } catch (err) {
+    writeFileSync(result, JSON.stringify({ error: String(err) }));
+    throw err;
+  }
+}
+
+/** `npm pack` of this checkout (its prepack builds dist/) into a new temporary folder. */
+export async function packTarball(): Promise<Packed> {
+  const dest = mkdtempSync(join(tmpdir(), 'wopgen-pack-'));
+  const r = await run('npm', ['pack', '--json', '--pack-destination', dest], REPO);
+  if (r.code !== 0) throw new Error(`npm pack failed (${r.code}):\n${r.stderr}`);
+  const [info] = JSON.parse(r.stdout.slice(r.stdout.indexOf('['))) as {
+    filename: string;
+    files: { path: string }[];
+  }[];
+  return { tarball: join(dest, info!.filename), files: info!.files.map((f) => f.path) };
+}
+
+/** A new temporary project folder holding a package.json. */
+export function tempProject(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `wopgen-${prefix}-`));
+}
+
+/** `npm install` with what the machine's npm cache holds first; no audit, no funding notes. */
+export function npmInstall(cwd: string, args: readonly string[] = []): Promise<Ran> {
+  return run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...args], cwd);
+}
+
+export function readJson<T>(path: string): T {
+  return JSON.parse(readFileSync(path, 'utf8')) as T;
+}
