@@ -6,6 +6,7 @@ import { openPostgresStores } from '../../runtime/adapters/store/postgres/index.
 import type { Stores } from '../../runtime/ports/store/index.ts';
 import { freshDatabase, NO_POSTGRES, POSTGRES_URL } from '../helpers/postgres.ts';
 import { hostStateContract } from './host-state.contract.ts';
+import { pushStoreContract } from './push-store.contract.ts';
 import { runStoreContract } from './run-store.contract.ts';
 import type { StoreUnderTest } from './store-under-test.ts';
 
@@ -33,6 +34,7 @@ const postgres: StoreUnderTest = {
 if (POSTGRES_URL) {
   runStoreContract(postgres);
   hostStateContract(postgres);
+  pushStoreContract(postgres);
 } else {
   describe('store contract (postgres)', () => {
     it.skip(NO_POSTGRES, () => undefined);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { openSqliteStores } from '../../runtime/adapters/store/sqlite/index.ts';
 import type { Stores } from '../../runtime/ports/store/index.ts';
 import { hostStateContract } from './host-state.contract.ts';
+import { pushStoreContract } from './push-store.contract.ts';
 import { runStoreContract } from './run-store.contract.ts';
 import type { StoreUnderTest } from './store-under-test.ts';
 
@@ -34,3 +35,4 @@ const sqlite: StoreUnderTest = {
 
 runStoreContract(sqlite);
 hostStateContract(sqlite);
+pushStoreContract(sqlite);

@@ -9,6 +9,7 @@ import { PgApiKeyStore } from './api-key-store.ts';
 import { PgBindingState } from './binding-state.ts';
 import { PgHostEventStore } from './host-event-store.ts';
 import { migratePg } from './migrations.ts';
+import { PgPushStore } from './push-store.ts';
 import { PgRunStore } from './run-store.ts';
 
 const INT8_OID = 20;
@@ -58,6 +59,7 @@ export async function openPostgresStores(url: string): Promise<PostgresStores> {
     apiKeys: new PgApiKeyStore(pool),
     tokens: state,
     kv: state,
+    push: new PgPushStore(pool),
     async close() {
       if (closed) return;
       closed = true;

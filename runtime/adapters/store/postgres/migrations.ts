@@ -133,6 +133,59 @@ export const pgMigrations: readonly PgMigration[] = [
       CREATE INDEX run_leases_holder ON run_leases (holder);
     `,
   },
+  {
+    // interop.md §"A2A push delivery" (the SQLite store's migration 5, same tables): a config holds
+    // its token/credentials by reference only. Times a host compares (`next_at`, `lease_until`) are
+    // epoch ms the caller passes, as in SQLite; `lease_until` keeps two hosts off one push.
+    version: 2,
+    name: 'a2a push configs, secrets and outbox',
+    sql: `
+      CREATE TABLE push_secrets (
+        secret_ref TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+      CREATE TABLE push_configs (
+        config_id TEXT PRIMARY KEY,
+        run_id TEXT NOT NULL REFERENCES runs (run_id) ON DELETE CASCADE,
+        tenant TEXT NOT NULL,
+        owner TEXT NOT NULL,
+        url TEXT NOT NULL,
+        scheme TEXT,
+        secret_ref TEXT,
+        cursor INTEGER NOT NULL,
+        finished BOOLEAN NOT NULL DEFAULT FALSE,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX push_configs_run ON push_configs (run_id, created_at);
+      CREATE INDEX push_configs_unfinished ON push_configs (created_at) WHERE NOT finished;
+      CREATE TABLE push_outbox (
+        outbox_id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        config_id TEXT NOT NULL REFERENCES push_configs (config_id) ON DELETE CASCADE,
+        sequence INTEGER NOT NULL,
+        part INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        final BOOLEAN NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'dead')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_at BIGINT NOT NULL,
+        lease_until BIGINT,
+        created_at TEXT NOT NULL,
+        settled_at TEXT,
+        UNIQUE (config_id, sequence, part)
+      );
+      CREATE INDEX push_outbox_pending ON push_outbox (config_id, outbox_id) WHERE state = 'pending';
+      CREATE INDEX push_outbox_dead ON push_outbox (outbox_id) WHERE state = 'dead';
+      CREATE TABLE push_attempts (
+        outbox_id BIGINT NOT NULL REFERENCES push_outbox (outbox_id) ON DELETE CASCADE,
+        attempt INTEGER NOT NULL,
+        at TEXT NOT NULL,
+        outcome TEXT NOT NULL,
+        status INTEGER,
+        error TEXT,
+        PRIMARY KEY (outbox_id, attempt)
+      );
+    `,
+  },
 ];
 
 /** Apply every migration newer than the recorded version, one transaction, under the lock. */

@@ -228,10 +228,14 @@ export class SqlitePushStore implements PushStore {
   }
 
   async nextPushDue(): Promise<number | undefined> {
+    // Only each config's oldest pending push can be claimed: a later one behind a leased push is
+    // not due before that lease ends (else the worker would wake again and again meanwhile).
     const row = this.db
       .prepare(
-        `SELECT MIN(MAX(next_at, COALESCE(lease_until, 0))) AS due FROM push_outbox
-           WHERE state = 'pending'`,
+        `SELECT MIN(MAX(o.next_at, COALESCE(o.lease_until, 0))) AS due FROM push_outbox o
+           WHERE o.state = 'pending'
+             AND o.outbox_id = (SELECT MIN(p.outbox_id) FROM push_outbox p
+                                 WHERE p.config_id = o.config_id AND p.state = 'pending')`,
       )
       .get() as { due: number | null };
     return row.due ?? undefined;
