@@ -12,12 +12,16 @@ export interface Ours extends Peer {
   dbFile: string;
 }
 
-export async function startOurs(name = 'ours (SQLite)', bin = join(root, 'bin/wopgen.js')) {
+export async function startOurs(
+  name = 'ours (SQLite)',
+  bin = join(root, 'bin/wopgen.js'),
+  nodeFlags: string[] = [],
+) {
   const dir = mkdtempSync(join(tmpdir(), 'wopgen-bench-host-'));
   const dbFile = join(dir, 'bench.db');
   const peer = await startPeer(
     name,
-    [bin, 'serve', '--store', `sqlite:${dbFile}`, '--a2a-skills', 'echo'],
+    [...nodeFlags, bin, 'serve', '--store', `sqlite:${dbFile}`, '--a2a-skills', 'echo'],
     {
       env: {
         WOPGEN_API_KEYS: `${KEYS.bench}=bench,${KEYS.big}=big`,

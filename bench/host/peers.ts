@@ -74,10 +74,13 @@ export async function startPeer(
     peakRssMb: () => peakRss(proc.pid),
     stop: () =>
       new Promise((resolve) => {
-        if (proc.exitCode !== null) return resolve();
-        proc.once('exit', () => resolve());
+        if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+        const hard = setTimeout(() => proc.kill('SIGKILL'), 5_000);
+        proc.once('exit', () => {
+          clearTimeout(hard);
+          resolve();
+        });
         proc.kill('SIGTERM');
-        setTimeout(() => proc.kill('SIGKILL'), 5_000).unref();
       }),
   };
 }

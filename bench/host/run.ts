@@ -4,16 +4,19 @@
 //   a2a-sdk   @a2a-js/sdk DefaultRequestHandler + InMemoryTaskStore (answers from memory)
 //   mcp-sdk   @modelcontextprotocol/server McpServer with an echo tool (stateless 2026-07-28)
 //   ours      `wopgen serve` on SQLite, durable (each acknowledged write synced before its answer)
-// Prints one table: requests/s, p50/p99 latency (ms), errors, our ratio to the peer and to the limit,
-// and each server's peak RSS. Asserts nothing about speed.
+// Every server runs at once in its own process; each scenario measures its servers in rounds (each
+// round runs every server once, back to back) and reports the median round, so a busy spell of the
+// machine lands on all of them alike. Prints one table: requests/s, p50/p99 latency (ms), errors,
+// our ratio to the peer and to the limit, and each server's peak RSS. Asserts nothing.
 //
-//   npm run bench:host                 full run (BENCH_SECONDS per phase, default 10; 100k runs for ListTasks)
-//   npm run bench:host -- --smoke      a few seconds in all: every scenario once, to keep the script working
-//   BENCH_OURS=path/to/bin/wopgen.js   measure another build of ours (e.g. a checkout of main, for "before")
+//   npm run bench:host                  full run (BENCH_SECONDS per phase, default 5; BENCH_ROUNDS, default 3)
+//   npm run bench:host -- --smoke       a few seconds per scenario: keeps the script working (CI)
+//   BENCH_BEFORE=path/to/bin/wopgen.js  also measure an earlier build of ours in the same run
+//                                       (rows "ours before"), e.g. an export of main for before/after
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { expectResult, runLoad, timeToFirstEvent, type Figures } from './load.ts';
-import { startOurs, seedRuns, KEYS } from './ours.ts';
+import { KEYS, seedRuns, startOurs, type Ours } from './ours.ts';
 import { root, startTsPeer, type Peer } from './peers.ts';
 import {
   A2A_HEADERS,
@@ -27,165 +30,239 @@ import {
 } from './scenarios.ts';
 
 const smoke = process.argv.includes('--smoke');
-const seconds = smoke ? 1 : Number(process.env['BENCH_SECONDS'] ?? 10);
+const seconds = smoke ? 1 : Number(process.env['BENCH_SECONDS'] ?? 5);
+const rounds = smoke ? 1 : Number(process.env['BENCH_ROUNDS'] ?? 3);
 const connections = Number(process.env['BENCH_CONNECTIONS'] ?? 32);
 const bigTenantRuns = smoke ? 1_000 : Number(process.env['BENCH_RUNS'] ?? 100_000);
-const streams = smoke ? 20 : 1_000;
-const oursBin = process.env['BENCH_OURS'] ?? join(root, 'bin/wopgen.js');
+const streams = smoke ? 20 : 300;
+const beforeBin = process.env['BENCH_BEFORE'];
+
+/** One server's side of a scenario. */
+interface Target {
+  peer: Peer;
+  path: string;
+  headers: Record<string, string>;
+  body: string | (() => string);
+  /** Measured once after the others' rounds (a slow build whose backlog would burden the next phase). */
+  last?: boolean;
+}
+
+interface Scenario {
+  name: string;
+  kind: 'load' | 'first-event';
+  targets: Target[];
+}
 
 interface Row extends Figures {
   scenario: string;
-  peer: string;
+  server: string;
+  ours: boolean;
+  /** The non-ours row of the same scenario, when there is one. */
+  peerRps?: number;
   rss?: number;
-  /** Ours only: the peer row it is compared with. */
-  versus?: Row;
-}
-const rows: Row[] = [];
-let limit: Row | undefined;
-
-async function phase(
-  scenario: string,
-  peer: Peer,
-  path: string,
-  headers: Record<string, string>,
-  body: string | (() => string),
-): Promise<Row> {
-  const url = peer.url + path;
-  // One checked request first: a load of refusals would measure nothing.
-  await expectResult(url, headers, typeof body === 'string' ? body : body());
-  if (!smoke) await runLoad({ url, headers, body, connections, seconds: 2 }); // warm-up
-  const f = await runLoad({ url, headers, body, connections, seconds });
-  const row: Row = { scenario, peer: peer.name, ...f };
-  rows.push(row);
-  return row;
-}
-
-function ourRow(row: Row, versus: Row | undefined): void {
-  if (versus) row.versus = versus;
 }
 
 const auth = (key: string) => ({ authorization: `Bearer ${key}` });
+const log = (s: string) => process.stderr.write(`${s}\n`);
+
+async function measure(s: Scenario, t: Target): Promise<Figures> {
+  const url = t.peer.url + t.path;
+  if (s.kind === 'first-event') {
+    return timeToFirstEvent(url, t.headers, t.body as () => string, streams, 8);
+  }
+  return runLoad({ url, headers: t.headers, body: t.body, connections, seconds });
+}
+
+function median(runs: Figures[]): Figures {
+  const by = [...runs].sort((a, b) => a.rps - b.rps);
+  const mid = by[Math.floor(by.length / 2)]!;
+  return { ...mid, errors: runs.reduce((n, r) => n + r.errors, 0) };
+}
+
+async function runScenario(s: Scenario): Promise<Row[]> {
+  log(`${s.name}`);
+  for (const t of s.targets) {
+    // One checked request first: a load of refusals would measure nothing.
+    const b = typeof t.body === 'string' ? t.body : t.body();
+    await expectResult(t.peer.url + t.path, t.headers, b);
+    if (!smoke && !t.last && s.kind === 'load') {
+      await runLoad({
+        url: t.peer.url + t.path,
+        headers: t.headers,
+        body: t.body,
+        connections,
+        seconds: 2,
+      });
+    }
+  }
+  const results = new Map<Target, Figures[]>(s.targets.map((t) => [t, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (const t of s.targets.filter((x) => !x.last)) {
+      log(`  round ${r + 1}: ${t.peer.name}`);
+      results.get(t)!.push(await measure(s, t));
+    }
+  }
+  for (const t of s.targets.filter((x) => x.last)) {
+    log(`  once: ${t.peer.name}`);
+    results.get(t)!.push(await measure(s, t));
+  }
+  const rows = s.targets.map((t): Row => ({
+    scenario: s.name,
+    server: t.peer.name,
+    ours: t.peer.name.startsWith('ours'),
+    ...median(results.get(t)!),
+  }));
+  const peer = rows.find((r) => !r.ours);
+  if (peer) for (const r of rows) if (r.ours) r.peerRps = peer.rps;
+  return rows;
+}
+
+interface OursSetup {
+  peer: Ours;
+  taskId: string;
+}
+
+async function setUpOurs(name: string, bin?: string): Promise<OursSetup> {
+  const peer = await startOurs(name, bin);
+  const h = { ...A2A_HEADERS, ...auth(KEYS.bench) };
+  const sent = JSON.parse(await expectResult(peer.url + '/a2a/jsonrpc', h, sendMessageBody())) as {
+    result: { task: { id: string } };
+  };
+  // Tenant `big` gets its runs now, so every ListTasks target lists the same number.
+  const hb = { ...A2A_HEADERS, ...auth(KEYS.big) };
+  await expectResult(peer.url + '/a2a/jsonrpc', hb, sendMessageBody());
+  seedRuns(peer.dbFile, bigTenantRuns);
+  return { peer, taskId: sent.result.task.id };
+}
 
 async function main() {
   const started: Peer[] = [];
   const stopAll = () => Promise.all(started.splice(0).map((p) => p.stop()));
   process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  const rows: Row[] = [];
   try {
-    // (a) the limit
     const bare = await startTsPeer('bare node:http', 'bare.ts');
     started.push(bare);
-    limit = await phase('JSON echo', bare, '/', { 'content-type': 'application/json' }, BARE_BODY);
-    limit.rss = bare.peakRssMb();
-    await bare.stop();
-
-    // (b) the A2A SDK server
     const a2a = await startTsPeer('@a2a-js/sdk', 'a2a-sdk.ts');
     started.push(a2a);
+    const mcp = await startTsPeer('@modelcontextprotocol/server', 'mcp-sdk.ts');
+    started.push(mcp);
+    const ours: OursSetup[] = [];
+    if (beforeBin) ours.push(await setUpOurs('ours before', beforeBin));
+    ours.push(await setUpOurs('ours (SQLite)', join(root, 'bin/wopgen.js')));
+    started.push(...ours.map((o) => o.peer));
+
     const sdkTask = JSON.parse(
       await expectResult(a2a.url + '/a2a/jsonrpc', A2A_HEADERS, sendMessageBody()),
     ) as { result: { task: { id: string } } };
-    const sdkGet = await phase(
-      'GetTask',
-      a2a,
-      '/a2a/jsonrpc',
-      A2A_HEADERS,
-      getTaskBody(sdkTask.result.task.id),
-    );
-    const sdkSend = await phase('SendMessage', a2a, '/a2a/jsonrpc', A2A_HEADERS, sendMessageBody);
-    const sdkMixed = await phase(
-      'mixed 80% get / 20% send',
-      a2a,
-      '/a2a/jsonrpc',
-      A2A_HEADERS,
-      () => (Math.random() < 0.8 ? getTaskBody(sdkTask.result.task.id) : sendMessageBody()),
-    );
-    const sdkStream = await ttfe(a2a, A2A_HEADERS);
-    sdkGet.rss = sdkSend.rss = sdkMixed.rss = sdkStream.rss = a2a.peakRssMb();
-    await a2a.stop();
-
-    // (c) the MCP SDK server
-    const mcp = await startTsPeer('@modelcontextprotocol/server', 'mcp-sdk.ts');
-    started.push(mcp);
-    const sdkTool = await phase('tools/call echo', mcp, '/mcp', MCP_HEADERS, toolsCallBody());
-    sdkTool.rss = mcp.peakRssMb();
-    await mcp.stop();
-
-    // (d) ours
-    const ours = await startOurs('ours (SQLite)', oursBin);
-    started.push(ours);
-    const h = { ...A2A_HEADERS, ...auth(KEYS.bench) };
-    const task = JSON.parse(
-      await expectResult(ours.url + '/a2a/jsonrpc', h, sendMessageBody()),
-    ) as { result: { task: { id: string } } };
-    const taskId = task.result.task.id;
-    const ourRows: Row[] = [];
-    ourRows.push(await phase('GetTask', ours, '/a2a/jsonrpc', h, getTaskBody(taskId)));
-    ourRow(ourRows.at(-1)!, sdkGet);
-    ourRows.push(await phase('SendMessage', ours, '/a2a/jsonrpc', h, sendMessageBody));
-    ourRow(ourRows.at(-1)!, sdkSend);
-    ourRows.push(
-      await phase('mixed 80% get / 20% send', ours, '/a2a/jsonrpc', h, () =>
-        Math.random() < 0.8 ? getTaskBody(taskId) : sendMessageBody(),
-      ),
-    );
-    ourRow(ourRows.at(-1)!, sdkMixed);
-    ourRows.push(await ttfe(ours, h));
-    ourRow(ourRows.at(-1)!, sdkStream);
-    ourRows.push(
-      await phase(
-        'tools/call echo',
-        ours,
-        '/mcp',
-        { ...MCP_HEADERS, ...auth(KEYS.bench) },
-        toolsCallBody(),
-      ),
-    );
-    ourRow(ourRows.at(-1)!, sdkTool);
-    // ListTasks page 1 on a tenant with many runs (no SDK peer lists 100k tasks from a store).
-    const hb = { ...A2A_HEADERS, ...auth(KEYS.big) };
-    await expectResult(ours.url + '/a2a/jsonrpc', hb, sendMessageBody());
-    seedRuns(ours.dbFile, bigTenantRuns);
-    ourRows.push(
-      await phase(
-        `ListTasks page 1 (${bigTenantRuns.toLocaleString('en')} runs)`,
-        ours,
-        '/a2a/jsonrpc',
-        hb,
-        listTasksBody(),
-      ),
-    );
-    const rss = ours.peakRssMb();
-    for (const r of ourRows) r.rss = rss;
-    await ours.stop();
+    const sdkId = sdkTask.result.task.id;
+    const a2aPath = '/a2a/jsonrpc';
+    const oursA2a = (o: OursSetup, body: Target['body']): Target => ({
+      peer: o.peer,
+      path: a2aPath,
+      headers: { ...A2A_HEADERS, ...auth(KEYS.bench) },
+      body,
+    });
+    const mixed = (id: string) => () => (Math.random() < 0.8 ? getTaskBody(id) : sendMessageBody());
+    const scenarios: Scenario[] = [
+      {
+        name: 'JSON echo (the limit)',
+        kind: 'load',
+        targets: [
+          {
+            peer: bare,
+            path: '/',
+            headers: { 'content-type': 'application/json' },
+            body: BARE_BODY,
+          },
+        ],
+      },
+      {
+        name: 'GetTask',
+        kind: 'load',
+        targets: [
+          { peer: a2a, path: a2aPath, headers: A2A_HEADERS, body: getTaskBody(sdkId) },
+          ...ours.map((o) => oursA2a(o, getTaskBody(o.taskId))),
+        ],
+      },
+      {
+        name: 'SendMessage (echo, completes at once)',
+        kind: 'load',
+        targets: [
+          { peer: a2a, path: a2aPath, headers: A2A_HEADERS, body: sendMessageBody },
+          ...ours.map((o) => oursA2a(o, sendMessageBody)),
+        ],
+      },
+      {
+        name: 'mixed 80% GetTask / 20% SendMessage',
+        kind: 'load',
+        targets: [
+          { peer: a2a, path: a2aPath, headers: A2A_HEADERS, body: mixed(sdkId) },
+          ...ours.map((o) => oursA2a(o, mixed(o.taskId))),
+        ],
+      },
+      {
+        name: 'stream: time to first event (8 at once)',
+        kind: 'first-event',
+        targets: [
+          { peer: a2a, path: a2aPath, headers: A2A_HEADERS, body: streamBody },
+          ...ours.map((o) => oursA2a(o, streamBody)),
+        ],
+      },
+      {
+        name: 'MCP tools/call echo',
+        kind: 'load',
+        targets: [
+          { peer: mcp, path: '/mcp', headers: MCP_HEADERS, body: toolsCallBody() },
+          ...ours.map((o) => ({
+            peer: o.peer,
+            path: '/mcp',
+            headers: { ...MCP_HEADERS, ...auth(KEYS.bench) },
+            body: toolsCallBody(),
+          })),
+        ],
+      },
+      {
+        // No SDK peer lists tasks from a store of this size; the ratio is to the limit only.
+        name: `ListTasks page 1 (${(bigTenantRuns + 1).toLocaleString('en')} runs in the tenant)`,
+        kind: 'load',
+        targets: ours.map((o) => ({
+          peer: o.peer,
+          path: a2aPath,
+          headers: { ...A2A_HEADERS, ...auth(KEYS.big) },
+          body: listTasksBody(),
+          ...(o.peer.name === 'ours before' && { last: true }),
+        })),
+      },
+    ];
+    for (const s of scenarios) rows.push(...(await runScenario(s)));
+    const rss = new Map(started.map((p) => [p.name, p.peakRssMb()]));
+    for (const r of rows) {
+      const v = rss.get(r.server);
+      if (v !== undefined) r.rss = v;
+    }
   } finally {
     await stopAll();
   }
-  print();
+  print(rows);
 }
 
-async function ttfe(peer: Peer, headers: Record<string, string>): Promise<Row> {
-  const url = peer.url + '/a2a/jsonrpc';
-  const f = await timeToFirstEvent(url, headers, streamBody, streams, 8);
-  const row: Row = { scenario: 'stream: time to first event (8 at once)', peer: peer.name, ...f };
-  rows.push(row);
-  return row;
-}
-
-function print(): void {
+function print(rows: Row[]): void {
   const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '—');
+  const limit = rows[0]!.rps;
+  const cpu = cpus()[0]?.model.trim() ?? '?';
   const lines = [
-    `bench:host — ${cpus().length} cores (${cpus()[0]?.model.trim() ?? '?'}), Node ${process.version}, ` +
-      `${new Date().toISOString().slice(0, 16)}Z, ${connections} connections, ${seconds}s per phase${smoke ? ' (smoke)' : ''}`,
+    `bench:host — ${cpus().length} cores (${cpu}), Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z, ` +
+      `${connections} connections, median of ${rounds} × ${seconds}s${smoke ? ' (smoke)' : ''}`,
     '',
     '| scenario | server | req/s | p50 ms | p99 ms | errors | ours / peer | ours / limit | peak RSS MB |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of rows) {
-    const isOurs = r.peer.startsWith('ours');
-    const vsPeer = isOurs && r.versus ? `${fmt(r.rps / r.versus.rps, 2)}×` : '';
-    const vsLimit = isOurs && limit ? `${fmt((100 * r.rps) / limit.rps, 1)}%` : '';
+    const vsPeer = r.ours && r.peerRps ? `${fmt(r.rps / r.peerRps, 2)}×` : '';
+    const vsLimit = r.ours ? `${fmt((100 * r.rps) / limit, 1)}%` : '';
     lines.push(
-      `| ${r.scenario} | ${r.peer} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.errors} | ${vsPeer} | ${vsLimit} | ${r.rss ?? ''} |`,
+      `| ${r.scenario} | ${r.server} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.errors} | ${vsPeer} | ${vsLimit} | ${r.rss ?? ''} |`,
     );
   }
   process.stdout.write(lines.join('\n') + '\n');

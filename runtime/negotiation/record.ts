@@ -41,22 +41,26 @@ export function decisionPayload(
   return payload;
 }
 
-/** On the run's log when the exchange is bound to a run its caller reads, else a host event. */
+/**
+ * On the run's log when the exchange is bound to a run its caller reads, else a host event. Either
+ * way a grouped append: committed before the answer goes out, synced by the group commit already
+ * under way rather than awaited (README §Durability says what a power loss can lose). Every outcome
+ * keeps its own record, as interop.md §"The audit event" asks, at no fsync wait of its own.
+ */
 export async function recordDecision(
   sink: { core: RunCore; hostEvents: HostEventLog },
   target: { runId?: string; subject?: Subject; tenant?: string },
   payload: NegotiationDecided,
 ): Promise<void> {
   if (target.runId && target.subject) {
-    await sink.core.appendRunEvent(target.subject, target.runId, {
-      type: 'negotiation.decided',
-      payload,
-    });
+    await sink.core.appendRunEvent(
+      target.subject,
+      target.runId,
+      { type: 'negotiation.decided', payload },
+      { wait: 'commit' },
+    );
     return;
   }
-  // A grouped append: committed before the answer goes out, synced by the next group commit
-  // rather than awaited (README §Durability says what a power loss can lose). Every outcome keeps
-  // its own record, as interop.md §"The audit event" asks, at no fsync wait on the read path.
   await sink.hostEvents.append(
     target.tenant ?? HOST_SCOPE_TENANT,
     { type: 'negotiation.decided', delivery: 'durable', payload },

@@ -154,8 +154,16 @@ export interface RunCore {
     predicate: (run: RunSnapshot) => boolean,
     options: { timeoutMs: number; signal?: AbortSignal },
   ): Promise<RunSnapshot | undefined>;
-  /** Append an interop record (e.g. negotiation.decided) to a readable run's log. */
-  appendRunEvent(subject: Subject, runId: string, event: NewRunEvent): Promise<RunEvent>;
+  /**
+   * Append an interop record (e.g. negotiation.decided) to a readable run's log. `wait: 'commit'`
+   * answers once it is committed, its sync under way (a grouped append, as for host events).
+   */
+  appendRunEvent(
+    subject: Subject,
+    runId: string,
+    event: NewRunEvent,
+    options?: { wait?: 'durable' | 'commit' },
+  ): Promise<RunEvent>;
 
   close(): Promise<void>;
 }

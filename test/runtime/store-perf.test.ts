@@ -53,6 +53,33 @@ describe('group commit', () => {
   });
 });
 
+describe('one durability barrier per request', () => {
+  it('createRun answers only after the store says its commits are durable', async () => {
+    f = await fixture();
+    const runs = f.store.runs;
+    const durable = runs.durable.bind(runs);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let barriers = 0;
+    runs.durable = async () => {
+      barriers++;
+      await gate;
+      return durable();
+    };
+    let answered = false;
+    const created = f.core
+      .createRun(alice, { workflowId: 'echo', inputs: { text: 'x' }, transport: 'rest' })
+      .then((r) => ((answered = true), r));
+    await new Promise((r) => setTimeout(r, 50));
+    // Committed (a reader sees it) but not answered until the barrier passes.
+    expect(f.store.db.prepare('SELECT COUNT(*) AS n FROM runs').get()).toEqual({ n: 1 });
+    expect(answered).toBe(false);
+    release();
+    expect((await created).run.status).toBe('completed');
+    expect(barriers).toBe(1);
+  });
+});
+
 describe('per-tenant run counts', () => {
   it('countRuns follows inserts and deletes without reading the runs', async () => {
     f = await fixture();

@@ -5,7 +5,12 @@ import { mintRunId } from '../../ids.ts';
 import { principalOf, type Subject } from '../../ports/auth.ts';
 import { CoreError } from '../../ports/errors.ts';
 import type { CreateRunRequest } from '../../ports/run-core.ts';
-import type { IdempotencyRecord, RunRecord, RunStore } from '../../ports/store/run-store.ts';
+import type {
+  IdempotencyRecord,
+  RunRecord,
+  RunStore,
+  WriteOptions,
+} from '../../ports/store/run-store.ts';
 import { requestDigest } from '../../util/digest.ts';
 import { checkAgainst } from '../../util/json-schema.ts';
 import type { WorkflowDefinition } from './engine/definition.ts';
@@ -96,9 +101,10 @@ export async function insertOrReplay(
   run: RunRecord,
   extra: Parameters<RunStore['insertRun']>[1],
   digest: string,
+  options: WriteOptions = {},
 ): Promise<{ run: RunRecord; created: boolean }> {
   try {
-    await runs.insertRun(run, extra);
+    await runs.insertRun(run, extra, options);
     return { run, created: true };
   } catch (err) {
     const key = extra?.idempotency?.key;

@@ -22,7 +22,7 @@ import type {
   RunTimes,
   RunView,
 } from '../../ports/run-core.ts';
-import type { RunRecord, RunStore } from '../../ports/store/run-store.ts';
+import type { RunRecord, RunStore, WriteOptions } from '../../ports/store/run-store.ts';
 import type { WorkflowView } from '../../ports/workflows.ts';
 import { digestOf, idempotencyRow, insertOrReplay, newRun, priorRun } from './create-run.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
@@ -94,7 +94,24 @@ class ReferenceRunCore implements RunCore {
     return this.views.get(workflowId);
   }
 
+  /**
+   * Before answering a request that changed state: its commits were made with `wait: 'commit'`
+   * (engine.ts), so wait here once for them all to be durable (interop durability: nothing
+   * acknowledged is lost). A replay waits too: the run it answers with may still be syncing.
+   */
+  private async durable<T>(answer: T): Promise<T> {
+    await this.runs.durable?.();
+    return answer;
+  }
+
   async createRun(
+    subject: Subject,
+    req: CreateRunRequest,
+  ): Promise<{ run: RunSnapshot; created: boolean }> {
+    return this.durable(await this.createRunCommitted(subject, req));
+  }
+
+  private async createRunCommitted(
     subject: Subject,
     req: CreateRunRequest,
   ): Promise<{ run: RunSnapshot; created: boolean }> {
@@ -110,6 +127,7 @@ class ReferenceRunCore implements RunCore {
       run,
       { ...(idempotency && { idempotency }), ...(req.note && { note: req.note }) },
       digest,
+      this.runs.durable ? { wait: 'commit' } : {},
     );
     if (!inserted.created) return { run: toSnapshot(inserted.run), created: false };
     await this.engine.exclusive(run.runId, () => this.engine.start(run.runId));
@@ -162,7 +180,7 @@ class ReferenceRunCore implements RunCore {
         throw new CoreError('run_terminal', 'the run has already ended');
       await this.engine.cancel(run, options.reason, options.cancelledBy ?? subject.subjectId);
       const after = await this.runs.getRun(runId);
-      return after && toSnapshot(after);
+      return this.durable(after && toSnapshot(after));
     });
   }
 
@@ -184,7 +202,7 @@ class ReferenceRunCore implements RunCore {
       if (!run) throw new CoreError('not_found', 'no such run');
       await this.engine.resolve(subject, run, interruptId, req);
       const after = await this.runs.getRun(runId);
-      return toSnapshot(after ?? run);
+      return this.durable(toSnapshot(after ?? run));
     });
   }
 
@@ -267,14 +285,18 @@ class ReferenceRunCore implements RunCore {
     }
   }
 
-  async appendRunEvent(subject: Subject, runId: string, event: NewRunEvent): Promise<RunEvent> {
+  async appendRunEvent(
+    subject: Subject,
+    runId: string,
+    event: NewRunEvent,
+    options: WriteOptions = {},
+  ): Promise<RunEvent> {
     if (!(await this.readable(subject, runId))) throw new CoreError('not_found', 'no such run');
     return this.engine.exclusive(runId, async () => {
-      const res = await this.runs.commitRunChange({
-        runId,
-        at: this.now().toISOString(),
-        events: [event],
-      });
+      const res = await this.runs.commitRunChange(
+        { runId, at: this.now().toISOString(), events: [event] },
+        options,
+      );
       if (!res.ok || !res.events[0]) throw new CoreError('not_found', 'no such run');
       this.feed.publish({ kind: 'run', runId });
       return toRunEvent(res.events[0]);

@@ -126,18 +126,33 @@ export interface RunListQuery {
   status?: RunStatus;
 }
 
+/**
+ * How long a write waits: `durable` (the default) until the change is durable; `commit` until it is
+ * committed, its durability left to the next `durable()` barrier (stores that group their syncs).
+ */
+export interface WriteOptions {
+  wait?: 'durable' | 'commit';
+}
+
 export interface RunStore {
   /** Insert a new run with its idempotency row and binding record, in one transaction. */
   insertRun(
     run: RunRecord,
     extra?: { idempotency?: IdempotencyRecord; note?: BindingNote },
+    options?: WriteOptions,
   ): Promise<void>;
+  /**
+   * Optional: resolves once every change committed before the call is durable. A store offering
+   * it lets the core commit a request's several steps with `wait: 'commit'` and wait for one sync
+   * before it answers, instead of one per step.
+   */
+  durable?(): Promise<void>;
   getRun(runId: string): Promise<RunRecord | undefined>;
   listRuns(query: RunListQuery): Promise<RunRecord[]>;
   listRunsByStatus(statuses: readonly RunStatus[]): Promise<RunRecord[]>;
   /** Optional: how many runs `tenant` has, without reading them (a kept count, not a scan). */
   countRuns?(tenant: string): Promise<number>;
-  commitRunChange(change: RunChange): Promise<RunChangeResult>;
+  commitRunChange(change: RunChange, options?: WriteOptions): Promise<RunChangeResult>;
   readEvents(runId: string, afterSequence: number, limit: number): Promise<StoredRunEvent[]>;
   /** The sequence of the run's last event, -1 when it has none. */
   lastEventSequence(runId: string): Promise<number>;

@@ -17,6 +17,7 @@ import type {
   RunRecord,
   RunStore,
   StoredRunEvent,
+  WriteOptions,
 } from '../../../ports/store/run-store.ts';
 import {
   eventFromRow,
@@ -39,9 +40,21 @@ export class SqliteRunStore implements RunStore {
     this.sql = new Statements(db);
   }
 
+  durable(): Promise<void> {
+    return this.commits.durable();
+  }
+
+  /** After a commit: wait for its sync, or (`wait: 'commit'`) only make sure one is under way. */
+  private async settle(options: WriteOptions): Promise<void> {
+    const synced = this.commits.durable();
+    if (options.wait === 'commit') synced.catch(() => undefined);
+    else await synced;
+  }
+
   async insertRun(
     run: RunRecord,
     extra: { idempotency?: IdempotencyRecord; note?: BindingNote } = {},
+    options: WriteOptions = {},
   ): Promise<void> {
     const row = runToRow(run);
     const { idempotency, note } = extra;
@@ -73,7 +86,7 @@ export class SqliteRunStore implements RunStore {
       }
       if (note) this.writeNote(run.runId, note, run.createdAt);
     })();
-    await this.commits.durable();
+    await this.settle(options);
   }
 
   /** The A2A task record: its context is kept once set; the note's message is appended. */
@@ -148,10 +161,10 @@ export class SqliteRunStore implements RunStore {
     return rows.map(runFromRow);
   }
 
-  async commitRunChange(change: RunChange): Promise<RunChangeResult> {
+  async commitRunChange(change: RunChange, options: WriteOptions = {}): Promise<RunChangeResult> {
     try {
       const result = this.commitSync(change);
-      if (result.ok) await this.commits.durable();
+      if (result.ok) await this.settle(options);
       return result;
     } catch (err) {
       if (err instanceof InterruptConflict) return { ok: false, conflict: 'interrupt' };

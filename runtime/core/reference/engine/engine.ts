@@ -16,6 +16,7 @@ import type { ResolveInterruptRequest } from '../../../ports/run-core.ts';
 import type {
   EngineState,
   RunChange,
+  WriteOptions,
   RunRecord,
   RunStore,
 } from '../../../ports/store/run-store.ts';
@@ -58,6 +59,7 @@ export class Engine {
   private readonly leases: RunLeases;
 
   constructor(private readonly deps: EngineDeps) {
+    this.wait = deps.store.durable ? { wait: 'commit' } : {};
     this.now = deps.now ?? (() => new Date());
     this.leases = deps.leases ?? new LocalRunLeases(deps.store);
   }
@@ -67,8 +69,18 @@ export class Engine {
     return this.leases.exclusive(runId, fn);
   }
 
+  /**
+   * Steps commit without waiting for their sync when the store groups syncs (RunStore.durable):
+   * RunCore waits once, before it answers the request that caused them; a step no request waits
+   * on (a timer, a recovery) is synced by the sync its commit set under way.
+   */
+  private readonly wait: WriteOptions;
+
   private async commit(change: Omit<RunChange, 'at'>): Promise<boolean> {
-    const res = await this.deps.store.commitRunChange({ ...change, at: this.now().toISOString() });
+    const res = await this.deps.store.commitRunChange(
+      { ...change, at: this.now().toISOString() },
+      this.wait,
+    );
     if (res.ok) this.deps.feed.publish({ kind: 'run', runId: change.runId });
     return res.ok;
   }
@@ -300,7 +312,7 @@ export class Engine {
         ),
     });
     if (req.note) change.note = req.note;
-    const res = await this.deps.store.commitRunChange(change);
+    const res = await this.deps.store.commitRunChange(change, this.wait);
     if (!res.ok) {
       if (res.conflict === 'interrupt')
         throw new CoreError('interrupt_already_resolved', 'the interrupt is already resolved');

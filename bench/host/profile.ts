@@ -1,0 +1,64 @@
+// `npx tsx bench/host/profile.ts <scenario> [seconds]`: runs our host under `node --cpu-prof` with one
+// scenario's load (get | send | tool | list) and prints where the CPU profile was written
+// (open it in Chrome DevTools or speedscope for the flame graph).
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expectResult, runLoad } from './load.ts';
+import { KEYS, seedRuns, startOurs } from './ours.ts';
+import { root } from './peers.ts';
+import {
+  A2A_HEADERS,
+  getTaskBody,
+  listTasksBody,
+  MCP_HEADERS,
+  sendMessageBody,
+  toolsCallBody,
+} from './scenarios.ts';
+
+const scenario = process.argv[2] ?? 'get';
+const seconds = Number(process.argv[3] ?? 10);
+const dir = mkdtempSync(join(tmpdir(), 'wopgen-prof-'));
+const ours = await startOurs('ours (profiled)', join(root, 'bin/wopgen.js'), [
+  '--cpu-prof',
+  `--cpu-prof-dir=${dir}`,
+]);
+const h = { ...A2A_HEADERS, authorization: `Bearer ${KEYS.bench}` };
+const url = `${ours.url}/a2a/jsonrpc`;
+const sent = JSON.parse(await expectResult(url, h, sendMessageBody())) as {
+  result: { task: { id: string } };
+};
+const phases: Record<string, () => Parameters<typeof runLoad>[0]> = {
+  get: () => ({
+    url,
+    headers: h,
+    body: getTaskBody(sent.result.task.id),
+    connections: 32,
+    seconds,
+  }),
+  send: () => ({ url, headers: h, body: sendMessageBody, connections: 32, seconds }),
+  tool: () => ({
+    url: `${ours.url}/mcp`,
+    headers: { ...MCP_HEADERS, authorization: `Bearer ${KEYS.bench}` },
+    body: toolsCallBody(),
+    connections: 32,
+    seconds,
+  }),
+  list: () => {
+    const hb = { ...A2A_HEADERS, authorization: `Bearer ${KEYS.big}` };
+    return { url, headers: hb, body: listTasksBody(), connections: 32, seconds };
+  },
+};
+if (scenario === 'list') {
+  await expectResult(
+    url,
+    { ...A2A_HEADERS, authorization: `Bearer ${KEYS.big}` },
+    sendMessageBody(),
+  );
+  seedRuns(ours.dbFile, 100_000);
+}
+const make = phases[scenario];
+if (!make) throw new Error(`unknown scenario ${scenario}: get | send | tool | list`);
+const f = await runLoad(make());
+await ours.stop();
+process.stdout.write(`${JSON.stringify(f)}\n${join(dir, readdirSync(dir)[0] ?? '?')}\n`);
