@@ -11,6 +11,8 @@ import { runOnce } from './run.ts';
 import { watchAndGenerate } from './watch.ts';
 
 export async function main(argv: string[]): Promise<number> {
+  // `init` writes a project, not a package: its own small command (cli/init.ts), loaded on demand.
+  if (argv[0] === 'init') return (await import('./init.ts')).initCommand(argv.slice(1));
   const format = wantsJson(argv) ? 'json' : 'text';
   let invocation;
   try {

@@ -15,6 +15,7 @@ usage:
   wopgen generate --spec DIR --out DIR [options]   generate the typed package from a spec
   wopgen check    --spec DIR --out DIR [options]   verify a generated package matches its spec
   wopgen serve    [options]                        run the reference host (wopgen serve --help)
+  wopgen init     <dir> [--wopgen SPEC]            scaffold a host project (wopgen init --help)
 
   -v, --version   print the version
   -h, --help      this help; \`wopgen <command> --help\` for a command's options

@@ -1,0 +1,61 @@
+// `wopgen init <dir> [--wopgen SPEC]`: scaffolds a host project (generator/init/scaffold.ts).
+// Exit codes as for the other commands: 0 written, 1 refused (a file, or a folder that is not
+// empty), 2 usage, 4 an I/O error.
+import { parseArgs } from 'node:util';
+import { checkTarget, initContext, InitRefusal, scaffold } from '../init/scaffold.ts';
+
+export const INIT_HELP = `usage: wopgen init <dir> [--wopgen SPEC]
+
+Scaffolds an OpenWOP host project into <dir> (absent or empty): package.json depending on
+wopgen, wopgen.config.json, the bundled spec with a \`generate\` script, src/core.ts (a RunCore
+delegating to the reference engine: where your own engine goes), src/host.ts, src/server.ts,
+tests driving it with the official A2A and MCP clients, and a README.
+
+  --wopgen SPEC   the wopgen dependency of the project: a version range (default ^<this version>)
+                  or file:PATH of a packed tarball
+  -h, --help      this help`;
+
+export async function initCommand(argv: readonly string[]): Promise<number> {
+  let values: { wopgen?: string; help?: boolean };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: [...argv],
+      options: { wopgen: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+    }));
+  } catch (err) {
+    process.stderr.write(`wopgen init: ${(err as Error).message}\n${INIT_HELP}\n`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(`${INIT_HELP}\n`);
+    return 0;
+  }
+  if (positionals.length !== 1) {
+    process.stderr.write(
+      `wopgen init: expected one folder, got ${positionals.length}\n${INIT_HELP}\n`,
+    );
+    return 2;
+  }
+  const dir = positionals[0]!;
+  try {
+    checkTarget(dir);
+    const files = scaffold(dir, initContext(dir, values.wopgen));
+    process.stdout.write(
+      `wopgen init: ${dir}: ${files.length} entries written\n  cd ${dir} && npm install && npm run generate && npm test\n`,
+    );
+    return 0;
+  } catch (err) {
+    if (err instanceof InitRefusal) {
+      process.stderr.write(`wopgen init: refused: ${err.message}\n`);
+      return 1;
+    }
+    const e = err as NodeJS.ErrnoException;
+    if (typeof e.code === 'string') {
+      process.stderr.write(`wopgen: cannot write ${e.path ?? dir}: ${e.message} (${e.code})\n`);
+      return 4;
+    }
+    throw err;
+  }
+}
