@@ -1,6 +1,7 @@
 // The reference host as `wopgen serve` runs it: the reference engine and workflow pack over the
 // SQLite adapter and the in-process change feed, with API-key authentication. Single-process (see
 // adapters/store/sqlite/index.ts): one database serves one host process.
+import { randomBytes } from 'node:crypto';
 import { pino } from 'pino';
 import { ApiKeyStore } from '../auth/api-keys.ts';
 import { InProcessChangeFeed } from '../adapters/change-feed/in-process.ts';
@@ -29,6 +30,13 @@ export interface SqliteHost extends Host {
 }
 
 const DEMO_MINTED = 'demo-key-minted';
+/** The host secret API-key hashes and operator subject ids are keyed with (api-keys.ts). */
+const KEY_PEPPER = 'auth.key-pepper';
+
+async function keyPepper(stores: SqliteStores): Promise<Buffer> {
+  const value = await stores.kv.setKvIfAbsent(KEY_PEPPER, randomBytes(32).toString('base64url'));
+  return Buffer.from(value, 'base64url');
+}
 
 /** Registers the operator's keys; with none, mints one demo key the first time the store is used. */
 async function seedKeys(
@@ -62,7 +70,7 @@ export async function createSqliteHost(options: SqliteHostOptions): Promise<Sqli
       ...(options.now && { now: options.now }),
       onError: (err, runId) => log.error({ err, runId }, 'a run step failed in the host'),
     });
-    const keys = new ApiKeyStore(stores.apiKeys);
+    const keys = new ApiKeyStore(stores.apiKeys, await keyPepper(stores));
     const mintedKey = await seedKeys(keys, stores, options.apiKeys ?? []);
     const { store: _store, apiKeys: _keys, workflows: _w, ...rest } = options;
     const host = await createHost({
