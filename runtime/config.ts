@@ -1,6 +1,7 @@
 // Host configuration: what `wopgen serve` (or an embedding program) decides, with defaults that
 // advertise exactly what the reference host serves.
 import { negotiationTables } from '../generated/negotiation/tables.ts';
+import type { HostLimits } from './http/limits.ts';
 
 export interface A2aConfig {
   versions: string[];
@@ -69,6 +70,8 @@ export interface HostConfig {
   refreshWindowDays: number;
   /** Request body limit in bytes. */
   bodyLimit: number;
+  /** Connection, stream and retention limits; defaults in http/limits.ts. */
+  limits?: Partial<HostLimits>;
 }
 
 export function defaultConfig(baseUrl: string): HostConfig {

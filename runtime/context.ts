@@ -4,6 +4,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { HostConfig } from './config.ts';
+import type { HostLimits } from './http/limits.ts';
+import type { StreamSlots } from './http/stream-slots.ts';
 import type { ServedDocument } from './bindings/discovery/document.ts';
 import type { McpCatalogue } from './bindings/mcp/catalogue/catalogue.ts';
 import type { Subject } from './ports/auth.ts';
@@ -30,6 +32,10 @@ export interface HostContext {
   authenticate(req: IncomingMessage): Promise<Subject | undefined>;
   /** The peer origin whose sha256 goes into negotiation records. */
   peerOrigin(req: IncomingMessage): string;
+  /** Resolved resource limits (http/limits.ts). */
+  limits: HostLimits;
+  /** Open event streams, capped per tenant and per host. */
+  streams: StreamSlots;
 }
 
 /** A binding that owns every request under a path prefix, including its own refusals. */

@@ -19,6 +19,16 @@ export function memoryHostStores(): HostStores {
       async hostEventSeq(tenant, eventId) {
         return events.find((e) => e.tenant === tenant && e.eventId === eventId)?.seq;
       },
+      async hostEventTailSeq(tenant, count) {
+        const mine = events.filter((e) => e.tenant === tenant);
+        return mine.length > count ? mine[mine.length - count - 1]!.seq : 0;
+      },
+      async pruneHostEvents(tenant, keep) {
+        const mine = events.filter((e) => e.tenant === tenant);
+        const drop = new Set(mine.slice(0, Math.max(0, mine.length - keep)));
+        for (let i = events.length - 1; i >= 0; i--) if (drop.has(events[i]!)) events.splice(i, 1);
+        return drop.size;
+      },
     },
     tokens: {
       async spendToken(id, expiresAt, now) {

@@ -1,6 +1,10 @@
-// API-key credentials: minted once, stored only as sha256 hashes, resolved to a Subject whose tenant
+// API-key credentials: minted once, stored only as keyed hashes, resolved to a Subject whose tenant
 // comes from the key record alone (DESIGN.md §5 "Subject"; interop.md §"The operation mappings" Isolation).
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+// With a host secret (a `pepper`), the stored hash is HMAC-SHA256(pepper, key) and an operator key's
+// subject id is derived from another HMAC of it (issue 10, break 7): neither the key table nor the
+// `subjectId` every reader of the tenant sees is an offline oracle for a weak operator-chosen key.
+// Records written before the pepper existed (plain SHA-256) are still recognised.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isRunTenant, randomOpaque } from '../ids.ts';
 import type { Authenticator, Subject } from '../ports/auth.ts';
 import type { ApiKeyStore as ApiKeyRecords } from '../ports/store/api-key-store.ts';
@@ -15,7 +19,9 @@ export interface MintedKey {
   subject: Subject;
 }
 
-export function hashKey(key: string): Buffer {
+/** The stored form of a key: HMAC-SHA256 under the host's pepper, or SHA-256 without one. */
+export function hashKey(key: string, pepper?: Uint8Array): Buffer {
+  if (pepper) return createHmac('sha256', pepper).update(key, 'utf8').digest();
   return createHash('sha256').update(key, 'utf8').digest();
 }
 
@@ -28,11 +34,33 @@ export function hashKey(key: string): Buffer {
 export const KEY_CACHE_TTL_MS = 5_000;
 const KEY_CACHE_MAX = 10_000;
 
+/** The subject id of an operator-chosen key: stable per key and host, revealing nothing of it. */
+export function operatorSubjectId(key: string, pepper: Uint8Array | undefined): string {
+  const mac = pepper
+    ? createHmac('sha256', pepper).update(`subject\0${key}`, 'utf8').digest('hex')
+    : hashKey(key).toString('hex');
+  return `key-${mac.slice(0, 16)}`;
+}
+
 /** The host's own credentials: API keys over the ApiKeyStore port; an Authenticator for bindings. */
 export class ApiKeyStore implements Authenticator {
   private readonly verified = new Map<string, { subject: Subject; until: number }>();
 
-  constructor(private readonly store: ApiKeyRecords) {}
+  /** `pepper`: the host secret keyed hashes use (see the header); plain SHA-256 without it. */
+  constructor(
+    private readonly store: ApiKeyRecords,
+    private readonly pepper?: Uint8Array,
+  ) {}
+
+  /** The record of `key`: under its keyed hash, else (records from before the pepper) its SHA-256. */
+  private async find(key: string) {
+    const hash = hashKey(key, this.pepper);
+    const rec = await this.store.findApiKey(hash);
+    if (rec || !this.pepper) return rec && { rec, hash };
+    const legacy = hashKey(key);
+    const old = await this.store.findApiKey(legacy);
+    return old && { rec: old, hash: legacy };
+  }
 
   /** Mint a key for `tenant`; `subjectId` defaults to a fresh opaque id. */
   async mintKey(tenant: string, options: { subjectId?: string } = {}): Promise<MintedKey> {
@@ -42,7 +70,7 @@ export class ApiKeyStore implements Authenticator {
       throw new Error(`invalid subjectId ${JSON.stringify(subjectId)}`);
     const key = API_KEY_PREFIX + randomBytes(32).toString('base64url');
     await this.store.insertApiKey({
-      keyHash: hashKey(key),
+      keyHash: hashKey(key, this.pepper),
       tenant,
       subjectId,
       createdAt: new Date().toISOString(),
@@ -52,21 +80,21 @@ export class ApiKeyStore implements Authenticator {
 
   /**
    * Register an operator-chosen key (`--api-key KEY=TENANT`); idempotent. The subject id is derived
-   * from the key's hash, so the same key maps to the same principal across restarts.
+   * from a keyed hash of the key (operatorSubjectId), so the same key maps to the same principal
+   * across restarts of the same store.
    */
   async registerKey(key: string, tenant: string): Promise<Subject> {
     if (!isRunTenant(tenant)) throw new Error(`invalid tenant ${JSON.stringify(tenant)}`);
     if (key.length < 16) throw new Error('an API key must be at least 16 characters');
-    const keyHash = hashKey(key);
-    const existing = await this.store.findApiKey(keyHash);
-    if (existing) {
-      if (existing.tenant !== tenant)
+    const found = await this.find(key);
+    if (found) {
+      if (found.rec.tenant !== tenant)
         throw new Error('this API key is already registered for another tenant');
-      return subjectFor(existing.tenant, existing.subjectId);
+      return subjectFor(found.rec.tenant, found.rec.subjectId);
     }
-    const subjectId = `key-${keyHash.toString('hex').slice(0, 16)}`;
+    const subjectId = operatorSubjectId(key, this.pepper);
     await this.store.insertApiKey({
-      keyHash,
+      keyHash: hashKey(key, this.pepper),
       tenant,
       subjectId,
       createdAt: new Date().toISOString(),
@@ -76,15 +104,15 @@ export class ApiKeyStore implements Authenticator {
 
   /** Resolve a raw key to its Subject, or undefined. */
   async verifyKey(key: string): Promise<Subject | undefined> {
-    const hash = hashKey(key);
-    const digest = hash.toString('base64');
+    const digest = hashKey(key, this.pepper).toString('base64');
     const now = Date.now();
     const hit = this.verified.get(digest);
     if (hit && hit.until > now) return { ...hit.subject };
     this.verified.delete(digest);
-    const rec = await this.store.findApiKey(hash);
-    if (!rec || rec.keyHash.length !== hash.length || !timingSafeEqual(rec.keyHash, hash))
-      return undefined;
+    const found = await this.find(key);
+    if (!found) return undefined;
+    const { rec, hash } = found;
+    if (rec.keyHash.length !== hash.length || !timingSafeEqual(rec.keyHash, hash)) return undefined;
     const subject = subjectFor(rec.tenant, rec.subjectId);
     if (this.verified.size >= KEY_CACHE_MAX) this.verified.clear();
     this.verified.set(digest, { subject, until: now + KEY_CACHE_TTL_MS });
@@ -93,7 +121,7 @@ export class ApiKeyStore implements Authenticator {
 
   /** Drop a key from the cache at once (for a revocation; the store record is the caller's). */
   forget(key: string): void {
-    this.verified.delete(hashKey(key).toString('base64'));
+    this.verified.delete(hashKey(key, this.pepper).toString('base64'));
   }
 
   /** `Authorization: Bearer <key>` → Subject, or undefined for anything else. */

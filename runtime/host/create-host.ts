@@ -8,7 +8,9 @@ import { a2aBinding } from '../bindings/a2a/binding.ts';
 import type { HostConfig } from '../config.ts';
 import type { HostContext, Mount } from '../context.ts';
 import { discoveryRoutes } from '../bindings/discovery/routes.ts';
+import { resolveLimits } from '../http/limits.ts';
 import { noteTenant } from '../http/request-log.ts';
+import { createStreamSlots } from '../http/stream-slots.ts';
 import { Router, type Route } from '../http/router.ts';
 import { emptyCatalogue, type McpCatalogue } from '../bindings/mcp/catalogue/catalogue.ts';
 import { createMcpServer, type McpServer } from '../bindings/mcp/index.ts';
@@ -30,6 +32,8 @@ import {
   listenOn,
   type RequestListener,
 } from './server.ts';
+import { applyServerLimits } from '../http/server-limits.ts';
+import { answerClientErrors } from '../http/client-error.ts';
 
 /** The store ports the host itself uses (the core brings its own). */
 export interface HostStores {
@@ -101,13 +105,19 @@ function mountBindings(context: HostContext, extra: readonly BindingFactory[]) {
   mounts.push(...a2a.mounts);
   const mcp = createMcpServer(context);
   mounts.push(...mcp.mounts);
-  return { router, mounts, mcp };
+  // Refusals Node makes before a handler runs are shaped by the binding owning the path.
+  const shapes = {
+    a2a: a2a.mounts.map((m) => m.prefix),
+    mcp: mcp.mounts.map((m) => m.prefix),
+  };
+  return { router, mounts, mcp, shapes };
 }
 
 export async function createHost(parts: HostParts): Promise<Host> {
   const log = parts.logger ?? pino({ level: 'silent' });
   const now = parts.now ?? (() => new Date());
   const { config, core, stores, feed } = parts;
+  const limits = resolveLimits(config.limits);
   const discovery = await startDiscovery({
     config,
     kv: stores.kv,
@@ -118,7 +128,7 @@ export async function createHost(parts: HostParts): Promise<Host> {
   const context: HostContext = {
     config,
     core,
-    hostEvents: hostEventLog(stores.hostEvents, feed, now),
+    hostEvents: hostEventLog(stores.hostEvents, feed, now, limits),
     state: { tokens: stores.tokens, kv: stores.kv },
     catalogue: parts.catalogue ?? emptyCatalogue(),
     log,
@@ -130,6 +140,8 @@ export async function createHost(parts: HostParts): Promise<Host> {
       return subject;
     },
     peerOrigin,
+    limits,
+    streams: createStreamSlots(limits.streamsPerTenant, limits.streamsPerHost),
   };
   // interop.md §"A2A push delivery": the card and discovery say push is on only when it is served.
   if (!stores.push) config.a2a.pushNotifications = false;
@@ -145,9 +157,11 @@ export async function createHost(parts: HostParts): Promise<Host> {
         })
       : undefined;
   if (push) context.push = push;
-  const { router, mounts, mcp } = mountBindings(context, parts.bindings ?? []);
+  const { router, mounts, mcp, shapes } = mountBindings(context, parts.bindings ?? []);
   const handler = createRequestListener(context, router, mounts);
   const server = createHttpServer(handler);
+  applyServerLimits(server, limits);
+  answerClientErrors(server, shapes);
   const setBaseUrl = (url: string): void => {
     config.baseUrl = url.replace(/\/+$/, '');
     discovery.rebuild();

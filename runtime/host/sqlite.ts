@@ -2,6 +2,7 @@
 // store its URL names (store-url.ts), with API-key authentication. On SQLite (the default) one
 // database serves one host process; on PostgreSQL any number of hosts share one database, with
 // the change feed and the run leases spanning them.
+import { randomBytes } from 'node:crypto';
 import { pino } from 'pino';
 import { ApiKeyStore } from '../auth/api-keys.ts';
 import { createRunCore, referencePack, type WorkflowRegistry } from '../core/reference/index.ts';
@@ -32,6 +33,13 @@ export interface SqliteHost extends Host {
 }
 
 const DEMO_MINTED = 'demo-key-minted';
+/** The host secret API-key hashes and operator subject ids are keyed with (api-keys.ts). */
+const KEY_PEPPER = 'auth.key-pepper';
+
+async function keyPepper(stores: Stores): Promise<Buffer> {
+  const value = await stores.kv.setKvIfAbsent(KEY_PEPPER, randomBytes(32).toString('base64url'));
+  return Buffer.from(value, 'base64url');
+}
 
 /** Registers the operator's keys; with none, mints one demo key the first time the store is used. */
 async function seedKeys(
@@ -68,7 +76,7 @@ export async function createSqliteHost(options: SqliteHostOptions): Promise<Sqli
       ...(options.now && { now: options.now }),
       onError: (err, runId) => log.error({ err, runId }, 'a run step failed in the host'),
     });
-    const keys = new ApiKeyStore(stores.apiKeys);
+    const keys = new ApiKeyStore(stores.apiKeys, await keyPepper(stores));
     const mintedKey = await seedKeys(keys, stores, options.apiKeys ?? []);
     const { store: _store, apiKeys: _keys, workflows: _w, leaseTtlMs: _ttl, ...rest } = options;
     const host = await createHost({

@@ -1,4 +1,4 @@
-// Writing responses: JSON bodies, the OpenWOP error envelope, and Server-Sent Events.
+// Writing responses: JSON bodies and the OpenWOP error envelope (Server-Sent Events: sse.ts).
 import type { ServerResponse } from 'node:http';
 import { openWopError, type OpenWopErrorCode } from '../../generated/errors/catalogue.ts';
 
@@ -29,44 +29,5 @@ export function sendOpenWopError(
   sendJson(res, httpStatus, body, headers);
 }
 
-export interface SseWriter {
-  /** Writes one event; `id` and `event` lines only when given. */
-  send(data: unknown, options?: { id?: string; event?: string }): void;
-  comment(text: string): void;
-  end(): void;
-  readonly closed: boolean;
-}
-
-export function startSse(res: ServerResponse, headers: Record<string, string> = {}): SseWriter {
-  res.writeHead(200, {
-    'content-type': 'text/event-stream',
-    'cache-control': 'no-cache',
-    connection: 'keep-alive',
-    ...headers,
-  });
-  res.flushHeaders();
-  let closed = false;
-  res.on('close', () => {
-    closed = true;
-  });
-  return {
-    send(data, options = {}) {
-      if (closed) return;
-      let frame = '';
-      if (options.id !== undefined) frame += `id: ${options.id}\n`;
-      if (options.event !== undefined) frame += `event: ${options.event}\n`;
-      frame += `data: ${JSON.stringify(data)}\n\n`;
-      res.write(frame);
-    },
-    comment(text) {
-      if (!closed) res.write(`: ${text}\n\n`);
-    },
-    end() {
-      if (!closed) res.end();
-      closed = true;
-    },
-    get closed() {
-      return closed;
-    },
-  };
-}
+// Server-Sent Events live in sse.ts (backpressure, bounded buffering).
+export { startSse, type SseWriter } from './sse.ts';

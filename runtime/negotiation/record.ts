@@ -13,6 +13,19 @@ import type { NegotiationDecision } from './decide.ts';
 /** Tenant under which exchanges with no authenticated caller are recorded. */
 export const HOST_SCOPE_TENANT = '_host';
 
+/**
+ * Longest `requested` kept in a record (issue 10, breaks 1 and 3). Versions are short (`1.0`,
+ * `2026-07-28`); a longer header is still named — its first characters and an ellipsis — so
+ * the record stays content-free and small whatever a client sends.
+ */
+export const MAX_RECORDED_VERSION = 64;
+
+export function boundedVersion(requested: string): string {
+  return requested.length <= MAX_RECORDED_VERSION
+    ? requested
+    : `${requested.slice(0, MAX_RECORDED_VERSION - 1)}…`;
+}
+
 export function peerDigest(origin: string): string {
   return createHash('sha256').update(origin, 'utf8').digest('hex');
 }
@@ -32,7 +45,7 @@ export function decisionPayload(
     reason: decision.reason,
   };
   if (decision.version !== undefined) payload.version = decision.version;
-  if (decision.requested !== undefined) payload.requested = decision.requested;
+  if (decision.requested !== undefined) payload.requested = boundedVersion(decision.requested);
   if (!validateNegotiationDecided(payload)) {
     throw new Error(
       `negotiation.decided payload invalid: ${JSON.stringify(validateNegotiationDecided.errors)}`,

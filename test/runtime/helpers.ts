@@ -8,6 +8,7 @@ import { openSqliteStores, type SqliteStores } from '../../runtime/adapters/stor
 import { ApiKeyStore } from '../../runtime/auth/api-keys.ts';
 import { createRunCore, referencePack } from '../../runtime/core/reference/index.ts';
 import type { WorkflowRegistry } from '../../runtime/core/reference/workflows/index.ts';
+import { DEFAULT_LIMITS } from '../../runtime/http/limits.ts';
 import { hostEventLog } from '../../runtime/host/host-events.ts';
 import type { Subject } from '../../runtime/ports/auth.ts';
 import type { RunEvent } from '../../runtime/ports/events.ts';
@@ -40,7 +41,11 @@ export async function fixture(workflows: WorkflowRegistry = referencePack()): Pr
       feed.close();
       await store.close();
     });
-    return { store, core, hostEvents: hostEventLog(store.hostEvents, feed, () => new Date()) };
+    return {
+      store,
+      core,
+      hostEvents: hostEventLog(store.hostEvents, feed, () => new Date(), DEFAULT_LIMITS),
+    };
   };
   const first = await open();
   return {

@@ -11,13 +11,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { jsonRpcError, type JsonRpcErrorObject } from '../../../generated/a2a/errors.ts';
 import {
+  a2aOperationsFor,
   isA2aMethod,
   type A2aHandlers,
   type A2aMethod,
 } from '../../../generated/a2a/operations.ts';
-import type { Mount } from '../../context.ts';
+import type { HostContext, Mount } from '../../context.ts';
 import { readJsonBody } from '../../http/body.ts';
 import { sendJson, startSse } from '../../http/respond.ts';
+import { holdSlot } from '../../http/stream-slots.ts';
 import { JSONRPC_PATH } from './card.ts';
 import { unauthenticatedError } from './errors.ts';
 import { createA2aPipeline, type A2aPipeline } from './pipeline.ts';
@@ -49,11 +51,22 @@ function isRpcId(v: unknown): v is RpcId {
 
 export function jsonRpcMount(deps: A2aDeps, handlers: A2aHandlers<A2aRequestContext, Io>): Mount {
   const pipeline = createA2aPipeline(deps, handlers);
-  const bodyLimit = deps.ctx.config.bodyLimit;
+  const { ctx } = deps;
 
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const call = await readCall(req, res, url, bodyLimit);
+    // The credential is checked before the body is read (issue 10, break 2): an unauthenticated
+    // caller may make the host read only a small body (to echo its id in the 401), never 1 MiB.
+    const subject = await ctx.authenticate(req);
+    const bodyLimit = subject ? ctx.config.bodyLimit : ctx.limits.unauthenticatedBodyLimit;
+    const call = await readCall(req, res, url, bodyLimit, subject !== undefined);
     if (!call) return;
+    if (subject && isStreaming(call.method)) {
+      const refusal = holdSlot(ctx.streams, subject.tenant, res);
+      if (refusal) {
+        const error = jsonRpcError('InternalError', refusal.message);
+        return reply(res, 429, call.id, error, { 'retry-after': '1' });
+      }
+    }
     const ac = new AbortController();
     res.on('close', () => ac.abort());
     const outcome = await pipeline.run(req, call.method, call.params, ac.signal);
@@ -66,10 +79,14 @@ export function jsonRpcMount(deps: A2aDeps, handlers: A2aHandlers<A2aRequestCont
       await finish();
       return sendJson(res, 200, { jsonrpc: '2.0', id: call.id, result: answer.result });
     }
-    await streamAnswer(res, call.id, answer.events, finish, pipeline);
+    await streamAnswer(ctx, res, call.id, answer.events, finish, pipeline);
   }
 
   return { prefix: JSONRPC_PATH, handle };
+}
+
+function isStreaming(method: A2aMethod): boolean {
+  return a2aOperationsFor(method).some((op) => op.streaming);
 }
 
 /** The JSON-RPC request of an exchange, or undefined once its refusal has been answered. */
@@ -78,6 +95,7 @@ async function readCall(
   res: ServerResponse,
   url: URL,
   bodyLimit: number,
+  authenticated: boolean,
 ): Promise<RpcCall | undefined> {
   if (url.pathname !== JSONRPC_PATH) {
     const error = jsonRpcError('MethodNotFoundError', `no JSON-RPC endpoint at ${url.pathname}`);
@@ -90,6 +108,12 @@ async function readCall(
   }
   const body = await readJsonBody(req, bodyLimit);
   if (!body.ok) {
+    if (body.problem === 'too-large' && !authenticated) {
+      return void reply(res, 401, null, unauthenticatedError(), {
+        'www-authenticate': 'Bearer',
+        connection: 'close',
+      });
+    }
     if (body.problem === 'too-large') {
       const error = jsonRpcError('InvalidRequestError', body.message);
       return void reply(res, 413, null, error, { connection: 'close' });
@@ -123,6 +147,7 @@ async function readCall(
 
 /** The first event decides the shape: a failure before it is a plain JSON-RPC error response. */
 async function streamAnswer(
+  ctx: HostContext,
   res: ServerResponse,
   id: RpcId,
   events: AsyncIterable<unknown>,
@@ -138,16 +163,20 @@ async function streamAnswer(
     if (res.headersSent) throw err;
     return reply(res, 200, id, pipeline.toA2aError(err).toJsonRpc());
   }
-  const sse = startSse(res);
+  const sse = startSse(res, {
+    bufferBytes: ctx.limits.streamBufferBytes,
+    drainTimeoutMs: ctx.limits.streamDrainTimeoutMs,
+  });
   try {
-    if (!first.done) sse.send({ jsonrpc: '2.0', id, result: first.value });
-    for (;;) {
+    // Each frame waits for the reader (sse.ts): a reader that stopped reading holds one buffer.
+    let open = first.done || (await sse.send({ jsonrpc: '2.0', id, result: first.value }));
+    while (open) {
       const next = await it.next();
       if (next.done) break;
-      sse.send({ jsonrpc: '2.0', id, result: next.value });
+      open = await sse.send({ jsonrpc: '2.0', id, result: next.value });
     }
   } catch (err) {
-    sse.send({ jsonrpc: '2.0', id, error: pipeline.toA2aError(err).toJsonRpc() });
+    await sse.send({ jsonrpc: '2.0', id, error: pipeline.toA2aError(err).toJsonRpc() });
   } finally {
     await it.return?.();
     await finish();

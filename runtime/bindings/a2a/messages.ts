@@ -16,6 +16,7 @@ import {
   type A2aDeps,
   type A2aRequestContext,
 } from './request-context.ts';
+import { redactAnswer } from './redact.ts';
 import { interruptValue, isJsonMap, openwopMetadata, routeMessage } from './routing.ts';
 import { contextIdOf, projectTask, type TaskView } from './task-projection.ts';
 import type { Message, SendMessageParams, Task } from './wire.ts';
@@ -118,7 +119,8 @@ export async function continueTask(
   } else {
     throw invalidParams('metadata.openwop.interrupt.action must be approve, reject or accept');
   }
-  const note = historyNote(message, contextIdOf(target));
+  // The history keeps the message with any secret field of the answer redacted (redact.ts).
+  const note = historyNote(redactAnswer(message, interrupt.schema), contextIdOf(target));
   try {
     await core.resolveInterrupt(rc.subject, runId, interrupt.interruptId, { ...request, note });
   } catch (err) {

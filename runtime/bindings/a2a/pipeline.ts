@@ -17,7 +17,7 @@ import { negotiationTables } from '../../../generated/negotiation/tables.ts';
 import type { Subject } from '../../ports/auth.ts';
 import type { HostContext } from '../../context.ts';
 import { decide, type NegotiationDecision } from '../../negotiation/decide.ts';
-import { decisionPayload, recordDecision } from '../../negotiation/record.ts';
+import { boundedVersion, decisionPayload, recordDecision } from '../../negotiation/record.ts';
 import { offeredA2a } from './card.ts';
 import { A2aError, fromCoreError } from './errors.ts';
 import { a2aParamChecks } from './params.ts';
@@ -86,7 +86,7 @@ export function createA2aPipeline(
     if (decision.outcome === 'refused') {
       await negotiation.finish();
       const supportedVersions = ctx.config.a2a.versions.join(',');
-      const message = `A2A version ${requested ?? ''} is not supported`;
+      const message = `A2A version ${boundedVersion(requested ?? '')} is not supported`;
       const error = new A2aError('VersionNotSupportedError', message, { supportedVersions });
       return { kind: 'refused', error };
     }

@@ -32,11 +32,22 @@ export function framingFor(accept: string | undefined): Framing | undefined {
   return undefined;
 }
 
-/** One message as an event of the response's stream, opening the stream first if needed. */
-export function writeEvent(res: ServerResponse, message: object): void {
+/**
+ * One message as an event of the response's stream, opening the stream first if needed. Senders
+ * do not wait, so the unsent bytes are bounded here instead: a reader that lets more than
+ * `bufferBytes` pile up is closed as a slow consumer (issue 10, break 1), which abandons the
+ * request like any disconnect.
+ */
+export function writeEvent(res: ServerResponse, message: object, bufferBytes = Infinity): void {
   if (res.writableEnded || res.destroyed) return;
   if (!res.headersSent) {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    // An open stream may be silent for long: the idle-socket timeout does not apply to it.
+    res.socket?.setTimeout(0);
+  }
+  if (res.writableLength > bufferBytes) {
+    res.destroy();
+    return;
   }
   res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
 }

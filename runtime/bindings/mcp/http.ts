@@ -14,14 +14,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HostContext, Mount } from '../../context.ts';
 import { readJsonBody } from '../../http/body.ts';
+import { holdSlot } from '../../http/stream-slots.ts';
 import type { McpDispatcher } from './dispatch.ts';
 import { MCP_META_PROTOCOL_VERSION } from '../../../generated/mcp/methods.ts';
 import { headerMismatch } from './envelope.ts';
 import { admitsSse, framingFor, refuse, write, writeEvent } from './http-reply.ts';
 import {
+  errorResponse,
+  INTERNAL_ERROR,
   INVALID_REQUEST,
   isRecord,
   McpError,
+  OPENWOP_ERROR,
   PARSE_ERROR,
   parseFrame,
   resultResponse,
@@ -63,6 +67,27 @@ function trustedAuthority(req: IncomingMessage, baseUrl: string): boolean {
     }
   }
   return true;
+}
+
+/**
+ * An unreadable body. An oversize one is answered with `Connection: close` (issue 10, break 8):
+ * the rest of it is never read, so the connection cannot carry another request.
+ */
+function refuseBody(
+  res: ServerResponse,
+  body: { problem: 'too-large' | 'malformed' | 'empty'; message: string },
+  authenticated: boolean,
+): void {
+  if (body.problem !== 'too-large') {
+    refuse(res, null, new McpError(PARSE_ERROR, `Parse error: ${body.message}`, undefined, 400));
+    return;
+  }
+  const err = authenticated
+    ? new McpError(INVALID_REQUEST, body.message, undefined, 413)
+    : new McpError(OPENWOP_ERROR, 'authentication required', { error: 'unauthenticated' }, 401);
+  const headers: Record<string, string> = { connection: 'close' };
+  if (!authenticated) headers['www-authenticate'] = 'Bearer';
+  write(res, err.httpStatus, errorResponse(null, err), 'json', headers);
 }
 
 /** A request (not a notification) naming no revision: the header is missing, none is implied. */
@@ -140,13 +165,14 @@ export function mcpHttpMount(
       );
       return;
     }
-    const body = await readJsonBody(req, ctx.config.bodyLimit);
+    // The credential is looked at before the body is read (issue 10, break 2): only
+    // `server/discover` is served unauthenticated, and it needs no large body.
+    const caller = await ctx.authenticate(req);
+    const authenticated = caller !== undefined;
+    const limit = authenticated ? ctx.config.bodyLimit : ctx.limits.unauthenticatedBodyLimit;
+    const body = await readJsonBody(req, limit);
     if (!body.ok) {
-      const err =
-        body.problem === 'too-large'
-          ? new McpError(INVALID_REQUEST, body.message, undefined, 413)
-          : new McpError(PARSE_ERROR, `Parse error: ${body.message}`, undefined, 400);
-      refuse(res, null, err);
+      refuseBody(res, body, authenticated);
       return;
     }
     if (legacy && isLegacyTraffic(req, body.value)) {
@@ -174,6 +200,14 @@ export function mcpHttpMount(
       return;
     }
     const id = msg.id;
+    // A listen stays open: it takes one of the caller's open-stream slots (issue 10, break 1).
+    if (caller && msg.method === 'subscriptions/listen') {
+      const refusal = holdSlot(ctx.streams, caller.tenant, res);
+      if (refusal) {
+        refuse(res, id, new McpError(INTERNAL_ERROR, refusal.message, undefined, 429), framing);
+        return;
+      }
+    }
     const scope = new RequestScope(ctx.core, (err) =>
       ctx.log.error({ err }, 'MCP cancellation failed'),
     );
@@ -184,7 +218,8 @@ export function mcpHttpMount(
     // Notifications before the answer turn the response into an open `text/event-stream`.
     const stream: NotificationStream = {
       id,
-      send: (method, params) => writeEvent(res, { jsonrpc: '2.0', method, params }),
+      send: (method, params) =>
+        writeEvent(res, { jsonrpc: '2.0', method, params }, ctx.limits.streamBufferBytes),
     };
     try {
       const result = await dispatcher.dispatch(msg, {

@@ -9,6 +9,7 @@
 // desktop clients do) is served by legacy/stdio.ts; a request naming no revision at all, before
 // any `initialize`, is refused for its missing `_meta` protocolVersion (-32602), never told a
 // revision it did not name.
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../../util/json-depth.ts';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Subject } from '../../ports/auth.ts';
@@ -66,6 +67,11 @@ export async function serveStdio(
 
   const handleLine = async (line: string): Promise<void> => {
     if (line.trim() === '') return;
+    if (jsonNestsDeeperThan(line)) {
+      const message = `Parse error: the message nests deeper than ${MAX_JSON_DEPTH} levels`;
+      send(errorResponse(null, new McpError(PARSE_ERROR, message)));
+      return;
+    }
     let value: unknown;
     try {
       value = JSON.parse(line);

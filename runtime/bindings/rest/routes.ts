@@ -7,12 +7,24 @@ import type { RunSnapshot } from '../../ports/run-core.ts';
 import { readJsonBody } from '../../http/body.ts';
 import { sendJson, sendOpenWopError, startSse } from '../../http/respond.ts';
 import type { Route } from '../../http/router.ts';
+import { holdSlot } from '../../http/stream-slots.ts';
 import { answerCoreError, restPreamble, runIdParam, versionHeaders } from './guard.ts';
 
 export function restRoutes(ctx: HostContext): Route[] {
   const h = () => versionHeaders(ctx);
   const notFound = (res: ServerResponse) =>
     sendOpenWopError(res, 'not_found', 'no such run', undefined, h());
+  /** Takes an open-stream slot for the response, or answers 429 `rate_limited` (issue 10). */
+  const streamSlot = (res: ServerResponse, tenant: string): boolean => {
+    const refusal = holdSlot(ctx.streams, tenant, res);
+    if (!refusal) return true;
+    sendOpenWopError(res, 'rate_limited', refusal.message, { limit: refusal.refused }, h());
+    return false;
+  };
+  const sseLimits = {
+    bufferBytes: ctx.limits.streamBufferBytes,
+    drainTimeoutMs: ctx.limits.streamDrainTimeoutMs,
+  };
 
   const cancel: Route['handler'] = async (req, res, params) => {
     const subject = await restPreamble(ctx, req, res);
@@ -210,8 +222,12 @@ export function restRoutes(ctx: HostContext): Route[] {
           signal: ac.signal,
         });
         if (!stream) return notFound(res);
-        const sse = startSse(res, h());
-        for await (const e of stream) sse.send(e, { id: String(e.sequence), event: e.type });
+        if (!streamSlot(res, subject.tenant)) return ac.abort();
+        const sse = startSse(res, sseLimits, h());
+        for await (const e of stream) {
+          if (!(await sse.send(e, { id: String(e.sequence), event: e.type }))) break;
+        }
+        ac.abort();
         sse.end();
       },
     },
@@ -296,14 +312,18 @@ export function restRoutes(ctx: HostContext): Route[] {
         const subject = await restPreamble(ctx, req, res);
         if (!subject) return;
         const lastId = req.headers['last-event-id'];
+        if (!streamSlot(res, subject.tenant)) return;
         const ac = new AbortController();
         res.on('close', () => ac.abort());
-        const sse = startSse(res, h());
+        const sse = startSse(res, sseLimits, h());
         const stream = ctx.hostEvents.stream(subject.tenant, {
           ...(typeof lastId === 'string' && lastId !== '' ? { afterEventId: lastId } : {}),
           signal: ac.signal,
         });
-        for await (const e of stream) sse.send(e, { id: e.eventId, event: e.type });
+        for await (const e of stream) {
+          if (!(await sse.send(e, { id: e.eventId, event: e.type }))) break;
+        }
+        ac.abort();
         sse.end();
       },
     },

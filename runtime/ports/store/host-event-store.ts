@@ -24,4 +24,8 @@ export interface HostEventStore {
   /** Host events of `tenant` after `afterSeq` (exclusive), oldest first. */
   listHostEvents(tenant: string, afterSeq: number, limit: number): Promise<StoredHostEvent[]>;
   hostEventSeq(tenant: string, eventId: string): Promise<number | undefined>;
+  /** The seq just before the newest `count` events of `tenant` (0 when it has no more than that). */
+  hostEventTailSeq(tenant: string, count: number): Promise<number>;
+  /** Deletes all but the newest `keep` events of `tenant` (audit retention); how many went. */
+  pruneHostEvents(tenant: string, keep: number): Promise<number>;
 }

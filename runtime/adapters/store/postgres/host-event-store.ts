@@ -45,4 +45,23 @@ export class PgHostEventStore implements HostEventStore {
     );
     return rows[0]?.seq;
   }
+
+  async hostEventTailSeq(tenant: string, count: number): Promise<number> {
+    const { rows } = await this.pool.query<{ seq: number }>(
+      'SELECT seq FROM host_events WHERE tenant = $1 ORDER BY seq DESC LIMIT 1 OFFSET $2',
+      [tenant, count],
+    );
+    return rows[0]?.seq ?? 0;
+  }
+
+  async pruneHostEvents(tenant: string, keep: number): Promise<number> {
+    // Audit retention (issue 10): find the cut-off on the (tenant, seq) order, delete below it.
+    const cut = await this.hostEventTailSeq(tenant, keep);
+    if (cut === 0) return 0;
+    const { rowCount } = await this.pool.query(
+      'DELETE FROM host_events WHERE tenant = $1 AND seq <= $2',
+      [tenant, cut],
+    );
+    return rowCount ?? 0;
+  }
 }

@@ -51,6 +51,21 @@ export class SqliteHostStore implements HostEventStore, ApiKeyStore, TokenStore,
     return row?.seq;
   }
 
+  async hostEventTailSeq(tenant: string, count: number): Promise<number> {
+    const row = this.db
+      .prepare('SELECT seq FROM host_events WHERE tenant = ? ORDER BY seq DESC LIMIT 1 OFFSET ?')
+      .get(tenant, count) as { seq: number } | undefined;
+    return row?.seq ?? 0;
+  }
+
+  async pruneHostEvents(tenant: string, keep: number): Promise<number> {
+    // Indexed on (tenant, seq): find the cut-off, then delete below it in one statement.
+    const cut = await this.hostEventTailSeq(tenant, keep);
+    if (cut === 0) return 0;
+    return this.db.prepare('DELETE FROM host_events WHERE tenant = ? AND seq <= ?').run(tenant, cut)
+      .changes;
+  }
+
   async insertApiKey(r: ApiKeyRecord): Promise<void> {
     this.sql
       .get('INSERT INTO api_keys (key_hash, tenant, subject_id, created_at) VALUES (?, ?, ?, ?)')

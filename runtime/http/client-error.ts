@@ -1,0 +1,84 @@
+// Refusals Node's HTTP layer makes before any handler runs (issue 10, break 9): headers over the
+// limit (431), bytes that are not HTTP (400), a request not received in time (408). Node answers
+// them with an empty body; here each gets the body of the binding that owns its path: a JSON-RPC
+// error with one A2A ErrorInfo on the A2A URL, a JSON-RPC error on the MCP URL, the OpenWOP
+// envelope elsewhere. The connection is closed after the answer (its parser state is unusable).
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { jsonRpcError } from '../../generated/a2a/errors.ts';
+import { openWopError } from '../../generated/errors/catalogue.ts';
+
+export interface ClientErrorPaths {
+  /** Path prefixes answered with A2A JSON-RPC bodies. */
+  a2a: readonly string[];
+  /** Path prefixes answered with MCP JSON-RPC bodies. */
+  mcp: readonly string[];
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  413: 'Payload Too Large',
+  431: 'Request Header Fields Too Large',
+};
+
+function statusOf(code: string | undefined): number {
+  if (code === 'HPE_HEADER_OVERFLOW') return 431;
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408;
+  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return 413;
+  return 400;
+}
+
+const MESSAGES: Record<number, string> = {
+  400: 'the request is not valid HTTP',
+  408: 'the request was not received in time',
+  413: 'the request is too large',
+  431: 'the request headers are too large',
+};
+
+/** The request path, from the parsed request if there is one, else the raw request line. */
+function pathOf(err: { rawPacket?: Buffer }, socket: Socket): string | undefined {
+  const pending = (socket as Socket & { _httpMessage?: { req?: { url?: string } } })._httpMessage;
+  if (pending?.req?.url) return pending.req.url;
+  const line = err.rawPacket?.subarray(0, 2048).toString('latin1').split('\r\n')[0];
+  return line?.split(' ')[1];
+}
+
+/** The body a refusal with `status` gets on `path`. */
+export function clientErrorBody(
+  paths: ClientErrorPaths,
+  path: string | undefined,
+  status: number,
+): object {
+  const message = MESSAGES[status] ?? MESSAGES[400]!;
+  const under = (prefixes: readonly string[]) =>
+    path !== undefined && prefixes.some((p) => path === p || path.startsWith(p));
+  if (under(paths.a2a)) {
+    const name = status === 400 ? 'ParseError' : 'InvalidRequestError';
+    return { jsonrpc: '2.0', id: null, error: jsonRpcError(name, message) };
+  }
+  if (under(paths.mcp)) {
+    return { jsonrpc: '2.0', id: null, error: { code: status === 400 ? -32700 : -32600, message } };
+  }
+  const code = status === 413 ? 'payload_too_large' : 'validation_error';
+  return openWopError(code, message).body;
+}
+
+export function answerClientErrors(server: Server, paths: ClientErrorPaths): void {
+  server.on('clientError', (err: Error & { code?: string; rawPacket?: Buffer }, socket: Socket) => {
+    const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (socket.writable && !pending?.headersSent) {
+      const status = statusOf(err.code);
+      const text = JSON.stringify(clientErrorBody(paths, pathOf(err, socket), status));
+      socket.end(
+        `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\n` +
+          'content-type: application/json\r\n' +
+          `content-length: ${Buffer.byteLength(text)}\r\n` +
+          'connection: close\r\n\r\n' +
+          text,
+      );
+    }
+    socket.destroySoon?.();
+    setTimeout(() => socket.destroy(), 1000).unref();
+  });
+}

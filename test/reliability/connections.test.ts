@@ -1,0 +1,201 @@
+// Break 2, 8 and 9 of issue 10: silent and slow connections are closed, unauthenticated bodies are
+// not read past a small bound, the socket count is capped, an oversize refusal on /mcp does not
+// break the next request on the connection, and Node's own refusals (431, 400, 408) carry the
+// owning binding's error body instead of an empty one.
+import { request, Agent } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHost, KEYS, type RunningHost } from '../helpers/host.ts';
+import { closedWithin, openSocket, rawExchange } from './helpers.ts';
+
+let h: RunningHost;
+beforeAll(async () => {
+  h = await startHost({
+    config: (c) => {
+      c.limits = {
+        headersTimeoutMs: 600,
+        requestTimeoutMs: 1200,
+        keepAliveTimeoutMs: 500,
+        maxConnections: 40,
+      };
+    },
+  });
+});
+afterAll(() => h.close());
+
+const authority = () => new URL(h.url).host;
+
+describe('silent and slow connections', () => {
+  it('closes a connection that never sends a request', async () => {
+    const s = await openSocket(h.url);
+    s.resume();
+    expect(await closedWithin(s, 6000)).toBeDefined();
+    s.destroy();
+  });
+
+  it('answers a slow unauthenticated body on /a2a/jsonrpc at once, without reading it', async () => {
+    const s = await openSocket(h.url);
+    const chunks: Buffer[] = [];
+    s.on('data', (c: Buffer) => chunks.push(c));
+    s.on('error', () => undefined);
+    s.write(
+      `POST /a2a/jsonrpc HTTP/1.1\r\nhost: ${authority()}\r\ncontent-type: application/json\r\n` +
+        'content-length: 1000000\r\n\r\n{"jsonrpc":',
+    );
+    expect(await closedWithin(s, 4000)).toBeDefined();
+    const text = Buffer.concat(chunks).toString('utf8');
+    expect(text).toMatch(/^HTTP\/1\.1 401 /);
+    expect(text).toMatch(/connection: close/i);
+    expect(text).toContain('"reason":"UNAUTHENTICATED"');
+    s.destroy();
+  });
+
+  it('ends a body trickled too slowly with the binding’s 408', async () => {
+    const s = await openSocket(h.url);
+    const chunks: Buffer[] = [];
+    s.on('data', (c: Buffer) => chunks.push(c));
+    s.on('error', () => undefined);
+    s.write(
+      `POST /mcp HTTP/1.1\r\nhost: ${authority()}\r\ncontent-type: application/json\r\n` +
+        'accept: application/json\r\ncontent-length: 2000\r\n\r\n{',
+    );
+    const timer = setInterval(() => s.writable && s.write(' '), 200);
+    const closed = await closedWithin(s, 6000);
+    clearInterval(timer);
+    expect(closed).toBeDefined();
+    const text = Buffer.concat(chunks).toString('utf8');
+    expect(text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'the request was not received in time' },
+    });
+    s.destroy();
+  });
+
+  it('holds at most maxConnections sockets and serves again once they go', async () => {
+    const sockets = await Promise.all(Array.from({ length: 60 }, () => openSocket(h.url)));
+    for (const s of sockets) s.on('error', () => undefined);
+    const closed = await Promise.all(sockets.map((s) => closedWithin(s, 300)));
+    // The ones over the cap are closed at accept; the others stay until their headers time out.
+    expect(closed.filter((c) => c !== undefined).length).toBeGreaterThanOrEqual(20);
+    for (const s of sockets) s.destroy();
+    await new Promise((r) => setTimeout(r, 100));
+    const r = await h.call('acme', '/runs');
+    expect(r.status).toBe(200);
+  });
+});
+
+describe('an oversize body on a kept-alive connection (MCP)', () => {
+  it('refuses with 413 and Connection: close; the next request on the agent succeeds', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const post = (body: string) =>
+      new Promise<{ status: number; headers: Record<string, unknown>; text: string }>(
+        (resolve, reject) => {
+          const req = request(
+            `${h.url}/mcp`,
+            {
+              method: 'POST',
+              agent,
+              headers: {
+                authorization: `Bearer ${KEYS.acme}`,
+                'content-type': 'application/json',
+                accept: 'application/json',
+                'mcp-protocol-version': '2026-07-28',
+                'mcp-method': 'server/discover',
+              },
+            },
+            (res) => {
+              let text = '';
+              res.on('data', (c: Buffer) => (text += c.toString()));
+              res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+            },
+          );
+          req.on('error', reject);
+          req.end(body);
+        },
+      );
+    const ping = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'server/discover',
+      params: {
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientInfo': { name: 'reliability', version: '1.0.0' },
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    });
+    let resets = 0;
+    for (let i = 0; i < 20; i++) {
+      const big = await post('x'.repeat(2 * 1024 * 1024)).catch(() => undefined);
+      if (big) {
+        expect(big.status).toBe(413);
+        expect(big.headers['connection']).toBe('close');
+      }
+      try {
+        const next = await post(ping);
+        expect(next.status).toBe(200);
+      } catch {
+        resets += 1;
+      }
+    }
+    agent.destroy();
+    expect(resets).toBe(0);
+  });
+});
+
+describe('refusals Node makes before a handler runs', () => {
+  const big = 'a'.repeat(20 * 1024);
+  it.each([
+    ['/a2a/jsonrpc', 'a2a'],
+    ['/mcp', 'mcp'],
+    ['/runs', 'openwop'],
+  ])('431 on %s carries the binding’s body', async (path, shape) => {
+    const r = await rawExchange(
+      h.url,
+      `POST ${path} HTTP/1.1\r\nhost: ${authority()}\r\nx-big: ${big}\r\n\r\n`,
+    );
+    expect(r.status).toBe(431);
+    expect(r.headers['content-type']).toBe('application/json');
+    const body = JSON.parse(r.body) as Record<string, unknown>;
+    if (shape === 'a2a') {
+      expect(body).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: -32600,
+          message: 'the request headers are too large',
+          data: [
+            {
+              '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+              reason: 'INVALID_REQUEST',
+              domain: 'a2a-protocol.org',
+            },
+          ],
+        },
+      });
+    } else if (shape === 'mcp') {
+      expect(body).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'the request headers are too large' },
+      });
+    } else {
+      expect(body).toEqual({
+        error: 'validation_error',
+        message: 'the request headers are too large',
+      });
+    }
+  });
+
+  it('400 for bytes that are not HTTP carries a body', async () => {
+    const r = await rawExchange(h.url, 'POST /mcp HTTP/1.1\r\nho st\u0001: x\r\n\r\n');
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body)).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32700, message: 'the request is not valid HTTP' },
+    });
+  });
+});
