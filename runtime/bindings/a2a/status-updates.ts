@@ -2,10 +2,16 @@
 // makes it input-required (with its metadata), and the terminal status with the output artifact.
 import { projectA2aTaskState, type A2aWireTaskState } from '../../../generated/a2a/task-state.ts';
 import type { RunStatus } from '../../../generated/run-status.ts';
-import { isTerminalEvent, type RunEvent } from '../../ports/events.ts';
+import { answerGoesOn, isTerminalEvent, type RunEvent } from '../../ports/events.ts';
 import { taskNotFound } from './errors.ts';
 import { requireTaskView, type A2aDeps, type A2aRequestContext } from './request-context.ts';
-import { agentMessage, factsMetadata, outputArtifact, projectStatus } from './task-projection.ts';
+import {
+  agentMessage,
+  factsMetadata,
+  interruptText,
+  outputArtifact,
+  projectStatus,
+} from './task-projection.ts';
 import type { JsonMap, StreamResponse, Task } from './wire.ts';
 
 /** Status changes of a run after `afterSequence`, ending after a terminal or input-required status. */
@@ -37,7 +43,7 @@ export async function* statusUpdates(
     }) satisfies StreamResponse;
   for await (const e of stream) {
     if (e.type === 'run.started') yield update('TASK_STATE_WORKING', e);
-    else if (e.type === 'interrupt.resolved' && e.payload.action === 'accept') {
+    else if (e.type === 'interrupt.resolved' && answerGoesOn(e.payload)) {
       yield update('TASK_STATE_WORKING', e);
     } else if (e.type === 'interrupt.requested') {
       const p = e.payload;
@@ -50,7 +56,7 @@ export async function* statusUpdates(
             : 'waiting-input';
       const info = factsMetadata(p);
       const message = agentMessage(runId, contextId, `interrupt-${p.interruptId}`, [
-        { text: `${kind} required` },
+        { text: interruptText(p) },
         { data: info },
       ]);
       yield update(
