@@ -10,11 +10,7 @@
 // with one full JSON-RPC response per `data:` line.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { jsonRpcError, type JsonRpcErrorObject } from '../../../generated/a2a/errors.ts';
-import {
-  isA2aMethod,
-  type A2aHandlers,
-  type A2aMethod,
-} from '../../../generated/a2a/operations.ts';
+import { isA2aMethod, type A2aHandlers } from '../../../generated/a2a/operations.ts';
 import type { Mount } from '../../context.ts';
 import { readJsonBody } from '../../http/body.ts';
 import { sendJson, startSse } from '../../http/respond.ts';
@@ -28,8 +24,12 @@ type RpcId = string | number | null;
 
 interface RpcCall {
   id: RpcId;
-  method: A2aMethod;
+  method: string;
   params: unknown;
+}
+
+function unauthenticated(res: ServerResponse, id: RpcId) {
+  reply(res, 401, id, unauthenticatedError(), { 'www-authenticate': 'Bearer' });
 }
 
 function reply(
@@ -54,12 +54,16 @@ export function jsonRpcMount(deps: A2aDeps, handlers: A2aHandlers<A2aRequestCont
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const call = await readCall(req, res, url, bodyLimit);
     if (!call) return;
+    if (!isA2aMethod(call.method)) {
+      // Authenticate before saying which methods exist: without a credential, every method is 401.
+      if (!(await deps.ctx.authenticate(req))) return unauthenticated(res, call.id);
+      const error = jsonRpcError('MethodNotFoundError', `method ${call.method} is not served`);
+      return reply(res, 200, call.id, error);
+    }
     const ac = new AbortController();
     res.on('close', () => ac.abort());
     const outcome = await pipeline.run(req, call.method, call.params, ac.signal);
-    if (outcome.kind === 'unauthenticated') {
-      return reply(res, 401, call.id, unauthenticatedError(), { 'www-authenticate': 'Bearer' });
-    }
+    if (outcome.kind === 'unauthenticated') return unauthenticated(res, call.id);
     if (outcome.kind === 'refused') return reply(res, 200, call.id, outcome.error.toJsonRpc());
     const { answer, finish } = outcome;
     if (!answer.streaming) {
@@ -79,7 +83,8 @@ async function readCall(
   url: URL,
   bodyLimit: number,
 ): Promise<RpcCall | undefined> {
-  if (url.pathname !== JSONRPC_PATH) {
+  // The card's URL with a trailing slash (clients join paths onto it) is the same endpoint.
+  if (url.pathname !== JSONRPC_PATH && url.pathname !== `${JSONRPC_PATH}/`) {
     const error = jsonRpcError('MethodNotFoundError', `no JSON-RPC endpoint at ${url.pathname}`);
     return void reply(res, 404, null, error);
   }
@@ -113,12 +118,7 @@ async function readCall(
     const message = 'not a JSON-RPC 2.0 request (jsonrpc, method, id, params)';
     return void reply(res, 200, id, jsonRpcError('InvalidRequestError', message));
   }
-  const method = e['method'];
-  if (!isA2aMethod(method)) {
-    const error = jsonRpcError('MethodNotFoundError', `method ${method} is not served`);
-    return void reply(res, 200, id, error);
-  }
-  return { id, method, params: e['params'] };
+  return { id, method: e['method'], params: e['params'] };
 }
 
 /** The first event decides the shape: a failure before it is a plain JSON-RPC error response. */

@@ -104,6 +104,15 @@ function getTask(p: Record<string, unknown>): GetTaskParams {
   return p as unknown as GetTaskParams;
 }
 
+// RFC 3339 §5.6 date-time (`T`/`Z` in either case, fraction optional, offset required), and a real
+// instant: `Date.parse` alone takes "-1" or "2001" and reads them as dates.
+const RFC3339 =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[Tt]([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+
+function isRfc3339(v: unknown): v is string {
+  return typeof v === 'string' && RFC3339.test(v) && !Number.isNaN(Date.parse(v));
+}
+
 function listTasks(p: Record<string, unknown>): ListTasksParams {
   optString(p, 'contextId');
   optString(p, 'pageToken');
@@ -117,7 +126,7 @@ function listTasks(p: Record<string, unknown>): ListTasksParams {
     throw invalidParams('status must be a TASK_STATE_* name');
   }
   const after = p['statusTimestampAfter'];
-  if (after !== undefined && (typeof after !== 'string' || Number.isNaN(Date.parse(after)))) {
+  if (after !== undefined && !isRfc3339(after)) {
     throw invalidParams('statusTimestampAfter must be an RFC 3339 timestamp');
   }
   return p as unknown as ListTasksParams;
