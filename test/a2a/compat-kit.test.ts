@@ -111,3 +111,28 @@ describe('the agent card carries validators', () => {
     expect(stale.headers.get('last-modified')).toBe(lastModified);
   });
 });
+
+describe('unknown members of a message are not reflected into Task.history', () => {
+  it('keeps only the members the A2A schema names, in the message and in each part', async () => {
+    const sent = {
+      messageId: `unknown-members-${Date.now()}`,
+      role: 'ROLE_USER',
+      kind: 'message',
+      surprise: { nested: true },
+      parts: [{ text: 'hi', kind: 'text', mediaType: 'text/plain', bogus: 1 }],
+      metadata: { openwop: { skill: 'echo' }, 'x-client': 'kept' },
+    };
+    const task = taskOf(await c.rpc('SendMessage', { message: sent }));
+    const got = taskOf(await c.rpc('GetTask', { id: task.id }));
+    expect(got.history).toEqual([
+      {
+        messageId: sent.messageId,
+        role: 'ROLE_USER',
+        parts: [{ text: 'hi', mediaType: 'text/plain' }],
+        metadata: { openwop: { skill: 'echo' }, 'x-client': 'kept' },
+        taskId: task.id,
+        contextId: task.contextId,
+      },
+    ]);
+  });
+});
