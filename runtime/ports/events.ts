@@ -61,3 +61,8 @@ export function isTerminalEvent(e: RunEvent): e is Extract<RunEvent, { type: Ter
 
 /** A durable host event (schemas/host-event.schema.json): no runId, no sequence. */
 export type HostEvent = GeneratedHostEvent;
+
+/** Whether an `interrupt.resolved` lets its step go on: an answer accepted or an approval granted. */
+export function answerGoesOn(p: InterruptResolved): boolean {
+  return p.action === 'accept' || p.action === 'edit-accept';
+}

@@ -4,40 +4,16 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { validateNegotiationDecided } from '../../generated/validators/standalone.js';
 import type { Subject } from '../../runtime/ports/auth.ts';
 import { HOST_SCOPE_TENANT } from '../../runtime/negotiation/record.ts';
+import { rpcClient, type Rpc } from '../helpers/a2a-rpc.ts';
 import { startHost, type RunningHost } from '../helpers/host.ts';
 
 let h: RunningHost;
 let acme: Subject;
 let n = 0;
 
-interface Rpc {
-  status: number;
-  text: string;
-  body: {
-    jsonrpc: string;
-    id: unknown;
-    result?: Record<string, unknown> & { task?: Record<string, unknown> };
-    error?: { code: number; message: string; data: Record<string, unknown>[] };
-  };
-  headers: Headers;
-}
-
-async function post(
-  body: string,
-  headers: Record<string, string> = {},
-  key?: string,
-): Promise<Rpc> {
-  const r = await fetch(`${h.url}/a2a/jsonrpc`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(key === '' ? {} : { authorization: `Bearer ${key ?? h.key}` }),
-      ...headers,
-    },
-    body,
-  });
-  const text = await r.text();
-  return { status: r.status, text, body: JSON.parse(text) as Rpc['body'], headers: r.headers };
+/** Posts a raw body to /a2a/jsonrpc (the shared helper; `h` is bound once the host runs). */
+function post(body: string, headers: Record<string, string> = {}, key?: string): Promise<Rpc> {
+  return rpcClient(h).post(body, headers, key);
 }
 
 function rpc(

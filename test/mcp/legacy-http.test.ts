@@ -122,7 +122,20 @@ describe('the official client in its default mode over streamable HTTP', () => {
       {
         mode: 'form',
         message: 'Approve this run?',
-        requestedSchema: { type: 'object', properties: {} },
+        requestedSchema: {
+          type: 'object',
+          properties: {
+            action: {
+              type: 'string',
+              title: 'Decision',
+              enum: ['accept', 'reject', 'refine', 'ask'],
+            },
+            feedback: {
+              type: 'string',
+              title: 'Feedback (refine: what to change; ask: the question)',
+            },
+          },
+        },
       },
     ]);
     expect(result.isError).toBe(false);

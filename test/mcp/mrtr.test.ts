@@ -144,6 +144,37 @@ describe('requestState', () => {
     expect((await getRunRest(h, 'acme', b.runId)).body.status).toBe('cancelled');
   });
 
+  it('an approval form answers in the spec vocabulary: reject fails, timeout is -32602', async () => {
+    const a = await firstRound();
+    const rejected = await rawMcp(h.url, 'tools/call', {
+      ...approval,
+      requestState: a.state,
+      inputResponses: { [a.key]: { action: 'accept', content: { action: 'reject' } } },
+    });
+    expect(rejected.body.result).toMatchObject({ resultType: 'complete', isError: true });
+    expect((await getRunRest(h, 'acme', a.runId)).body.status).toBe('failed');
+
+    const b = await firstRound();
+    const timeout = await rawMcp(h.url, 'tools/call', {
+      ...approval,
+      requestState: b.state,
+      inputResponses: { [b.key]: { action: 'accept', content: { action: 'timeout' } } },
+    });
+    expect(timeout.body.error).toEqual({
+      code: -32602,
+      message: `inputResponses["${b.key}"]: timeout is recorded by the host, never sent as an answer; this approval accepts action accept|reject|refine|edit-accept|ask`,
+      data: { key: b.key },
+    });
+    expect((await getRunRest(h, 'acme', b.runId)).body.status).toBe('waiting-approval');
+    // The state was not spent: the same round answered with accept completes.
+    const ok = await rawMcp(h.url, 'tools/call', {
+      ...approval,
+      requestState: b.state,
+      inputResponses: { [b.key]: { action: 'accept', content: { action: 'accept' } } },
+    });
+    expect(ok.body.result).toMatchObject({ resultType: 'complete', isError: false });
+  });
+
   it('inputResponses that are not ElicitResults are -32602 and do not consume the state', async () => {
     const { key, state } = await firstRound();
     const bad = await rawMcp(h.url, 'tools/call', {

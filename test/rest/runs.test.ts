@@ -157,7 +157,7 @@ describe('runs', () => {
     ).json()) as { runId: string; status: string; currentNodeId: string };
     expect(run.status).toBe('waiting-approval');
     const r = await post('acme', `/runs/${projectId(run.runId)}/interrupts/${run.currentNodeId}`, {
-      resumeValue: { approved: true },
+      resumeValue: { action: 'accept' },
     });
     expect(r.status).toBe(200);
     expect(((await r.json()) as { status: string }).status).toBe('completed');

@@ -48,6 +48,7 @@ describe('interrupts', () => {
       interruptId: it0!.interruptId,
       nodeId: 'approve',
       action: 'accept',
+      decision: 'granted',
       resolvedBy: bob,
     });
   });

@@ -10,11 +10,13 @@
 // HOST_SCOPE_TENANT when the fetch is unauthenticated.
 import { negotiationTables } from '../../../generated/negotiation/tables.ts';
 import type { HostContext } from '../../context.ts';
-import { sendJson, sendOpenWopError } from '../../http/respond.ts';
+import { notModified } from '../../http/conditional.ts';
+import { sendOpenWopError } from '../../http/respond.ts';
 import type { Route } from '../../http/router.ts';
 import { decide } from '../../negotiation/decide.ts';
 import { decisionPayload, HOST_SCOPE_TENANT, recordDecision } from '../../negotiation/record.ts';
 import { ANONYMOUS, type Subject } from '../../ports/auth.ts';
+import { sha256Hex } from '../../util/digest.ts';
 import { HOST_VERSION } from '../../version.ts';
 import { routedSkills } from './routing.ts';
 import type { AgentCard } from './wire.ts';
@@ -70,7 +72,27 @@ export async function buildAgentCard(ctx: HostContext, subject: Subject): Promis
   };
 }
 
+/**
+ * How long a client may reuse the public card before revalidating it, and on what it varies (the
+ * card served depends on `A2A-Version`). Like discovery, the card carries validators: a strong
+ * ETag over its bytes and the time those bytes were first served, so a revalidation is a 304.
+ */
+const CARD_CACHING = { 'cache-control': 'public, max-age=300', vary: 'A2A-Version' };
+
+/** ETag and Last-Modified of a card body; Last-Modified moves only when the bytes change. */
+function cardValidators(now: () => Date) {
+  let last: { etag: string; lastModified: string } | undefined;
+  return {
+    validators(body: string) {
+      const etag = `"${sha256Hex(body).slice(0, 32)}"`;
+      if (last?.etag !== etag) last = { etag, lastModified: now().toUTCString() };
+      return last;
+    },
+  };
+}
+
 export function cardRoutes(ctx: HostContext): Route[] {
+  const cache = cardValidators(ctx.now);
   return [
     {
       method: 'GET',
@@ -96,7 +118,11 @@ export function cardRoutes(ctx: HostContext): Route[] {
             { supportedVersions: ctx.config.a2a.versions, reason: decision.reason },
           );
         }
-        sendJson(res, 200, await buildAgentCard(ctx, ANONYMOUS), { 'cache-control': 'no-cache' });
+        const body = JSON.stringify(await buildAgentCard(ctx, ANONYMOUS));
+        const v = cache.validators(body);
+        const headers = { etag: v.etag, 'last-modified': v.lastModified, ...CARD_CACHING };
+        if (notModified(req, v)) return void res.writeHead(304, headers).end();
+        res.writeHead(200, { ...headers, 'content-type': 'application/json' }).end(body);
       },
     },
   ];

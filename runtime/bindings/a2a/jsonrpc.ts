@@ -97,7 +97,8 @@ async function readCall(
   bodyLimit: number,
   authenticated: boolean,
 ): Promise<RpcCall | undefined> {
-  if (url.pathname !== JSONRPC_PATH) {
+  // The card's URL with a trailing slash (clients join paths onto it) is the same endpoint.
+  if (url.pathname !== JSONRPC_PATH && url.pathname !== `${JSONRPC_PATH}/`) {
     const error = jsonRpcError('MethodNotFoundError', `no JSON-RPC endpoint at ${url.pathname}`);
     return void reply(res, 404, null, error);
   }
@@ -139,6 +140,10 @@ async function readCall(
   }
   const method = e['method'];
   if (!isA2aMethod(method)) {
+    // Authenticate before saying which methods exist: without a credential, every method is 401.
+    if (!authenticated) {
+      return void reply(res, 401, id, unauthenticatedError(), { 'www-authenticate': 'Bearer' });
+    }
     const error = jsonRpcError('MethodNotFoundError', `method ${method} is not served`);
     return void reply(res, 200, id, error);
   }

@@ -6,7 +6,7 @@ import { a2aRefusalFor } from '../../../generated/a2a/dispatch.ts';
 import { projectA2aTaskState } from '../../../generated/a2a/task-state.ts';
 import { isTerminalRunStatus } from '../../../generated/run-status.ts';
 import type { HostContext } from '../../context.ts';
-import type { Interrupt } from '../../ports/interrupts.ts';
+import type { Interrupt, InterruptAnswer } from '../../ports/interrupts.ts';
 import type { JsonValue } from '../../ports/json.ts';
 import type { BindingNote, RunSnapshot } from '../../ports/run-core.ts';
 import { A2aError, fromCoreError, invalidParams, unsupported } from './errors.ts';
@@ -17,9 +17,17 @@ import {
   type A2aRequestContext,
 } from './request-context.ts';
 import { redactAnswer } from './redact.ts';
-import { interruptValue, isJsonMap, openwopMetadata, routeMessage } from './routing.ts';
+import { DEFAULT_APPROVAL_ACTIONS, parseApprovalAnswer } from '../../util/approval-answer.ts';
+import {
+  firstDataObject,
+  interruptValue,
+  isJsonMap,
+  joinedText,
+  openwopMetadata,
+  routeMessage,
+} from './routing.ts';
 import { contextIdOf, projectTask, type TaskView } from './task-projection.ts';
-import type { Message, SendMessageParams, Task } from './wire.ts';
+import type { JsonMap, Message, SendMessageParams, Task } from './wire.ts';
 
 // The SendMessage row answers once the run is terminal or its task reaches INPUT_REQUIRED (by the
 // generated taskState projection, so no binding restates which statuses those are).
@@ -76,6 +84,34 @@ export async function startTask(
   return runId;
 }
 
+/**
+ * What a message answers an interrupt with. An approval takes the spec's vocabulary (interrupt.md
+ * §Approval) from `metadata.openwop.interrupt` over the first DataPart, as a spec-following client
+ * sends it (`{action: "accept"}` in both); an `ask` without `feedback` asks the message's text.
+ * Any other interrupt: `reject`/`decline` declines, else the message's answer is accepted.
+ */
+function interruptAnswer(interrupt: Interrupt, meta: JsonMap, message: Message): InterruptAnswer {
+  const action = meta['action'];
+  if (interrupt.kind === 'approval') {
+    const { interruptId: _id, ...fromMeta } = meta;
+    const raw: JsonMap = { ...(firstDataObject(message) ?? {}), ...fromMeta };
+    const text = joinedText(message);
+    if (raw['action'] === 'ask' && raw['feedback'] === undefined && text !== undefined)
+      raw['feedback'] = text;
+    const parsed = parseApprovalAnswer(raw, interrupt.actions ?? DEFAULT_APPROVAL_ACTIONS);
+    if (!parsed.ok) throw invalidParams(`metadata.openwop.interrupt: ${parsed.message}`);
+    return { action: 'accept', value: parsed.resume };
+  }
+  if (action === 'reject' || action === 'decline') return { action: 'decline' };
+  if (action === undefined || action === 'accept' || action === 'approve') {
+    const value = interruptValue(message, interrupt.schema);
+    if (value === undefined)
+      throw invalidParams('the message carries no answer (text or data part)');
+    return { action: 'accept', value };
+  }
+  throw invalidParams('metadata.openwop.interrupt.action must be accept, reject or decline');
+}
+
 /** Answer the open interrupt of the target task with the message. */
 export async function continueTask(
   deps: A2aDeps,
@@ -100,25 +136,7 @@ export async function continueTask(
       throw invalidParams('metadata.openwop.interrupt.interruptId names no open interrupt');
     throw unsupported('the task is not waiting for input');
   }
-  const action = answer['action'];
-  let request: { action: 'accept' | 'decline' | 'cancel'; value?: unknown };
-  if (interrupt.kind === 'approval') {
-    if (action === 'approve') request = { action: 'accept' };
-    else if (action === 'reject') request = { action: 'decline' };
-    else
-      throw invalidParams(
-        'an approval is answered with metadata.openwop.interrupt.action approve|reject',
-      );
-  } else if (action === 'reject' || action === 'decline') {
-    request = { action: 'decline' };
-  } else if (action === undefined || action === 'accept' || action === 'approve') {
-    const value = interruptValue(message, interrupt.schema);
-    if (value === undefined)
-      throw invalidParams('the message carries no answer (text or data part)');
-    request = { action: 'accept', value };
-  } else {
-    throw invalidParams('metadata.openwop.interrupt.action must be approve, reject or accept');
-  }
+  const request = interruptAnswer(interrupt, answer, message);
   // The history keeps the message with any secret field of the answer redacted (redact.ts).
   const note = historyNote(redactAnswer(message, interrupt.schema), contextIdOf(target));
   try {

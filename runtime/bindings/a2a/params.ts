@@ -49,7 +49,28 @@ function checkPart(p: unknown, i: number): Part {
   if (p['metadata'] !== undefined && !isJsonMap(p['metadata'])) {
     throw invalidParams(`message.parts[${i}].metadata must be an object`);
   }
-  return p as unknown as Part;
+  return pick(p, PART_MEMBERS) as unknown as Part;
+}
+
+// The members of a Message and a Part the A2A schema names. Anything else a client sends is not
+// carried: a stored message is echoed in Task.history, which must stay a valid A2A Message.
+const PART_MEMBERS = ['text', 'raw', 'url', 'data', 'mediaType', 'filename', 'metadata'];
+const MESSAGE_MEMBERS = [
+  'messageId',
+  'role',
+  'parts',
+  'contextId',
+  'taskId',
+  'metadata',
+  'referenceTaskIds',
+  'extensions',
+];
+
+/** `o` with only the named members (in that order; absent ones left out). */
+function pick(o: Record<string, unknown>, members: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of members) if (o[k] !== undefined) out[k] = o[k];
+  return out;
 }
 
 export function checkMessage(m: unknown): Message {
@@ -61,7 +82,7 @@ export function checkMessage(m: unknown): Message {
   if (!Array.isArray(m['parts']) || m['parts'].length === 0) {
     throw invalidParams('message.parts must be a non-empty array');
   }
-  m['parts'].forEach(checkPart);
+  const parts = m['parts'].map(checkPart);
   optString(m, 'contextId');
   optString(m, 'taskId');
   if (m['metadata'] !== undefined && !isJsonMap(m['metadata'])) {
@@ -73,11 +94,11 @@ export function checkMessage(m: unknown): Message {
       throw invalidParams(`message.${k} must be an array of strings`);
     }
   }
-  return m as unknown as Message;
+  return { ...pick(m, MESSAGE_MEMBERS), parts } as unknown as Message;
 }
 
 function sendMessage(p: Record<string, unknown>): SendMessageParams {
-  checkMessage(p['message']);
+  const message = checkMessage(p['message']);
   const c = p['configuration'];
   if (c !== undefined) {
     if (!isJsonMap(c)) throw invalidParams('configuration must be an object');
@@ -90,7 +111,7 @@ function sendMessage(p: Record<string, unknown>): SendMessageParams {
   if (p['metadata'] !== undefined && !isJsonMap(p['metadata'])) {
     throw invalidParams('metadata must be an object');
   }
-  return p as unknown as SendMessageParams;
+  return { ...p, message } as unknown as SendMessageParams;
 }
 
 function taskId(p: Record<string, unknown>): TaskIdParams {
@@ -102,6 +123,15 @@ function getTask(p: Record<string, unknown>): GetTaskParams {
   taskId(p);
   optInt(p, 'historyLength', 0, Number.MAX_SAFE_INTEGER);
   return p as unknown as GetTaskParams;
+}
+
+// RFC 3339 §5.6 date-time (`T`/`Z` in either case, fraction optional, offset required), and a real
+// instant: `Date.parse` alone takes "-1" or "2001" and reads them as dates.
+const RFC3339 =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[Tt]([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+
+function isRfc3339(v: unknown): v is string {
+  return typeof v === 'string' && RFC3339.test(v) && !Number.isNaN(Date.parse(v));
 }
 
 function listTasks(p: Record<string, unknown>): ListTasksParams {
@@ -117,7 +147,7 @@ function listTasks(p: Record<string, unknown>): ListTasksParams {
     throw invalidParams('status must be a TASK_STATE_* name');
   }
   const after = p['statusTimestampAfter'];
-  if (after !== undefined && (typeof after !== 'string' || Number.isNaN(Date.parse(after)))) {
+  if (after !== undefined && !isRfc3339(after)) {
     throw invalidParams('statusTimestampAfter must be an RFC 3339 timestamp');
   }
   return p as unknown as ListTasksParams;

@@ -31,14 +31,14 @@ export function openwopMetadata(message: Message): JsonMap | undefined {
   return isJsonMap(o) ? o : undefined;
 }
 
-function firstDataObject(message: Message): JsonMap | undefined {
+export function firstDataObject(message: Message): JsonMap | undefined {
   for (const p of message.parts) {
     if ('data' in p && p.data !== undefined) return isJsonMap(p.data) ? p.data : undefined;
   }
   return undefined;
 }
 
-function joinedText(message: Message): string | undefined {
+export function joinedText(message: Message): string | undefined {
   const texts = message.parts.flatMap((p) => (typeof p.text === 'string' ? [p.text] : []));
   return texts.length > 0 ? texts.join('\n') : undefined;
 }

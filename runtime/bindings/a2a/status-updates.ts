@@ -5,12 +5,13 @@
 import { projectA2aTaskState, type A2aWireTaskState } from '../../../generated/a2a/task-state.ts';
 import type { RunStatus } from '../../../generated/run-status.ts';
 import type { Subject } from '../../ports/auth.ts';
-import { isTerminalEvent, type RunEvent } from '../../ports/events.ts';
+import { answerGoesOn, isTerminalEvent, type RunEvent } from '../../ports/events.ts';
 import { taskNotFound } from './errors.ts';
 import type { A2aDeps, A2aRequestContext } from './request-context.ts';
 import {
   agentMessage,
   factsMetadata,
+  interruptText,
   loadTaskView,
   outputArtifact,
   projectStatus,
@@ -45,7 +46,7 @@ export async function eventUpdates(
     },
   });
   if (e.type === 'run.started') return { updates: [update('TASK_STATE_WORKING')] };
-  if (e.type === 'interrupt.resolved' && e.payload.action === 'accept') {
+  if (e.type === 'interrupt.resolved' && answerGoesOn(e.payload)) {
     return { updates: [update('TASK_STATE_WORKING')] };
   }
   if (e.type === 'interrupt.requested') {
@@ -59,7 +60,7 @@ export async function eventUpdates(
           : 'waiting-input';
     const info = factsMetadata(p);
     const message = agentMessage(runId, contextId, `interrupt-${p.interruptId}`, [
-      { text: `${kind} required` },
+      { text: interruptText(p) },
       { data: info },
     ]);
     const state = projectA2aTaskState(status, kind).wire;

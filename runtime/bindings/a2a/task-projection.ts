@@ -11,6 +11,7 @@ import { projectA2aTaskState } from '../../../generated/a2a/task-state.ts';
 import type { Subject } from '../../ports/auth.ts';
 import type { Interrupt } from '../../ports/interrupts.ts';
 import type { BindingRecord, RunCore, RunSnapshot } from '../../ports/run-core.ts';
+import { DEFAULT_APPROVAL_ACTIONS } from '../../util/approval-answer.ts';
 import type { Artifact, JsonMap, Message, Part, Task, TaskStatus } from './wire.ts';
 
 export const OUTPUT_ARTIFACT_ID = 'output';
@@ -78,6 +79,7 @@ export interface InterruptFacts {
   nodeId: string;
   schema?: object;
   approvers?: string[];
+  actions?: readonly string[];
   connectUrl?: string;
   clientRequest?: object;
 }
@@ -86,6 +88,7 @@ export function factsMetadata(f: InterruptFacts): JsonMap {
   const m: JsonMap = { interruptId: f.interruptId, kind: f.kind, nodeId: f.nodeId };
   if (f.schema) m['schema'] = f.schema;
   if (f.approvers) m['approvers'] = f.approvers;
+  if (f.actions) m['actions'] = [...f.actions];
   if (f.connectUrl) m['connectUrl'] = f.connectUrl;
   // What a custom interrupt asks the caller's client to run; its result is the answer.
   if (f.clientRequest) m['clientRequest'] = f.clientRequest;
@@ -95,6 +98,21 @@ export function factsMetadata(f: InterruptFacts): JsonMap {
 export function interruptMetadata(i: Interrupt): JsonMap {
   const { clientAsk, ...facts } = i;
   return factsMetadata(clientAsk ? { ...facts, clientRequest: clientRequestOf(clientAsk) } : facts);
+}
+
+/**
+ * What the status message of a waiting task tells the client to do: an approval names the actions
+ * its gate allows, in the spec's vocabulary (interrupt.md §Approval); a credential names where to
+ * connect.
+ */
+export function interruptText(f: Pick<InterruptFacts, 'kind' | 'actions' | 'connectUrl'>): string {
+  if (f.kind === 'approval') {
+    const actions = (f.actions ?? DEFAULT_APPROVAL_ACTIONS).join('|');
+    return `approval required: answer with metadata.openwop.interrupt.action ${actions}`;
+  }
+  if (f.kind === 'credential')
+    return `credential required${f.connectUrl ? `: connect at ${f.connectUrl}` : ''}`;
+  return `${f.kind} required`;
 }
 
 export function outputArtifact(outputs: JsonMap): Artifact {
@@ -116,14 +134,8 @@ export function projectStatus(view: TaskView): TaskStatus {
     const message = run.error?.message ?? 'the run failed';
     status.message = agentMessage(run.runId, contextId, 'failed', [{ text: message }]);
   } else if (interrupt) {
-    const text =
-      interrupt.kind === 'approval'
-        ? 'approval required: answer with metadata.openwop.interrupt.action approve|reject'
-        : interrupt.kind === 'credential'
-          ? `credential required${interrupt.connectUrl ? `: connect at ${interrupt.connectUrl}` : ''}`
-          : `${interrupt.kind} required`;
     status.message = agentMessage(run.runId, contextId, `interrupt-${interrupt.interruptId}`, [
-      { text },
+      { text: interruptText(interrupt) },
       { data: interruptMetadata(interrupt) },
     ]);
   }

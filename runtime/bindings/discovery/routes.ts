@@ -1,4 +1,5 @@
 // GET /.well-known/openwop: unauthenticated, conditional on its ETag (304 when unchanged).
+import { notModified } from '../../http/conditional.ts';
 import { sendOpenWopError } from '../../http/respond.ts';
 import type { Route } from '../../http/router.ts';
 import type { HostContext } from '../../context.ts';
@@ -22,8 +23,7 @@ export function discoveryRoutes(ctx: HostContext): Route[] {
           'cache-control': 'no-cache',
           'openwop-version': ctx.config.preferredProtocolVersion,
         };
-        const inm = req.headers['if-none-match'];
-        if (inm && inm.split(',').some((t) => t.trim() === served.etag || t.trim() === '*')) {
+        if (notModified(req, { etag: served.etag })) {
           res.writeHead(304, headers).end();
           return;
         }

@@ -14,6 +14,7 @@ import type { Subject } from '../../ports/auth.ts';
 import { CoreError, isCoreError } from '../../ports/errors.ts';
 import type { Interrupt } from '../../ports/interrupts.ts';
 import type { RunCore } from '../../ports/run-core.ts';
+import { DEFAULT_APPROVAL_ACTIONS, parseApprovalAnswer } from '../../util/approval-answer.ts';
 import { checkAgainst } from '../../util/json-schema.ts';
 import { elicitationModes, type ClientCapabilities } from './envelope.ts';
 import { INVALID_PARAMS, isRecord, McpError, OPENWOP_ERROR } from './jsonrpc.ts';
@@ -106,9 +107,7 @@ export function elicitationFor(
       },
     };
   }
-  // An approval asks for a yes/no: an empty form (accept approves, decline rejects).
-  const schema =
-    interrupt.kind === 'approval' ? { type: 'object', properties: {} } : interrupt.schema;
+  const schema = interrupt.kind === 'approval' ? approvalForm(interrupt) : interrupt.schema;
   if (!modes.form || !isFlatForm(schema)) return undefined;
   const requestedSchema: Record<string, unknown> = {
     type: 'object',
@@ -116,6 +115,48 @@ export function elicitationFor(
   };
   if (Array.isArray(schema!.required)) requestedSchema.required = schema!.required;
   return { method: 'elicitation/create', params: { mode: 'form', message, requestedSchema } };
+}
+
+/**
+ * An approval as a form (interrupt.md §Approval): an optional `action` among the gate's actions a
+ * flat form can carry (edit-accept needs an artifact, so it is left to A2A and REST) and an
+ * optional `feedback` text. Accept with no action accepts; decline rejects.
+ */
+function approvalForm(interrupt: Interrupt): Record<string, unknown> {
+  const actions = (interrupt.actions ?? DEFAULT_APPROVAL_ACTIONS).filter(
+    (a) => a !== 'edit-accept',
+  );
+  return {
+    type: 'object',
+    properties: {
+      action: { type: 'string', title: 'Decision', enum: actions },
+      feedback: { type: 'string', title: 'Feedback (refine: what to change; ask: the question)' },
+    },
+  };
+}
+
+/**
+ * The approval answer an accepted elicitation gives: its content in the spec's vocabulary,
+ * `accept` when it names no action, a refine's `feedback` read as whole-artifact feedback.
+ */
+function approvalValue(interrupt: Interrupt, content: Record<string, unknown> | undefined) {
+  const raw: Record<string, unknown> = { action: 'accept', ...(content ?? {}) };
+  if (
+    raw.action === 'refine' &&
+    raw.refineFeedback === undefined &&
+    typeof raw.feedback === 'string'
+  )
+    raw.refineFeedback = { scope: 'whole', text: raw.feedback };
+  const parsed = parseApprovalAnswer(raw, interrupt.actions ?? DEFAULT_APPROVAL_ACTIONS);
+  if (!parsed.ok)
+    throw new McpError(
+      INVALID_PARAMS,
+      `inputResponses["${interrupt.interruptId}"]: ${parsed.message}`,
+      {
+        key: interrupt.interruptId,
+      },
+    );
+  return parsed.resume;
 }
 
 /** An ElicitResult as sent in `inputResponses` (bare, not wrapped); else -32602. */
@@ -154,6 +195,7 @@ export function parseInputResponses(
       response = { action: 'accept', content: result };
     }
     // Checked here, before the requestState is spent, so a client can correct its answer.
+    if (it.kind === 'approval' && response.action === 'accept') approvalValue(it, response.content);
     const checked = it.kind !== 'approval' && it.kind !== 'credential' && it.schema;
     if (response.action === 'accept' && checked) {
       const issues = checkAgainst(it.schema!, response.content ?? {});
@@ -181,13 +223,14 @@ export async function resolveWith(
   response: InputResponse,
 ): Promise<boolean> {
   try {
+    const accepted = response.action === 'accept';
     await core.resolveInterrupt(subject, interrupt.runId, interrupt.interruptId, {
       action: response.action,
-      ...(response.action === 'accept' &&
-      interrupt.kind !== 'approval' &&
-      interrupt.kind !== 'credential'
-        ? { value: response.content ?? {} }
-        : {}),
+      ...(accepted && interrupt.kind === 'approval'
+        ? { value: approvalValue(interrupt, response.content) }
+        : accepted && interrupt.kind !== 'credential'
+          ? { value: response.content ?? {} }
+          : {}),
     });
     return true;
   } catch (err) {

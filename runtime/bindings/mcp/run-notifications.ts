@@ -5,7 +5,7 @@
 // the run's own log, so they say nothing the run's readers could not read. Progress counts the
 // workflow's steps the run has passed, out of all of them (the port's workflow view).
 import type { Subject } from '../../ports/auth.ts';
-import type { RunEvent } from '../../ports/events.ts';
+import { answerGoesOn, type RunEvent } from '../../ports/events.ts';
 import type { RunCore } from '../../ports/run-core.ts';
 import type { WorkflowView } from '../../ports/workflows.ts';
 import { MCP_LOG_LEVELS, type McpEnvelope, type McpLogLevel } from './envelope.ts';
@@ -23,7 +23,7 @@ function stepDone(e: RunEvent): boolean {
   return (
     e.type === 'node.completed' ||
     e.type === 'log.appended' ||
-    (e.type === 'interrupt.resolved' && e.payload.action === 'accept')
+    (e.type === 'interrupt.resolved' && answerGoesOn(e.payload))
   );
 }
 

@@ -4,6 +4,7 @@ import type { ServerResponse } from 'node:http';
 import { isRunStatus, isTerminalRunStatus } from '../../../generated/run-status.ts';
 import type { HostContext } from '../../context.ts';
 import type { RunSnapshot } from '../../ports/run-core.ts';
+import type { Interrupt, InterruptAnswer } from '../../ports/interrupts.ts';
 import { readJsonBody } from '../../http/body.ts';
 import { sendJson, sendOpenWopError, startSse } from '../../http/respond.ts';
 import type { Route } from '../../http/router.ts';
@@ -270,19 +271,13 @@ export function restRoutes(ctx: HostContext): Route[] {
             undefined,
             h(),
           );
-        const rv = b.resumeValue as { action?: unknown; value?: unknown } | null;
-        const action =
-          rv && typeof rv === 'object' && (rv.action === 'decline' || rv.action === 'cancel')
-            ? rv.action
-            : 'accept';
         try {
-          const run = await ctx.core.resolveInterrupt(subject, runId, target.interruptId, {
-            action,
-            value:
-              action === 'accept' && rv && typeof rv === 'object' && 'value' in rv
-                ? rv.value
-                : b.resumeValue,
-          });
+          const run = await ctx.core.resolveInterrupt(
+            subject,
+            runId,
+            target.interruptId,
+            restAnswer(target, b.resumeValue),
+          );
           sendJson(res, 200, run, h());
         } catch (err) {
           answerCoreError(ctx, res, err);
@@ -328,4 +323,23 @@ export function restRoutes(ctx: HostContext): Route[] {
       },
     },
   ];
+}
+
+/**
+ * The answer a `resumeValue` gives. An approval's resumeValue is the approval answer itself
+ * (interrupt.md §Approval: `{action: accept|reject|refine|edit-accept|ask, ...}`), checked by the
+ * core against the gate (400 validation_error otherwise). Any other interrupt: `{action: decline}`
+ * or `{action: cancel}` decline or cancel it, `{action: accept, value}` answers `value`, and any
+ * other value is the answer itself.
+ */
+function restAnswer(target: Interrupt, resumeValue: unknown): InterruptAnswer {
+  if (target.kind === 'approval') return { action: 'accept', value: resumeValue };
+  const rv = resumeValue as { action?: unknown; value?: unknown } | null;
+  const action =
+    rv && typeof rv === 'object' && (rv.action === 'decline' || rv.action === 'cancel')
+      ? rv.action
+      : 'accept';
+  const value =
+    action === 'accept' && rv && typeof rv === 'object' && 'value' in rv ? rv.value : resumeValue;
+  return { action, value };
 }

@@ -4,7 +4,7 @@
 import type { Interrupt } from '../../ports/interrupts.ts';
 import type { RunSnapshot } from '../../ports/run-core.ts';
 import type { InterruptRecord, RunRecord } from '../../ports/store/run-store.ts';
-import type { WorkflowDefinition } from './engine/definition.ts';
+import { gateActions, type WorkflowDefinition } from './engine/definition.ts';
 import { promptOf } from './workflows/view.ts';
 
 export const EVENT_LOG_SCHEMA_VERSION = 3;
@@ -35,10 +35,12 @@ export function toInterrupt(it: InterruptRecord, run: RunRecord): Interrupt {
     kind: it.kind,
     createdAt: it.createdAt,
   };
-  const prompt = promptOf(run.definition as unknown as WorkflowDefinition, it.nodeId);
+  const definition = run.definition as unknown as WorkflowDefinition;
+  const prompt = promptOf(definition, it.nodeId);
   if (prompt !== undefined) out.prompt = prompt;
   if (it.schema) out.schema = it.schema;
   if (it.approvers) out.approvers = it.approvers;
+  if (it.kind === 'approval') out.actions = gateActions(definition, it.nodeId);
   if (it.connectUrl) out.connectUrl = it.connectUrl;
   if (it.clientRequest) {
     const params = it.clientRequest.params ?? {};

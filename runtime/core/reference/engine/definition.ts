@@ -1,7 +1,9 @@
 // Shape of a reference-engine workflow definition (the JSON files under core/reference/workflows/) and the
 // ajv check every definition passes before it is registered.
+import { APPROVAL_ACTIONS, type ApprovalAction } from '../../../ports/interrupts.ts';
 import type { JsonObject } from '../../../ports/json.ts';
 import type { ClientRequest } from '../../../ports/store/run-store.ts';
+import { DEFAULT_APPROVAL_ACTIONS } from '../../../util/approval-answer.ts';
 import { ajv } from '../../../util/json-schema.ts';
 
 export type NodeDef =
@@ -13,8 +15,18 @@ export type NodeDef =
   | { id: string; kind: 'delay'; delayMs?: number; delayMsInput?: string }
   /** Like delay, but with no duration it waits until cancelled. */
   | { id: string; kind: 'wait'; delayMs?: number; delayMsInput?: string }
-  /** Approval interrupt; approvers from `approversInput` (an inputs array) else `approvers`. */
-  | { id: string; kind: 'approval'; approvers?: string[]; approversInput?: string; prompt?: string }
+  /**
+   * Approval interrupt; approvers from `approversInput` (an inputs array) else `approvers`;
+   * `actions` the gate allows (interrupt.md §Approval; default accept and reject).
+   */
+  | {
+      id: string;
+      kind: 'approval';
+      approvers?: string[];
+      approversInput?: string;
+      prompt?: string;
+      actions?: ApprovalAction[];
+    }
   /** Clarification/input interrupt whose resume value (checked against `schema`) becomes vars.<id>. */
   | {
       id: string;
@@ -49,6 +61,13 @@ export function flatNodes(def: WorkflowDefinition): NodeDef[] {
   return def.nodes.flatMap((n): NodeDef[] => (n.kind === 'all' ? [n, ...n.nodes] : [n]));
 }
 
+/** The actions the approval gate at `nodeId` allows (interrupt.md §Approval). */
+export function gateActions(def: WorkflowDefinition, nodeId: string): ApprovalAction[] {
+  const node = flatNodes(def).find((n) => n.id === nodeId);
+  const declared = node?.kind === 'approval' ? node.actions : undefined;
+  return [...(declared ?? DEFAULT_APPROVAL_ACTIONS)];
+}
+
 export interface WorkflowDefinition {
   id: string;
   description: string;
@@ -75,6 +94,12 @@ const askNodes = [
     approvers: { type: 'array', items: { type: 'string' } },
     approversInput: { type: 'string' },
     prompt: { type: 'string' },
+    actions: {
+      type: 'array',
+      minItems: 1,
+      uniqueItems: true,
+      items: { enum: [...APPROVAL_ACTIONS] },
+    },
   }),
   node(
     'input',

@@ -7,7 +7,7 @@ import type { JsonObject } from '../../../ports/json.ts';
 import type { InterruptRecord, RunChange, RunRecord } from '../../../ports/store/run-store.ts';
 import { mintInterruptId } from '../../../ids.ts';
 import { clientResultSchemas } from './client-results.ts';
-import type { AskNode, NodeDef } from './definition.ts';
+import { gateActions, type AskNode, type NodeDef, type WorkflowDefinition } from './definition.ts';
 import { render } from './template.ts';
 
 function kindOf(ask: AskNode): InterruptKind {
@@ -44,7 +44,7 @@ export function interruptFor(run: RunRecord, ask: AskNode, at: string): Interrup
   return interrupt;
 }
 
-function requestedEvents(it: InterruptRecord): NewRunEvent[] {
+export function requestedEvents(run: RunRecord, it: InterruptRecord): NewRunEvent[] {
   const requested: Extract<NewRunEvent, { type: 'interrupt.requested' }>['payload'] = {
     interruptId: it.interruptId,
     nodeId: it.nodeId,
@@ -53,6 +53,13 @@ function requestedEvents(it: InterruptRecord): NewRunEvent[] {
   if (it.schema) requested.schema = it.schema;
   if (it.approvers) requested.approvers = it.approvers;
   if (it.connectUrl) requested.connectUrl = it.connectUrl;
+  if (it.kind === 'approval') {
+    const [first, ...rest] = gateActions(
+      run.definition as unknown as WorkflowDefinition,
+      it.nodeId,
+    );
+    requested.actions = [first!, ...rest];
+  }
   if (it.clientRequest) requested.clientRequest = it.clientRequest;
   return [
     {
@@ -76,6 +83,6 @@ export function suspension(run: RunRecord, node: NodeDef, at: string): Omit<RunC
     expectStatus: ['running'],
     patch: { status, currentNodeId: node.id },
     insertInterrupts: interrupts,
-    events: interrupts.flatMap(requestedEvents),
+    events: interrupts.flatMap((it) => requestedEvents(run, it)),
   };
 }
