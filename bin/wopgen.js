@@ -4,7 +4,7 @@
 // TypeScript sources through tsx's loader when it cannot be built or WOPGEN_FROM_SOURCE=1 is set;
 // `serve` (the reference host) runs its own compiled build (see host() below). Neither loads the other.
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 
 const argv = process.argv.slice(2);
@@ -22,7 +22,9 @@ if (argv[0] !== 'serve' && process.env.WOPGEN_V8_DEFAULTS !== '1')
 
 async function fromSource(path) {
   const { register } = await import('tsx/esm/api');
-  register();
+  // The package's own tsconfig.json, whatever the working directory: its `paths` resolve the
+  // runtime's `@wopgen/generated/...` imports to generated/.
+  register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
   return import(path);
 }
 

@@ -1,7 +1,7 @@
 // The StreamResponse status updates of a task as its run's log grows: working, the interrupt that
 // makes it input-required (with its metadata), and the terminal status with the output artifact.
-import { projectA2aTaskState, type A2aWireTaskState } from '../../../generated/a2a/task-state.ts';
-import type { RunStatus } from '../../../generated/run-status.ts';
+import { projectA2aTaskState, type A2aWireTaskState } from '@wopgen/generated/a2a/task-state';
+import type { RunStatus } from '@wopgen/generated/run-status';
 import { isTerminalEvent, type RunEvent } from '../../ports/events.ts';
 import { taskNotFound } from './errors.ts';
 import { requireTaskView, type A2aDeps, type A2aRequestContext } from './request-context.ts';

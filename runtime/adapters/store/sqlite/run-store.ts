@@ -2,7 +2,7 @@
 // status update, its events, its interrupts and the binding record it carries are never seen apart.
 // Transactions are synchronous, so a commit is durable when its promise settles; nothing is grouped.
 import type Database from 'better-sqlite3';
-import type { RunStatus } from '../../../../generated/run-status.ts';
+import type { RunStatus } from '@wopgen/generated/run-status';
 import type { BindingNote, BindingRecord } from '../../../ports/run-core.ts';
 import type {
   IdempotencyRecord,

@@ -3,8 +3,8 @@
 // Single-process: `exclusive` serialises operations on a run inside this process only, and timers
 // (delay nodes) live in this process; recovery re-arms them after a restart. Two engines over one
 // database would need the store to provide the per-run exclusion (see run-core.ts).
-import type { RunStatus } from '../../../../generated/run-status.ts';
-import { terminalRunStatuses } from '../../../../generated/run-status.ts';
+import type { RunStatus } from '@wopgen/generated/run-status';
+import { terminalRunStatuses } from '@wopgen/generated/run-status';
 import type { Subject } from '../../../ports/auth.ts';
 import type { ChangeFeed } from '../../../ports/change-feed.ts';
 import { CoreError } from '../../../ports/errors.ts';
