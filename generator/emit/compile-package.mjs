@@ -20,7 +20,6 @@ const OPTIONS = {
   strict: true,
   declaration: true,
   skipLibCheck: true,
-  noEmitOnError: true,
   newLine: ts.NewLineKind.LineFeed,
   rootDir: ROOT,
   outDir: `${ROOT}dist/`,
@@ -55,8 +54,11 @@ export function compilePackage(files) {
 
   const roots = [...sources.keys()].filter((f) => f.endsWith('.ts')).sort();
   const program = ts.createProgram(roots, OPTIONS, host);
-  const diagnostics = ts.getPreEmitDiagnostics(program);
-  if (diagnostics.length > 0) throw new Error(describe(diagnostics));
+  // Syntax and declaration-emit errors only: a full check of every body would triple the time,
+  // and the generated package is type-checked where it is used (the project's tsc, the
+  // package-import test with library checking on).
+  const syntax = program.getSyntacticDiagnostics();
+  if (syntax.length > 0) throw new Error(describe(syntax));
   const emitted = program.emit();
   if (emitted.emitSkipped || emitted.diagnostics.length > 0)
     throw new Error(describe(emitted.diagnostics));
