@@ -19,7 +19,7 @@ export function wopgen(
   args: string[],
   cwd: string,
   env: Record<string, string | undefined> = {},
-  timeoutMs = 60_000,
+  timeoutMs = 180_000,
 ): Ran {
   const merged: Record<string, string | undefined> = {
     ...process.env,

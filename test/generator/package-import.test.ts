@@ -140,6 +140,6 @@ describe('the generated package, imported from another project', () => {
       );
       expect(`${checked.stdout}${checked.stderr}`).toBe('');
       expect(checked.status).toBe(0);
-    }, 240_000);
+    }, 600_000);
   }
 });
