@@ -1,6 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const generated = fileURLToPath(new URL('./generated/', import.meta.url));
+
 export default defineConfig({
+  resolve: {
+    // The runtime imports the generated package by its name (DESIGN.md §3), resolved to its
+    // sources here as tsconfig.json's `paths` does for tsc and tsx.
+    alias: [
+      { find: /^@wopgen\/generated$/, replacement: `${generated}index.ts` },
+      { find: /^@wopgen\/generated\/(.*)$/, replacement: `${generated}$1` },
+    ],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,

@@ -14,6 +14,7 @@
 // `require` loads as is, so the build only saves the ESM loader's export lexing of it.
 import { createHash } from 'node:crypto';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -46,8 +47,11 @@ export function buildKey() {
     }
   };
   walk(join(root, 'generator'));
+  // The templates are copied into the build and package.json is compiled into it (see build()).
+  walk(join(root, 'templates'));
+  hash.update('\0package.json\0').update(readFileSync(join(root, 'package.json')));
   // npm's record of the installed tree; it changes whenever node_modules does.
-  for (const f of ['node_modules/.package-lock.json', 'package-lock.json', 'package.json']) {
+  for (const f of ['node_modules/.package-lock.json', 'package-lock.json']) {
     const p = join(root, f);
     if (existsSync(p)) {
       hash.update(`\0${f}\0`).update(readFileSync(p));
@@ -128,6 +132,11 @@ export async function build(key = buildKey()) {
         },
         define: {
           WOPGEN_BUNDLE_ROOT: JSON.stringify(ROOT_FROM_BUILD),
+          // What the build is made from, so that generator/version.ts never reads it from the
+          // package root seen from the build: through a symlinked node_modules (a worktree) that
+          // root is another checkout, whose sources would make a stale fingerprint.
+          WOPGEN_BUILD_KEY: JSON.stringify(key),
+          WOPGEN_PACKAGE_JSON: JSON.stringify(readFileSync(join(root, 'package.json'), 'utf8')),
           WOPGEN_WORKER_EXT: JSON.stringify('.cjs'),
         },
       }),
@@ -142,6 +151,8 @@ export async function build(key = buildKey()) {
         external: ['typescript'],
       }),
     ]);
+    // generator/templates/render.ts finds templates/ beside the build first.
+    cpSync(join(root, 'templates'), join(staging, 'templates'), { recursive: true });
     writeFileSync(join(staging, 'code-cache.cjs'), CODE_CACHE_LOADER);
     writeFileSync(
       join(staging, 'openapi-worker.cjs'),

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// The reference host's compiled build: `runtime/` and `generated/` transpiled file by file to
-// JavaScript with the TypeScript compiler (a production dependency; relative `.ts` imports are
-// rewritten to `.js`), other files copied, so `wopgen serve` runs on plain Node with production
-// dependencies only (`npm ci --omit=dev`: no tsx, no esbuild). It mirrors the package layout
-// (runtime/, generated/, package.json) so relative paths between them, and files read next to
-// the code (the workflow pack), stay valid. The build lives in node_modules/.cache/wopgen/
+// The reference host's compiled build: `runtime/` transpiled file by file to JavaScript with the
+// TypeScript compiler (a production dependency; relative `.ts` imports are rewritten to `.js`),
+// other files copied, so `wopgen serve` runs on plain Node with production dependencies only
+// (`npm ci --omit=dev`: no tsx, no esbuild). It mirrors the package layout (runtime/,
+// package.json) so files read next to the code (the workflow pack) stay valid. The runtime
+// imports the generated package by name (`@wopgen/generated/...`, DESIGN.md §3); the build holds
+// that package as it ships (package.json and its compiled dist/) in runtime/node_modules/, where
+// Node resolves those imports through its `exports`. The build lives in node_modules/.cache/wopgen/
 // runtime-<key>/, or under the system temp folder when node_modules is not writable; the key is
 // a digest of the sources, this script and the compiler version, so a stale build is never used.
 // `npm ci` builds it (`prepare`); bin/wopgen.js builds it on first use. Run directly
@@ -12,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import {
   copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -24,7 +27,7 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -89,10 +92,21 @@ function transpile(ts, source, file) {
   return outputText;
 }
 
+/** Where the compiled runtime finds the generated package. */
+const GENERATED_IN_BUILD = join('runtime', 'node_modules', '@wopgen', 'generated');
+
 function buildInto(staging, key) {
   const ts = require('typescript');
+  const generated = join(root, 'generated');
+  if (existsSync(generated)) {
+    const to = join(staging, GENERATED_IN_BUILD);
+    mkdirSync(to, { recursive: true });
+    copyFileSync(join(generated, 'package.json'), join(to, 'package.json'));
+    cpSync(join(generated, 'dist'), join(to, 'dist'), { recursive: true });
+  }
   for (const file of sourceFiles()) {
     const rel = relative(root, file);
+    if (rel.startsWith(`generated${sep}`)) continue;
     mkdirSync(dirname(join(staging, rel)), { recursive: true });
     if (file.endsWith('.d.ts')) continue;
     if (file.endsWith('.ts')) {

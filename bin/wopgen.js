@@ -7,7 +7,7 @@
 // runs dist/ (bin/build-dist.mjs, built by `prepack`).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 
 const argv = process.argv.slice(2);
@@ -30,7 +30,9 @@ const installed =
 
 async function fromSource(path) {
   const { register } = await import('tsx/esm/api');
-  register();
+  // The package's own tsconfig.json, whatever the working directory: its `paths` resolve the
+  // runtime's `@wopgen/generated/...` imports to generated/.
+  register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
   return import(path);
 }
 

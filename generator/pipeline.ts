@@ -3,8 +3,9 @@
 import { performance } from 'node:perf_hooks';
 import { checkModel } from './check/rules.ts';
 import { DiagnosticSink, GeneratorBug, type Diagnostic } from './diagnostics/diagnostic.ts';
-import { emitManifest } from './emit/package.ts';
-import { GENERATOR_VERSION, sha256 } from './version.ts';
+import { compileDist } from './emit/compile-dist.ts';
+import { emitManifest, emitPackageJson, emitReadme } from './emit/package.ts';
+import { GENERATOR_VERSION, sha256, WOPGEN_DEPENDENCIES } from './version.ts';
 import { detectLayout, type SpecLayout } from './load/layout.ts';
 import { disposeWorkers, startWorkers, type Workers } from './emit/workers.ts';
 import { SourceSet } from './load/source-set.ts';
@@ -142,7 +143,19 @@ async function generateWith(
   const formatTiming = timings.find((t) => t.stage === 'format');
   if (formatTiming) formatTiming.ms += restTiming.ms;
   else timings.push(restTiming);
-  const files = new Map([...local, ...rest].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const sources = new Map([...local, ...rest]);
+  // The package around the sources: dist/ compiled from them, package.json and README naming
+  // their modules and the dependencies they import.
+  const dist = await stage('compile', () => compileDist(sources, workers.printer));
+  const own = await stage('package', () =>
+    formatFiles([
+      emitPackageJson(model, sources, opts.command, WOPGEN_DEPENDENCIES),
+      emitReadme(model, sources, opts.command, WOPGEN_DEPENDENCIES),
+    ]),
+  );
+  const files = new Map(
+    [...sources, ...dist, ...own].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
   files.set('manifest.json', emitManifest(model, GENERATOR_VERSION, files, sha256));
   return { diagnostics: sink.sorted(), files, model, timings };
 }

@@ -1,6 +1,6 @@
 // Host configuration: what `wopgen serve` (or an embedding program) decides, with defaults that
 // advertise exactly what the reference host serves.
-import { negotiationTables } from '../generated/negotiation/tables.ts';
+import { negotiationTables } from '@wopgen/generated/negotiation/tables';
 import type { HostLimits } from './http/limits.ts';
 
 export interface A2aConfig {

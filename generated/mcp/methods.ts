@@ -23,7 +23,7 @@ import type {
   ToolsCallParams,
   ToolsCallResult,
   ToolsListResult,
-} from '../types/mcp-wire.ts';
+} from '../types/mcp-wire.js';
 
 /** The MCP revision this table serves. */
 export const MCP_REVISION = '2026-07-28';

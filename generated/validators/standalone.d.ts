@@ -12,9 +12,9 @@ export interface Validator<T> {
   (data: unknown): data is T;
   errors?: ValidationError[] | null;
 }
-import type { A2AFacet, McpFacet } from '../types/facets.ts';
-import type { DiscoveryDocument } from '../types/openapi.ts';
-import type { HostEvent, NegotiationDecided } from '../types/events.ts';
+import type { A2AFacet, McpFacet } from '../types/facets.js';
+import type { DiscoveryDocument } from '../types/openapi.js';
+import type { HostEvent, NegotiationDecided } from '../types/events.js';
 export declare const validateA2AFacet: Validator<A2AFacet>;
 export declare const validateMcpFacet: Validator<McpFacet>;
 export declare const validateDiscoveryDocument: Validator<DiscoveryDocument>;

@@ -1,6 +1,8 @@
 // Prints an Outcome: with --format json one JSON document on stdout (diagnostics included);
 // otherwise results on stdout and diagnostics on stderr, with a colored success line on a
 // terminal (NO_COLOR and pipes get none; FORCE_COLOR forces it).
+import { readFileSync } from 'node:fs';
+import { codeFrame } from '../diagnostics/code-frame.ts';
 import { formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { GENERATOR_VERSION } from '../version.ts';
 import type { OutputProblem } from '../write/problem.ts';
@@ -28,8 +30,16 @@ export function report(o: Outcome, opts: ReportOptions): void {
   }
   const err = (text: string): void => void process.stderr.write(text + '\n');
   const out = (text: string): void => void process.stdout.write(text + '\n');
-  for (const d of o.diagnostics)
-    err(isOutputProblem(d) ? `wopgen: ${d.message}` : formatDiagnostic(d));
+  const frames = new FrameReader();
+  for (const d of o.diagnostics) {
+    if (isOutputProblem(d)) {
+      err(`wopgen: ${d.message}`);
+      continue;
+    }
+    err(formatDiagnostic(d));
+    const frame = frames.frameOf(d);
+    if (frame) err(frame);
+  }
   if (opts.verbose)
     for (const t of o.timings ?? []) err(`  ${t.stage.padEnd(22)} ${t.ms.toFixed(1)} ms`);
   if (opts.summary && o.summary && o.status !== 'spec-errors') out(summaryText(o, o.summary));
@@ -105,4 +115,23 @@ function summaryText(o: Outcome, s: Summary): string {
 
 function duration(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
+/** Code frames under diagnostics: each file read once, from the working directory. */
+class FrameReader {
+  private readonly texts = new Map<string, string | null>();
+
+  frameOf(d: Diagnostic): string {
+    if (!d.position) return '';
+    let text = this.texts.get(d.file);
+    if (text === undefined) {
+      try {
+        text = readFileSync(d.file, 'utf8');
+      } catch {
+        text = null;
+      }
+      this.texts.set(d.file, text);
+    }
+    return text === null ? '' : codeFrame(text, d.position);
+  }
 }

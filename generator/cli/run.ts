@@ -16,6 +16,7 @@ import { ioFailure, OutputError } from '../write/problem.ts';
 import type { RunOptions } from './args.ts';
 import { outcome, summarize, type Outcome, type Summary } from './outcome.ts';
 import { regenerateCommand } from './regenerate.ts';
+import { relativeToWorkingDir } from './diagnostic-paths.ts';
 
 export async function runOnce(o: RunOptions): Promise<Outcome> {
   const started = performance.now();
@@ -42,7 +43,10 @@ async function decide(o: RunOptions): Promise<Outcome> {
   if (result instanceof GeneratorBug)
     return outcome('internal-error', { message: bugText(result, o) });
   const timings = o.verbose ? result.timings : undefined;
-  const { diagnostics, files, model } = result;
+  const { files, model } = result;
+  const diagnostics = layout
+    ? relativeToWorkingDir(result.diagnostics, layout.displayRoot)
+    : result.diagnostics;
   if (!files) return outcome('spec-errors', { diagnostics, timings });
   const summary = model ? summarize(model, files.size) : undefined;
   if (!plan) return compare(outDir, files, { diagnostics, timings, summary });

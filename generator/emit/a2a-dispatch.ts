@@ -10,9 +10,9 @@ export function emitA2aDispatch(model: SpecModel): EmittedFile {
   const byMethod = groupByMethod(ops);
   const caseMethods = [...byMethod].filter(([, rows]) => isMultiCase(rows)).map(([m]) => m);
   const L: string[] = [
-    `import type { RunStatus } from '../run-status.ts';`,
-    `import type { A2aErrorName } from './errors.ts';`,
-    `import type { A2aHandlers, A2aIo, A2aMethod } from './operations.ts';`,
+    `import type { RunStatus } from '../run-status.js';`,
+    `import type { A2aErrorName } from './errors.js';`,
+    `import type { A2aHandlers, A2aIo, A2aMethod } from './operations.js';`,
     '',
     `/** Every case the dispatcher selects: \`<method>.<case>\` for a multi-case method, else the member. */`,
     `export type A2aCase = ${unionOf(ops.map((o) => o.caseId))};`,

@@ -8,12 +8,12 @@ export function emitA2aOperations(model: SpecModel): EmittedFile {
   const methods = [...new Set(ops.map((o) => o.method))].sort();
   const members = ops.map((o) => o.member);
   const lines: string[] = [];
-  lines.push(`import type { RunStatus } from '../run-status.ts';`);
+  lines.push(`import type { RunStatus } from '../run-status.js';`);
   const wire = model.a2a.wire;
   if (wire) {
     const names = new Set(Object.values(wire.types).flatMap((t) => [t.params, t.result, t.event]));
     names.delete(null);
-    lines.push(`import type { ${[...names].sort().join(', ')} } from '../types/a2a-wire.ts';`);
+    lines.push(`import type { ${[...names].sort().join(', ')} } from '../types/a2a-wire.js';`);
   }
   lines.push('');
   lines.push(`/** A2A ${model.a2a.release} JSON-RPC method names served by the map. */`);

@@ -10,7 +10,7 @@ import { header } from './header.ts';
 import { emitMcpDispatch } from './mcp-dispatch.ts';
 import { emitMcpMethods } from './mcp-methods.ts';
 import { emitNegotiation } from './negotiation.ts';
-import { emitIndex, emitPackageJson } from './package.ts';
+import { emitIndex } from './package.ts';
 import { emitRunStatus } from './run-status.ts';
 import type { EmittedFile } from './source-file.ts';
 import { emitA2aTaskState, emitMcpTaskStatus } from './task-state.ts';
@@ -105,7 +105,6 @@ export async function emitAll(
   local.push(emitNegotiation(model));
   local.push(emitErrorCatalogue(model));
   local.push(...emitValidators(model));
-  local.push(emitPackageJson(model.digest, opts.command));
 
   const remaining = fromWorkers.then(([openapiTypes, streams]) => {
     const files = [openapiTypes, streams].filter((f): f is EmittedFile => f !== null);

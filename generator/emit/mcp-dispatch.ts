@@ -7,7 +7,7 @@ import { lit, sourceComment, type EmittedFile } from './source-file.ts';
 export function emitMcpDispatch(model: SpecModel): EmittedFile {
   const m = model.mcp;
   const L: string[] = [
-    `import type { McpHandlers, McpIo, McpMethod } from './methods.ts';`,
+    `import type { McpHandlers, McpIo, McpMethod } from './methods.js';`,
     '',
     `/** Methods map rows name as rules, not dispatch entries: each is -32601 with its reason. */`,
     `export const mcpRefusedMethods: { readonly [method: string]: { message: string; source: string } } = {`,

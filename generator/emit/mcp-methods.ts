@@ -12,7 +12,7 @@ export function emitMcpMethods(model: SpecModel): EmittedFile {
     const names = new Set(
       Object.values(m.wire.types).flatMap((t) => [t.params, t.result].filter((n) => n !== null)),
     );
-    L.push(`import type { ${[...names].sort().join(', ')} } from '../types/mcp-wire.ts';`, '');
+    L.push(`import type { ${[...names].sort().join(', ')} } from '../types/mcp-wire.js';`, '');
   }
   L.push(
     `/** The MCP revision this table serves. */`,

@@ -14,7 +14,7 @@ export function emitA2aTaskState(model: SpecModel): EmittedFile {
     ...new Set([...rows.map((r) => r.wire), ...model.a2a.taskStateReverse.map((r) => r.wire)]),
   ].sort();
   const stored = [...new Set(rows.map((r) => r.stored))].sort();
-  const L: string[] = [`import type { RunStatus } from '../run-status.ts';`, ''];
+  const L: string[] = [`import type { RunStatus } from '../run-status.js';`, ''];
   L.push(`export type A2aWireTaskState = ${unionOf(wires)};`);
   L.push(`export const a2aWireTaskStates: readonly A2aWireTaskState[] = ${lit(wires)};`);
   L.push(`export type A2aStoredTaskState = ${unionOf(stored)};`, '');
@@ -76,7 +76,7 @@ export function emitMcpTaskStatus(model: SpecModel): EmittedFile {
   const defaults = rows.filter((r) => r.errorCode === undefined);
   const overrides = rows.filter((r) => r.errorCode !== undefined);
   const statuses = [...new Set(rows.map((r) => r.taskStatus))].sort();
-  const L: string[] = [`import type { RunStatus } from '../run-status.ts';`, ''];
+  const L: string[] = [`import type { RunStatus } from '../run-status.js';`, ''];
   L.push(`export type McpTaskStatus = ${unionOf(statuses)};`);
   L.push(`export const mcpTaskStatuses: readonly McpTaskStatus[] = ${lit(statuses)};`, '');
   L.push(`const projection = {`);

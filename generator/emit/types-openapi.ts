@@ -5,7 +5,13 @@ import type { SpecModel } from '../model/ir.ts';
 import type { EmittedFile } from './source-file.ts';
 import { startWorker, type StartedWorker } from './worker.ts';
 
-export type OpenApiPrinter = StartedWorker<Record<string, unknown>, string>;
+/** The two jobs of the TypeScript worker (openapi-worker.mjs), answered in turn. */
+export type TsWorkerRequest =
+  | { kind: 'print'; document: Record<string, unknown> }
+  | { kind: 'compile'; files: [string, string][] };
+
+/** Answers are a string for `print`, the dist/ files for `compile` (see compile-dist.ts). */
+export type OpenApiPrinter = StartedWorker<TsWorkerRequest, unknown>;
 
 export function startOpenApiPrinter(): OpenApiPrinter {
   return startWorker('openapi-worker');
@@ -17,13 +23,13 @@ export async function emitOpenApiTypes(
   openapiFile: string,
   printer: OpenApiPrinter,
 ): Promise<EmittedFile | null> {
-  const answer = await printer.run(model.openapi.document);
-  if (!answer.ok) {
+  const answer = await printer.run({ kind: 'print', document: model.openapi.document });
+  if (!answer.ok || typeof answer.value !== 'string') {
     sink.report(
       'openapi-invalid',
       openapiFile,
       '',
-      `openapi-typescript rejected the document: ${answer.message}`,
+      `openapi-typescript rejected the document: ${answer.ok ? 'no text' : answer.message}`,
     );
     return null;
   }

@@ -22,7 +22,7 @@ export function emitValidators(model: SpecModel): EmittedFile[] {
     specs.push({
       exportName: `validate${type}`,
       type,
-      typeImport: '../types/facets.ts',
+      typeImport: '../types/facets.js',
       schema: f.schema,
       from: f.origin.file,
     });
@@ -31,7 +31,7 @@ export function emitValidators(model: SpecModel): EmittedFile[] {
     specs.push({
       exportName: 'validateDiscoveryDocument',
       type: 'DiscoveryDocument',
-      typeImport: '../types/openapi.ts',
+      typeImport: '../types/openapi.js',
       schema: model.discovery.schema,
       from: model.discovery.origin.file,
     });
@@ -40,7 +40,7 @@ export function emitValidators(model: SpecModel): EmittedFile[] {
     specs.push({
       exportName: 'validateHostEvent',
       type: 'HostEvent',
-      typeImport: '../types/events.ts',
+      typeImport: '../types/events.js',
       schema: model.hostEvent.schema,
       from: model.hostEvent.origin.file,
     });
@@ -50,7 +50,7 @@ export function emitValidators(model: SpecModel): EmittedFile[] {
     specs.push({
       exportName: 'validateNegotiationDecided',
       type: 'NegotiationDecided',
-      typeImport: '../types/events.ts',
+      typeImport: '../types/events.js',
       schema: negotiation.schema,
       from: negotiation.origin.file,
     });

@@ -43,7 +43,8 @@ export function bundle(
     const r = resolveRef(set, from, ref);
     if (!r.ok) {
       if (r.code === 'syntax-error') sink.report(r.code, r.file.rel, '', r.message);
-      else sink.report(r.code, from.rel, pointer, r.message);
+      // At the `$ref` value itself, where the typo is, not at the object holding it.
+      else sink.report(r.code, from.rel, joinPointer(pointer, '$ref'), r.message);
       return undefined;
     }
     files.add(r.target.file);

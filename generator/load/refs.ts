@@ -1,8 +1,10 @@
 // `$ref` resolution across loaded files. Relative references resolve against the referring
 // file's location first, then against its `$id`; absolute ones through the `$id`s of the schema
 // directories. Nothing is ever fetched from the network.
-import { dirname, resolve as resolvePath } from 'node:path';
-import { getAt } from './pointer.ts';
+import { readdirSync } from 'node:fs';
+import { basename, dirname, resolve as resolvePath } from 'node:path';
+import { closest } from '../diagnostics/suggest.ts';
+import { getAt, joinPointer, parsePointer } from './pointer.ts';
 import { rootId, type SourceSet } from './source-set.ts';
 import type { SourceFile } from './source.ts';
 
@@ -47,7 +49,7 @@ export function resolveRef(set: SourceSet, from: SourceFile, ref: string): RefRe
       return {
         ok: false,
         code: 'ref-unresolved',
-        message: `$ref "${ref}": file ${uriPart} not found`,
+        message: `$ref "${ref}": file ${uriPart} not found${fileSuggestion(from, uriPart, ref)}`,
       };
     }
   }
@@ -58,7 +60,7 @@ export function resolveRef(set: SourceSet, from: SourceFile, ref: string): RefRe
     return {
       ok: false,
       code: 'ref-unresolved',
-      message: `$ref "${ref}": no value at ${fragment || '/'} in ${file.rel}`,
+      message: `$ref "${ref}": no value at ${fragment || '/'} in ${file.rel}${fragmentSuggestion(file.data, fragment, ref)}`,
     };
   }
   return { ok: true, target: { file, pointer: fragment } };
@@ -75,4 +77,31 @@ export function isRefOnly(value: unknown): value is { $ref: string } {
 
 export function targetKey(t: RefTarget): string {
   return `${t.file.rel}#${t.pointer}`;
+}
+
+/** A sibling file whose name is close to the one a reference names, as the corrected `$ref`. */
+function fileSuggestion(from: SourceFile, uriPart: string, ref: string): string {
+  const name = basename(uriPart);
+  let siblings: string[];
+  try {
+    siblings = readdirSync(resolvePath(dirname(from.abs), dirname(uriPart)));
+  } catch {
+    return '';
+  }
+  const near = closest(name, siblings);
+  if (near === undefined) return '';
+  const at = ref.lastIndexOf(name, ref.indexOf('#') < 0 ? ref.length : ref.indexOf('#'));
+  return `; did you mean "${ref.slice(0, at)}${near}${ref.slice(at + name.length)}"?`;
+}
+
+/** A key beside the missing last step of a fragment, close to it, as the corrected `$ref`. */
+function fragmentSuggestion(data: unknown, fragment: string, ref: string): string {
+  const segments = parsePointer(fragment);
+  if (!segments || segments.length === 0) return '';
+  const parent = joinPointer('', ...segments.slice(0, -1));
+  const node = getAt(data, parent);
+  if (node === null || typeof node !== 'object' || Array.isArray(node)) return '';
+  const near = closest(segments[segments.length - 1]!, Object.keys(node));
+  if (near === undefined) return '';
+  return `; did you mean "${ref.slice(0, ref.indexOf('#') + 1)}${joinPointer(parent, near)}"?`;
 }

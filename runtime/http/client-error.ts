@@ -5,8 +5,8 @@
 // envelope elsewhere. The connection is closed after the answer (its parser state is unusable).
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { jsonRpcError } from '../../generated/a2a/errors.ts';
-import { openWopError } from '../../generated/errors/catalogue.ts';
+import { jsonRpcError } from '@wopgen/generated/a2a/errors';
+import { openWopError } from '@wopgen/generated/errors/catalogue';
 
 export interface ClientErrorPaths {
   /** Path prefixes answered with A2A JSON-RPC bodies. */

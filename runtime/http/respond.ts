@@ -1,6 +1,6 @@
 // Writing responses: JSON bodies and the OpenWOP error envelope (Server-Sent Events: sse.ts).
 import type { ServerResponse } from 'node:http';
-import { openWopError, type OpenWopErrorCode } from '../../generated/errors/catalogue.ts';
+import { openWopError, type OpenWopErrorCode } from '@wopgen/generated/errors/catalogue';
 
 export function sendJson(
   res: ServerResponse,

@@ -1,7 +1,7 @@
 // Version negotiation, one algorithm for A2A and MCP (interop.md §Negotiation is a protocol):
 // candidate = requested, else preferred; below the floor fails closed; a version not offered is
 // refused; lowering below preferred needs an authenticated peer; otherwise accepted.
-import { compareVersions, type NegotiationTable } from '../../generated/negotiation/tables.ts';
+import { compareVersions, type NegotiationTable } from '@wopgen/generated/negotiation/tables';
 
 export interface OfferedVersions {
   versions: readonly string[];

@@ -3,8 +3,8 @@
 // belongs to a run, else as the caller's durable host event. It never carries the peer origin in
 // clear, only its sha256.
 import { createHash } from 'node:crypto';
-import { validateNegotiationDecided } from '../../generated/validators/standalone.js';
-import type { NegotiationDecided } from '../../generated/types/events.ts';
+import { validateNegotiationDecided } from '@wopgen/generated/validators/standalone';
+import type { NegotiationDecided } from '@wopgen/generated/types/events';
 import type { Subject } from '../ports/auth.ts';
 import type { HostEventLog } from '../ports/host-events.ts';
 import type { RunCore } from '../ports/run-core.ts';

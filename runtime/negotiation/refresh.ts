@@ -3,7 +3,7 @@
 // `refreshedAt` is the date of the last successful evaluation. A facet whose preferred version or
 // floor is not offered, that offers a version this build cannot serve, or whose window exceeds
 // 90 days is inconsistent, and the host refuses to run with it.
-import { negotiationTables, type InteropProtocol } from '../../generated/negotiation/tables.ts';
+import { negotiationTables, type InteropProtocol } from '@wopgen/generated/negotiation/tables';
 import type { OfferedVersions } from './decide.ts';
 
 export const MAX_REFRESH_WINDOW_DAYS = 90;

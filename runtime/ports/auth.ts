@@ -1,6 +1,6 @@
 // The authenticated principal every port call runs under (DESIGN.md §5; interop.md §"The operation
 // mappings" Isolation: the tenant comes only from the credential, never from contextId/tenant/_meta).
-import type { components } from '../../generated/types/openapi.ts';
+import type { components } from '@wopgen/generated/types/openapi';
 
 /** `{issuer, subjectId, tenant, lane, kind}` — the wire shape of RunSnapshot.owner.subject. */
 export type Subject = components['schemas']['RunSnapshot_subject'];

@@ -1,6 +1,6 @@
 // The one error type the run core throws for a refusal; it carries a registered OpenWOP error code
 // (spec/errors.json) so every surface maps it to its own envelope (DESIGN.md §5).
-import type { OpenWopErrorCode } from '../../generated/errors/catalogue.ts';
+import type { OpenWopErrorCode } from '@wopgen/generated/errors/catalogue';
 
 export class CoreError extends Error {
   override readonly name = 'CoreError';

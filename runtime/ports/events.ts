@@ -13,7 +13,7 @@ import type {
   RunCompleted,
   RunFailed,
   RunStarted,
-} from '../../generated/types/events.ts';
+} from '@wopgen/generated/types/events';
 
 /** Payload type of each run event type (v2 spelling, schemas/run-event.schema.json). */
 export interface RunEventPayloads {

@@ -2,8 +2,8 @@
 // bindings call only this; every method is scoped by the caller's Subject, and a run the caller may
 // not read is answered exactly as an unknown one (interop.md §"The operation mappings" Isolation).
 // Refusals are thrown as CoreError (errors.ts) with a registered OpenWOP code.
-import type { RunStatus } from '../../generated/run-status.ts';
-import type { components } from '../../generated/types/openapi.ts';
+import type { RunStatus } from '@wopgen/generated/run-status';
+import type { components } from '@wopgen/generated/types/openapi';
 import type { Subject } from './auth.ts';
 import type { NewRunEvent, RunEvent } from './events.ts';
 import type { Interrupt, InterruptAnswer } from './interrupts.ts';

@@ -43,7 +43,7 @@ describe('wopgen output does not depend on how paths are spelled', () => {
         /is up to date/,
       );
     });
-  }, 180_000);
+  }, 600_000);
 
   it('names inputs and the regenerate command without absolute paths', () => {
     const manifest = readFileSync(join(out, 'manifest.json'), 'utf8');

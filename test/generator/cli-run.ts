@@ -19,6 +19,7 @@ export function wopgen(
   args: string[],
   cwd: string,
   env: Record<string, string | undefined> = {},
+  timeoutMs = 180_000,
 ): Ran {
   const merged: Record<string, string | undefined> = {
     ...process.env,
@@ -31,7 +32,7 @@ export function wopgen(
     cwd,
     encoding: 'utf8',
     env: merged,
-    timeout: 60_000,
+    timeout: timeoutMs,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }

@@ -16,7 +16,7 @@ describe('diagnostics for broken inputs', () => {
     const result = await fx.generate();
     expect(result.diagnostics).toEqual([]);
     expect(result.files).not.toBeNull();
-  });
+  }, 180_000);
 
   it('reports a v2Operation that is not an operationId', async () => {
     fx.editJson(MAP, (m) => {
@@ -126,7 +126,7 @@ describe('diagnostics for broken inputs', () => {
     });
   });
 
-  it('reports an unresolvable $ref at the referring node, with its line', async () => {
+  it('reports an unresolvable $ref at its value, with its line, and the file it meant', async () => {
     const text = fx
       .read('spec/openapi.yaml')
       .replace('../schemas/run-snapshot.schema.json', '../schemas/run-snapshots.schema.json');
@@ -136,10 +136,38 @@ describe('diagnostics for broken inputs', () => {
     const d = expectDiagnostic(result.diagnostics, {
       code: 'ref-unresolved',
       file: 'spec/openapi.yaml',
-      pointer: '/components/schemas/RunSnapshot',
-      message: /run-snapshots\.schema\.json not found/,
+      pointer: '/components/schemas/RunSnapshot/$ref',
     });
-    expect(d.position!.line).toBe(fx.lineOf('spec/openapi.yaml', 'run-snapshots.schema.json') - 1);
+    expect(d.message).toBe(
+      '$ref "../schemas/run-snapshots.schema.json": file ../schemas/run-snapshots.schema.json not found; did you mean "../schemas/run-snapshot.schema.json"?',
+    );
+    expect(d.position!.line).toBe(fx.lineOf('spec/openapi.yaml', 'run-snapshots.schema.json'));
+  });
+
+  it('offers the definition a $ref fragment with a typo meant', async () => {
+    const ref = '../schemas/run-snapshot.schema.json';
+    fx.write('spec/openapi.yaml', fx.read('spec/openapi.yaml').replace(ref, `${ref}#/propertiez`));
+    const result = await fx.generate();
+    const d = expectDiagnostic(result.diagnostics, {
+      code: 'ref-unresolved',
+      file: 'spec/openapi.yaml',
+      pointer: '/components/schemas/RunSnapshot/$ref',
+    });
+    expect(d.message).toBe(
+      `$ref "${ref}#/propertiez": no value at /propertiez in schemas/run-snapshot.schema.json; did you mean "${ref}#/properties"?`,
+    );
+  });
+
+  it('offers no suggestion when nothing is close', async () => {
+    const ref = '../schemas/run-snapshot.schema.json';
+    fx.write('spec/openapi.yaml', fx.read('spec/openapi.yaml').replace(ref, `${ref}#/zzzzzzzzzz`));
+    const result = await fx.generate();
+    const d = expectDiagnostic(result.diagnostics, {
+      code: 'ref-unresolved',
+      file: 'spec/openapi.yaml',
+      pointer: '/components/schemas/RunSnapshot/$ref',
+    });
+    expect(d.message).not.toMatch(/did you mean/);
   });
 
   it('reports a YAML syntax error with its line and column', async () => {

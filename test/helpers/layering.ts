@@ -27,7 +27,8 @@ export function layerOf(path: string): Layer | undefined {
  * What each layer may import: ports import nothing of the runtime; shared modules import ports;
  * bindings import ports, shared modules and each other (never the reference engine, an adapter
  * or the host); the reference engine and the adapters import ports and shared modules; only the
- * host knows every part. Every layer may import generated/.
+ * host knows every part. Every layer may import the generated package, by its name and entry points
+ * only (`@wopgen/generated/...`): a relative path into generated/ is a violation.
  */
 const ALLOWED: Record<Layer, readonly Layer[]> = {
   generated: ['generated'],
@@ -47,12 +48,17 @@ export interface Edge {
   to: string;
 }
 
+/** The generated package's name: the runtime imports it by this name only (DESIGN.md §3). */
+export const GENERATED_PACKAGE = '@wopgen/generated';
+
 /** The edges that break a rule (an empty list when the tree keeps them all). */
 export function violations(edges: readonly Edge[]): Edge[] {
   return edges.filter(({ from, to }) => {
     const a = layerOf(from);
     const b = layerOf(to);
     if (!a || !b) return false;
+    // A relative path into generated/ bypasses the package's entry points.
+    if (a !== 'generated' && b === 'generated') return true;
     if (!ALLOWED[a].includes(b)) return true;
     return a === 'binding' && BINDING_FORBIDDEN_SHARED.some((p) => to.startsWith(p));
   });
@@ -61,16 +67,32 @@ export function violations(edges: readonly Edge[]): Edge[] {
 const IMPORT =
   /^\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
 
-/** Relative imports of each file (project-relative paths, resolved). */
+/**
+ * Relative imports of each file (project-relative paths, resolved), and imports of the generated
+ * package by name (the specifier as written, `to` starting with `@wopgen/generated`).
+ */
 export function importEdges(root: string, files: readonly string[]): Edge[] {
   const edges: Edge[] = [];
   for (const from of files) {
     const text = readFileSync(join(root, from), 'utf8');
     for (const m of text.matchAll(IMPORT)) {
       const spec = m[1] ?? m[2]!;
+      if (spec === GENERATED_PACKAGE || spec.startsWith(`${GENERATED_PACKAGE}/`)) {
+        edges.push({ from, to: spec });
+        continue;
+      }
       if (!spec.startsWith('.')) continue;
       edges.push({ from, to: normalize(relative(root, join(root, dirname(from), spec))) });
     }
   }
   return edges;
+}
+
+/** Imports of the generated package that name no entry point of its `exports` map. */
+export function unexported(edges: readonly Edge[], exportsMap: Record<string, unknown>): Edge[] {
+  return edges.filter(({ to }) => {
+    if (to !== GENERATED_PACKAGE && !to.startsWith(`${GENERATED_PACKAGE}/`)) return false;
+    const subpath = `.${to.slice(GENERATED_PACKAGE.length)}`;
+    return !(subpath in exportsMap);
+  });
 }

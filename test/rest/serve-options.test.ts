@@ -2,6 +2,7 @@
 // environment over wopgen.config.json, --workflows DIR, and the compiled build importing
 // production dependencies only.
 import {
+  existsSync,
   readdirSync,
   readFileSync,
   mkdirSync,
@@ -286,7 +287,13 @@ describe('the compiled host runtime', () => {
       }
     };
     walk(join(dir, 'runtime'));
-    walk(join(dir, 'generated'));
+    // The generated package, held by the build where the runtime's `@wopgen/generated/...`
+    // imports resolve (bin/build-runtime.mjs), as it ships: compiled JavaScript.
+    const generated = join(dir, 'runtime/node_modules/@wopgen/generated');
+    walk(join(generated, 'dist'));
+    expect(seen.has('@wopgen/generated')).toBe(true);
+    allowed.add('@wopgen/generated');
+    expect(existsSync(join(generated, 'package.json'))).toBe(true);
     expect(seen.size).toBeGreaterThan(5);
     expect([...seen].filter((s) => !allowed.has(s))).toEqual([]);
     expect(seen.has('tsx')).toBe(false);

@@ -1,9 +1,10 @@
 // The runtime's import rules (DESIGN.md §3), checked over every runtime file: bindings reach the
 // engine and the stores only through ports/; ports/ imports nothing of the runtime; the reference
 // engine and the adapters import ports; only host/ knows every part.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { listFiles } from '../../generator/write.ts';
-import { importEdges, layerOf, violations } from '../helpers/layering.ts';
+import { importEdges, layerOf, unexported, violations } from '../helpers/layering.ts';
 import { projectRoot } from '../helpers/spec-fixture.ts';
 
 const runtimeFiles = listFiles(`${projectRoot}/runtime`)
@@ -27,7 +28,8 @@ describe('runtime layering', () => {
 
   it('ports/ imports nothing of the runtime outside itself', () => {
     const out = edges.filter(
-      (e) => layerOf(e.from) === 'ports' && !['ports', 'generated'].includes(layerOf(e.to)!),
+      (e) =>
+        layerOf(e.from) === 'ports' && layerOf(e.to) !== undefined && layerOf(e.to) !== 'ports',
     );
     expect(out).toEqual([]);
   });
@@ -45,6 +47,9 @@ describe('runtime layering', () => {
       },
       { from: 'runtime/core/reference/run-core.ts', to: 'runtime/bindings/mcp/tools.ts' },
       { from: 'runtime/negotiation/record.ts', to: 'runtime/bindings/a2a/card.ts' },
+      // Deep relative imports into the generated package, from any layer.
+      { from: 'runtime/ports/run-core.ts', to: 'generated/run-status.ts' },
+      { from: 'runtime/host/sqlite.ts', to: 'generated/a2a/dispatch.ts' },
     ];
     expect(violations(bad)).toEqual(bad);
     const good = [
@@ -52,8 +57,25 @@ describe('runtime layering', () => {
       { from: 'runtime/bindings/a2a/card.ts', to: 'runtime/http/respond.ts' },
       { from: 'runtime/adapters/store/sqlite/rows.ts', to: 'runtime/ports/store/run-store.ts' },
       { from: 'runtime/host/sqlite.ts', to: 'runtime/adapters/store/sqlite/index.ts' },
-      { from: 'runtime/ports/run-core.ts', to: 'generated/run-status.ts' },
+      { from: 'runtime/ports/run-core.ts', to: '@wopgen/generated/run-status' },
+      { from: 'generated/a2a/dispatch.ts', to: 'generated/a2a/operations.ts' },
     ];
     expect(violations(good)).toEqual([]);
+  });
+
+  it('imports the generated package only by its name and the entry points its exports declare', () => {
+    const pkg = JSON.parse(readFileSync(`${projectRoot}/generated/package.json`, 'utf8')) as {
+      exports: Record<string, unknown>;
+    };
+    const byName = edges.filter((e) => e.to.startsWith('@wopgen/generated'));
+    expect(byName.length).toBeGreaterThan(20);
+    expect(edges.filter((e) => e.to.startsWith('generated/'))).toEqual([]);
+    expect(unexported(edges, pkg.exports)).toEqual([]);
+    // A subpath the exports map does not declare is named.
+    const deep = {
+      from: 'runtime/bindings/a2a/card.ts',
+      to: '@wopgen/generated/dist/a2a/errors.js',
+    };
+    expect(unexported([deep], pkg.exports)).toEqual([deep]);
   });
 });

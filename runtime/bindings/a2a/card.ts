@@ -8,7 +8,7 @@
 // does not serve ⇒ 400 with the OpenWOP envelope `interop_version_unsupported` (the card URL is not
 // an interface URL). Every outcome is recorded as `negotiation.decided` for the caller's tenant, or
 // HOST_SCOPE_TENANT when the fetch is unauthenticated.
-import { negotiationTables } from '../../../generated/negotiation/tables.ts';
+import { negotiationTables } from '@wopgen/generated/negotiation/tables';
 import type { HostContext } from '../../context.ts';
 import { notModified } from '../../http/conditional.ts';
 import { sendOpenWopError } from '../../http/respond.ts';

@@ -1,14 +1,14 @@
 // The one refusal type A2A handlers throw: a row of the generated error registry plus a message and
 // optional ErrorInfo metadata. The bindings turn it into their own shape (JSON-RPC `error` here).
 // Also maps run-core refusals (CoreError) onto A2A rows, in one place.
-import type { A2aRefusal } from '../../../generated/a2a/dispatch.ts';
+import type { A2aRefusal } from '@wopgen/generated/a2a/dispatch';
 import {
   A2A_ERROR_DOMAIN,
   ERROR_INFO_TYPE,
   jsonRpcError,
   type A2aErrorName,
   type JsonRpcErrorObject,
-} from '../../../generated/a2a/errors.ts';
+} from '@wopgen/generated/a2a/errors';
 import { isCoreError } from '../../ports/errors.ts';
 
 export class A2aError extends Error {

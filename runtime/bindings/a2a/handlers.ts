@@ -3,8 +3,8 @@
 // cases live in their own files: request-context.ts (what a call receives), send-case.ts (what
 // case selection reads of a message; the generated dispatcher picks the case), messages.ts (start or continue a task), status-updates.ts
 // (streaming), list-tasks.ts.
-import type { A2aHandlers } from '../../../generated/a2a/operations.ts';
-import { isTerminalRunStatus } from '../../../generated/run-status.ts';
+import type { A2aHandlers } from '@wopgen/generated/a2a/operations';
+import { isTerminalRunStatus } from '@wopgen/generated/run-status';
 import { isCoreError } from '../../ports/errors.ts';
 import type { RunSnapshot } from '../../ports/run-core.ts';
 import { buildAgentCard } from './card.ts';

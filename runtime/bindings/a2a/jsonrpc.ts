@@ -9,13 +9,13 @@
 // than POST (405). The request `id` is echoed exactly; streaming methods answer `text/event-stream`
 // with one full JSON-RPC response per `data:` line.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { jsonRpcError, type JsonRpcErrorObject } from '../../../generated/a2a/errors.ts';
+import { jsonRpcError, type JsonRpcErrorObject } from '@wopgen/generated/a2a/errors';
 import {
   a2aOperationsFor,
   isA2aMethod,
   type A2aHandlers,
   type A2aMethod,
-} from '../../../generated/a2a/operations.ts';
+} from '@wopgen/generated/a2a/operations';
 import type { HostContext, Mount } from '../../context.ts';
 import { readJsonBody } from '../../http/body.ts';
 import { sendJson, startSse } from '../../http/respond.ts';

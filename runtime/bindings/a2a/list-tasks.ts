@@ -1,7 +1,7 @@
 // ListTasks (interop.md §The operation mappings, Isolation: only runs listRuns would return to
 // the same Subject), with opaque page tokens.
-import { projectA2aTaskState, runStatusesForA2aWire } from '../../../generated/a2a/task-state.ts';
-import type { RunStatus } from '../../../generated/run-status.ts';
+import { projectA2aTaskState, runStatusesForA2aWire } from '@wopgen/generated/a2a/task-state';
+import type { RunStatus } from '@wopgen/generated/run-status';
 import { invalidParams } from './errors.ts';
 import type { A2aDeps, A2aRequestContext } from './request-context.ts';
 import { isJsonMap } from './routing.ts';
@@ -14,7 +14,7 @@ import {
   type TaskView,
 } from './task-projection.ts';
 import type { ListTasksParams } from './wire.ts';
-import type { A2aWireTaskState } from '../../../generated/a2a/task-state.ts';
+import type { A2aWireTaskState } from '@wopgen/generated/a2a/task-state';
 
 /**
  * Opaque page token: base64url of the last task id of the previous page and, when that page came

@@ -2,9 +2,9 @@
 // messageId as the idempotency key, so a repeated message replays the same task) and a message that
 // answers the open interrupt of a waiting task (interop.md §The operation mappings, A2A multi-turn).
 import { randomUUID } from 'node:crypto';
-import { a2aRefusalFor } from '../../../generated/a2a/dispatch.ts';
-import { projectA2aTaskState } from '../../../generated/a2a/task-state.ts';
-import { isTerminalRunStatus } from '../../../generated/run-status.ts';
+import { a2aRefusalFor } from '@wopgen/generated/a2a/dispatch';
+import { projectA2aTaskState } from '@wopgen/generated/a2a/task-state';
+import { isTerminalRunStatus } from '@wopgen/generated/run-status';
 import type { HostContext } from '../../context.ts';
 import type { Interrupt, InterruptAnswer } from '../../ports/interrupts.ts';
 import type { JsonValue } from '../../ports/json.ts';

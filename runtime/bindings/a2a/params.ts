@@ -1,7 +1,7 @@
 // Params validation per JSON-RPC method: anything malformed is InvalidParamsError (-32602), never a
 // handler crash. Unknown members are tolerated (forward compatibility); the values we read are checked.
-import type { A2aMethod } from '../../../generated/a2a/operations.ts';
-import { a2aWireTaskStates } from '../../../generated/a2a/task-state.ts';
+import type { A2aMethod } from '@wopgen/generated/a2a/operations';
+import { a2aWireTaskStates } from '@wopgen/generated/a2a/task-state';
 import { invalidParams } from './errors.ts';
 import { isJsonMap } from './routing.ts';
 import type {

@@ -11,9 +11,9 @@ import {
   createA2aDispatch,
   type A2aAnswer,
   type A2aDispatch,
-} from '../../../generated/a2a/dispatch.ts';
-import type { A2aHandlers, A2aMethod } from '../../../generated/a2a/operations.ts';
-import { negotiationTables } from '../../../generated/negotiation/tables.ts';
+} from '@wopgen/generated/a2a/dispatch';
+import type { A2aHandlers, A2aMethod } from '@wopgen/generated/a2a/operations';
+import { negotiationTables } from '@wopgen/generated/negotiation/tables';
 import type { Subject } from '../../ports/auth.ts';
 import type { HostContext } from '../../context.ts';
 import { decide, type NegotiationDecision } from '../../negotiation/decide.ts';

@@ -3,7 +3,7 @@
 // cannot read, or naming a `configId` that is not that task's, answers exactly as an unknown id —
 // the one TaskNotFound answer every miss shares. Delete is idempotent. Responses never carry the
 // token or the credentials; only the scheme.
-import type { A2aHandlers } from '../../../generated/a2a/operations.ts';
+import type { A2aHandlers } from '@wopgen/generated/a2a/operations';
 import { PushUrlRefused, type PushConfigInput, type PushConfigView } from '../../ports/push.ts';
 import { A2aError, invalidParams, taskNotFound } from './errors.ts';
 import {

@@ -1,7 +1,7 @@
 // What SendMessage case selection reads of a request (generated/a2a/dispatch.ts `taskStatus` hook):
 // whether the message names a task and, when it does, that task's run status. The generated table
 // picks the case from it; the task itself is kept on the request context for the case's handler.
-import type { RunStatus } from '../../../generated/run-status.ts';
+import type { RunStatus } from '@wopgen/generated/run-status';
 import { parseWireId } from '../../ids.ts';
 import { invalidParams, taskNotFound } from './errors.ts';
 import type { A2aDeps, A2aRequestContext } from './request-context.ts';

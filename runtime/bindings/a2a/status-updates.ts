@@ -2,8 +2,8 @@
 // makes it input-required (with its metadata), and the terminal status with the output artifact.
 // Streams (SendStreamingMessage, SubscribeToTask) and push delivery (push-projection.ts) share the
 // per-entry mapping `eventUpdates`.
-import { projectA2aTaskState, type A2aWireTaskState } from '../../../generated/a2a/task-state.ts';
-import type { RunStatus } from '../../../generated/run-status.ts';
+import { projectA2aTaskState, type A2aWireTaskState } from '@wopgen/generated/a2a/task-state';
+import type { RunStatus } from '@wopgen/generated/run-status';
 import type { Subject } from '../../ports/auth.ts';
 import { answerGoesOn, isTerminalEvent, type RunEvent } from '../../ports/events.ts';
 import { taskNotFound } from './errors.ts';

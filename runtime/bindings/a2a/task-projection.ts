@@ -7,7 +7,7 @@
 //   - completed: an agent status message with the outputs (`{data}` plus a text part when
 //     `outputs.text` is a string) and the stable artifact `output`;
 //   - failed: an agent status message with the error message.
-import { projectA2aTaskState } from '../../../generated/a2a/task-state.ts';
+import { projectA2aTaskState } from '@wopgen/generated/a2a/task-state';
 import type { Subject } from '../../ports/auth.ts';
 import type { Interrupt } from '../../ports/interrupts.ts';
 import type { BindingRecord, RunCore, RunSnapshot } from '../../ports/run-core.ts';

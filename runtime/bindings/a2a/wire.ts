@@ -3,7 +3,7 @@
 // types the generated `A2aHandlers` contract. The types are generated from
 // schemas/a2a-1.0.schema.json (shapes as `@a2a-js/sdk` 1.3.0 sends and reads them,
 // ../shared/CLIENTS.md §1); this module only names them for the binding.
-import type { A2aWireIo } from '../../../generated/a2a/operations.ts';
+import type { A2aWireIo } from '@wopgen/generated/a2a/operations';
 
 export type {
   AgentCard,
@@ -28,7 +28,7 @@ export type {
   TaskIdParams,
   TaskStatus,
   TaskStatusUpdateEvent,
-} from '../../../generated/types/a2a-wire.ts';
+} from '@wopgen/generated/types/a2a-wire';
 
 /** Params, results and stream events per method (generated from the A2A wire schema). */
 export type Io = A2aWireIo;

@@ -2,11 +2,11 @@
 // `supportedTransports`, `grpc` or a root `profiles`; interop.md §REST is the wire), checked by the
 // generated validator before it is served, with a strong ETag over its bytes.
 import { createHash } from 'node:crypto';
-import { negotiationTables } from '../../../generated/negotiation/tables.ts';
-import { requiredMcpFeatures } from '../../../generated/mcp/methods.ts';
-import type { McpFacet } from '../../../generated/types/facets.ts';
-import type { DiscoveryDocument } from '../../../generated/types/openapi.ts';
-import { validateDiscoveryDocument } from '../../../generated/validators/standalone.js';
+import { negotiationTables } from '@wopgen/generated/negotiation/tables';
+import { requiredMcpFeatures } from '@wopgen/generated/mcp/methods';
+import type { McpFacet } from '@wopgen/generated/types/facets';
+import type { DiscoveryDocument } from '@wopgen/generated/types/openapi';
+import { validateDiscoveryDocument } from '@wopgen/generated/validators/standalone';
 import type { HostConfig } from '../../config.ts';
 
 export interface DiscoveryInputs {

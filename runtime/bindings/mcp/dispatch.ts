@@ -10,14 +10,14 @@ import {
   mcpMethodNotFound,
   type McpDispatch,
   type McpDispatchHooks,
-} from '../../../generated/mcp/dispatch.ts';
+} from '@wopgen/generated/mcp/dispatch';
 import {
   isMcpMethod,
   MCP_TASKS_EXTENSION,
   mcpMethods,
   type McpHandlers,
   type McpMethodEntry,
-} from '../../../generated/mcp/methods.ts';
+} from '@wopgen/generated/mcp/methods';
 import { ANONYMOUS, type Subject } from '../../ports/auth.ts';
 import type { HostContext } from '../../context.ts';
 import { CoreError } from '../../ports/errors.ts';

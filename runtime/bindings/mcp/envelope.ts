@@ -14,8 +14,8 @@ import {
   MCP_META_CLIENT_CAPABILITIES,
   MCP_META_PROTOCOL_VERSION,
   MCP_TASKS_EXTENSION,
-} from '../../../generated/mcp/methods.ts';
-import { negotiationTables } from '../../../generated/negotiation/tables.ts';
+} from '@wopgen/generated/mcp/methods';
+import { negotiationTables } from '@wopgen/generated/negotiation/tables';
 import type { McpConfig } from '../../config.ts';
 import { decide, type NegotiationDecision } from '../../negotiation/decide.ts';
 import { INVALID_PARAMS, isRecord, McpError, type JsonRpcRequest } from './jsonrpc.ts';

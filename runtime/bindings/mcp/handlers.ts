@@ -1,8 +1,8 @@
 // The generated MCP contract (generated/mcp/methods.ts `McpHandlers`) implemented over the run
 // core: one member per row of the map's `mcp.methods` and `mcp.tasks.methods`
 // (interop.md §The operation mappings, §MCP tasks and cancellation, §The MCP round ceiling).
-import type { McpHandlers, McpWireIo } from '../../../generated/mcp/methods.ts';
-import { MCP_TASKS_EXTENSION } from '../../../generated/mcp/methods.ts';
+import type { McpHandlers, McpWireIo } from '@wopgen/generated/mcp/methods';
+import { MCP_TASKS_EXTENSION } from '@wopgen/generated/mcp/methods';
 import type { Subject } from '../../ports/auth.ts';
 import type { HostContext } from '../../context.ts';
 import { HOST_VERSION } from '../../version.ts';

@@ -16,7 +16,7 @@ import type { HostContext, Mount } from '../../context.ts';
 import { readJsonBody } from '../../http/body.ts';
 import { holdSlot } from '../../http/stream-slots.ts';
 import type { McpDispatcher } from './dispatch.ts';
-import { MCP_META_PROTOCOL_VERSION } from '../../../generated/mcp/methods.ts';
+import { MCP_META_PROTOCOL_VERSION } from '@wopgen/generated/mcp/methods';
 import { headerMismatch } from './envelope.ts';
 import { admitsSse, framingFor, refuse, write, writeEvent } from './http-reply.ts';
 import {

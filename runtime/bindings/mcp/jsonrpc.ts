@@ -2,7 +2,7 @@
 // one error type every MCP module throws. A refusal on the MCP URL is always a JSON-RPC error,
 // never the OpenWOP envelope; `httpStatus` is what the streamable-HTTP transport answers with
 // (400 for the protocol errors of generated/mcp/methods.ts `mcpProtocolErrors`, 200 otherwise).
-import { mcpProtocolErrors, type McpProtocolErrorName } from '../../../generated/mcp/methods.ts';
+import { mcpProtocolErrors, type McpProtocolErrorName } from '@wopgen/generated/mcp/methods';
 
 export type JsonRpcId = string | number | null;
 

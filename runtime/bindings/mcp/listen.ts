@@ -18,9 +18,9 @@ import {
   mcpTaskStatuses,
   projectMcpTaskStatus,
   type McpTaskStatus,
-} from '../../../generated/mcp/task-status.ts';
-import { runStatuses, isTerminalRunStatus } from '../../../generated/run-status.ts';
-import type { SubscriptionsListenParams } from '../../../generated/types/mcp-wire.ts';
+} from '@wopgen/generated/mcp/task-status';
+import { runStatuses, isTerminalRunStatus } from '@wopgen/generated/run-status';
+import type { SubscriptionsListenParams } from '@wopgen/generated/types/mcp-wire';
 import type { Subject } from '../../ports/auth.ts';
 import type { RunSnapshot } from '../../ports/run-core.ts';
 import { parseWireId } from '../../ids.ts';

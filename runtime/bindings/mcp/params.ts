@@ -2,7 +2,7 @@
 // hook) into the types generated from schemas/mcp-2026-07-28.schema.json: anything malformed is
 // -32602 with the message the handlers gave before, and handlers read typed values. What needs
 // state to judge (a tool's inputSchema, a requestState, which interrupts are open) stays theirs.
-import type { McpMethod, McpWireIo } from '../../../generated/mcp/methods.ts';
+import type { McpMethod, McpWireIo } from '@wopgen/generated/mcp/methods';
 import type {
   CompletionCompleteParams,
   PageParams,
@@ -13,7 +13,7 @@ import type {
   TaskParams,
   TasksUpdateParams,
   ToolsCallParams,
-} from '../../../generated/types/mcp-wire.ts';
+} from '@wopgen/generated/types/mcp-wire';
 import { INVALID_PARAMS, isRecord, McpError } from './jsonrpc.ts';
 
 type Raw = Record<string, unknown>;

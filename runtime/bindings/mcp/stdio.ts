@@ -14,7 +14,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Subject } from '../../ports/auth.ts';
 import type { HostContext } from '../../context.ts';
-import { MCP_META_PROTOCOL_VERSION } from '../../../generated/mcp/methods.ts';
+import { MCP_META_PROTOCOL_VERSION } from '@wopgen/generated/mcp/methods';
 import type { McpDispatcher } from './dispatch.ts';
 import {
   errorResponse,

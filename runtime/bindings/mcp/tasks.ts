@@ -3,7 +3,7 @@
 // status comes from the generated projection, `tasks/get` only reads (nothing is appended),
 // `tasks/update` resolves each interrupt at most once, `tasks/cancel` acknowledges with an empty
 // result. An unknown, purged, unreadable or foreign taskId is the same -32602 in every case.
-import { projectMcpTaskStatus } from '../../../generated/mcp/task-status.ts';
+import { projectMcpTaskStatus } from '@wopgen/generated/mcp/task-status';
 import type { Subject } from '../../ports/auth.ts';
 import { isCoreError } from '../../ports/errors.ts';
 import type { RunCore, RunSnapshot } from '../../ports/run-core.ts';
@@ -18,7 +18,7 @@ import {
   resolveWith,
   type InputRequest,
 } from './mrtr.ts';
-import type { TaskFields } from '../../../generated/types/mcp-wire.ts';
+import type { TaskFields } from '@wopgen/generated/types/mcp-wire';
 import { callToolResult, isTerminal, type CallToolResult } from './tools.ts';
 
 /** `run.cancelled.reason` of a run cancelled through `tasks/cancel`. */

@@ -1,7 +1,7 @@
 // tools/call (the map's `tools/call` and mrtr rows; interop.md §The operation mappings, §The MCP
 // round ceiling): start the tool's run, or continue the one a `requestState` names, then answer
 // with the run's CallToolResult, an InputRequiredResult for its open interrupts, or (tasks) a task.
-import { MCP_TASKS_EXTENSION } from '../../../generated/mcp/methods.ts';
+import { MCP_TASKS_EXTENSION } from '@wopgen/generated/mcp/methods';
 import type { Subject } from '../../ports/auth.ts';
 import type { HostContext } from '../../context.ts';
 import { isCoreError } from '../../ports/errors.ts';
@@ -14,7 +14,7 @@ import type {
   InputRequiredResult,
   ToolsCallParams,
   ToolsCallResult,
-} from '../../../generated/types/mcp-wire.ts';
+} from '@wopgen/generated/types/mcp-wire';
 import type { McpCallContext } from './handlers.ts';
 import { INVALID_PARAMS, McpError, OPENWOP_ERROR } from './jsonrpc.ts';
 import {

@@ -1,8 +1,8 @@
 // Workflows as MCP tools (the map's `tools/list` and `tools/call` rows, interop.md §The operation
 // mappings): the listing, the argument check made before any run exists, and the projection of a
 // terminal run to a CallToolResult (completed ⇒ isError false; failed and cancelled ⇒ isError true).
-import { projectMcpTaskStatus } from '../../../generated/mcp/task-status.ts';
-import { isTerminalRunStatus, runStatuses, type RunStatus } from '../../../generated/run-status.ts';
+import { projectMcpTaskStatus } from '@wopgen/generated/mcp/task-status';
+import { isTerminalRunStatus, runStatuses, type RunStatus } from '@wopgen/generated/run-status';
 import type { Subject } from '../../ports/auth.ts';
 import type { RunCore, RunSnapshot } from '../../ports/run-core.ts';
 import type { WorkflowView } from '../../ports/workflows.ts';

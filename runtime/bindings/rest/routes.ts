@@ -1,7 +1,7 @@
 // REST core routes of DESIGN.md §5 over RunCore: runs, events (SSE and long-poll), interrupts,
 // the agent inventory and host events. Bodies follow the bundled OpenAPI document.
 import type { ServerResponse } from 'node:http';
-import { isRunStatus, isTerminalRunStatus } from '../../../generated/run-status.ts';
+import { isRunStatus, isTerminalRunStatus } from '@wopgen/generated/run-status';
 import type { HostContext } from '../../context.ts';
 import type { RunSnapshot } from '../../ports/run-core.ts';
 import type { Interrupt, InterruptAnswer } from '../../ports/interrupts.ts';

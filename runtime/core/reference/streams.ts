@@ -1,7 +1,7 @@
 // Replay-then-follow over the run store: a run's events end after its terminal event. A wake-up on
 // the change feed says "read again"; without one the reader reads again after FOLLOW_POLL_MS, so a
 // change published elsewhere (another process) is never waited on forever.
-import { isTerminalRunStatus } from '../../../generated/run-status.ts';
+import { isTerminalRunStatus } from '@wopgen/generated/run-status';
 import type { ChangeFeed } from '../../ports/change-feed.ts';
 import { TERMINAL_EVENT_TYPES, type RunEvent } from '../../ports/events.ts';
 import type { RunStore, StoredRunEvent } from '../../ports/store/run-store.ts';

@@ -3,7 +3,7 @@
 // `commitRunChange` (or `insertRun`) call, i.e. one transaction; the promise settles once it is
 // durable, so an adapter may group several callers' changes into one commit. Writes do not publish
 // wake-ups: the engine publishes on the ChangeFeed after the promise settles.
-import type { RunStatus } from '../../../generated/run-status.ts';
+import type { RunStatus } from '@wopgen/generated/run-status';
 import type { Subject } from '../auth.ts';
 import type { InterruptKind } from '../interrupts.ts';
 import type { JsonObject } from '../json.ts';

@@ -1,7 +1,7 @@
 // The columns one RunChange overwrites, as (column, value) pairs: `updated_at` always, `status` and
 // `status_at` only when the status actually changes (statusAt is when it last changed), JSON
 // fields serialised, `null` clearing an optional column.
-import type { RunStatus } from '../../../../generated/run-status.ts';
+import type { RunStatus } from '@wopgen/generated/run-status';
 import type { RunChange } from '../../../ports/store/run-store.ts';
 
 export function patchColumns(change: RunChange, current: RunStatus): [string, string | null][] {

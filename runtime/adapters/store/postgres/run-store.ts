@@ -5,7 +5,7 @@
 // and duplicate-free however many hosts write. Inserting a run with an idempotency key a concurrent
 // host inserted first fails on the key and rolls the run back (the core then replays the winner).
 import type { Pool, PoolClient } from 'pg';
-import type { RunStatus } from '../../../../generated/run-status.ts';
+import type { RunStatus } from '@wopgen/generated/run-status';
 import type { BindingNote, BindingRecord } from '../../../ports/run-core.ts';
 import type {
   IdempotencyRecord,

@@ -1,5 +1,5 @@
 // Column ⇄ record mapping for the SQLite store; JSON columns are parsed here and nowhere else.
-import type { RunStatus } from '../../../../generated/run-status.ts';
+import type { RunStatus } from '@wopgen/generated/run-status';
 import type { Subject } from '../../../ports/auth.ts';
 import type { InterruptKind } from '../../../ports/interrupts.ts';
 import type { JsonObject } from '../../../ports/json.ts';

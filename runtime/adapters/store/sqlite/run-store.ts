@@ -5,7 +5,7 @@
 import type Database from 'better-sqlite3';
 import type { GroupCommit } from './group-commit.ts';
 import { Statements } from './statements.ts';
-import type { RunStatus } from '../../../../generated/run-status.ts';
+import type { RunStatus } from '@wopgen/generated/run-status';
 import type { BindingNote, BindingRecord } from '../../../ports/run-core.ts';
 import type {
   IdempotencyRecord,

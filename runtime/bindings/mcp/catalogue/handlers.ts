@@ -7,7 +7,7 @@
 // Cache hints (the map's `mcp.cache` rows): the lists and resources/read carry `ttlMs` =
 // mcp.listTtlMs and `cacheScope: 'private'`, as tools/list does: the catalogue is the same for
 // every caller, but it is only shown to an authenticated one, so no shared cache may hold it.
-import type { McpHandlers } from '../../../../generated/mcp/methods.ts';
+import type { McpHandlers } from '@wopgen/generated/mcp/methods';
 import type { McpConfig } from '../../../config.ts';
 import type { Io, McpCallContext } from '../handlers.ts';
 import { catalogueCapabilities, type McpCatalogue } from './catalogue.ts';

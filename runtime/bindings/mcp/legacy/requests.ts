@@ -5,8 +5,8 @@
 // request: each MRTR input request goes to the client as a server-to-client request
 // (elicitation.ts), its answer resumes the run through the same retry the 2026 client would send,
 // and the call completes when the run does (interop.md §The MCP round ceiling still applies).
-import { createMcpDispatch, type McpDispatch } from '../../../../generated/mcp/dispatch.ts';
-import type { McpHandlers, McpMethod } from '../../../../generated/mcp/methods.ts';
+import { createMcpDispatch, type McpDispatch } from '@wopgen/generated/mcp/dispatch';
+import type { McpHandlers, McpMethod } from '@wopgen/generated/mcp/methods';
 import type { Subject } from '../../../ports/auth.ts';
 import type { HostContext } from '../../../context.ts';
 import { mcpDispatchHooks } from '../dispatch.ts';

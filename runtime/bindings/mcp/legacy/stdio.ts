@@ -6,7 +6,7 @@
 // stdin (elicitation.ts).
 import type { Subject } from '../../../ports/auth.ts';
 import type { HostContext } from '../../../context.ts';
-import { MCP_META_PROTOCOL_VERSION } from '../../../../generated/mcp/methods.ts';
+import { MCP_META_PROTOCOL_VERSION } from '@wopgen/generated/mcp/methods';
 import { isRecord, type JsonRpcRequest } from '../jsonrpc.ts';
 import type { RequestScope } from '../scope.ts';
 import { PendingReplies, type ClientReply } from './elicitation.ts';

@@ -1,6 +1,6 @@
 // Run statuses and run-level error codes the engine writes (RunSnapshot.error.code and
 // run.cancelled.reason are run-level values, not OpenWOP refusal codes).
-import type { RunStatus } from '../../../../generated/run-status.ts';
+import type { RunStatus } from '@wopgen/generated/run-status';
 
 export const WAITING: readonly RunStatus[] = [
   'waiting-approval',

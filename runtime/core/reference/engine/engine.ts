@@ -5,8 +5,8 @@
 // run-leases.ts). Timers (delay nodes) live in the process that holds the run's lease; when a host
 // dies, another host's sweep claims its live runs (`claimOrphans`) and resumes them from the
 // persisted engine state, re-arming their timers.
-import type { RunStatus } from '../../../../generated/run-status.ts';
-import { terminalRunStatuses } from '../../../../generated/run-status.ts';
+import type { RunStatus } from '@wopgen/generated/run-status';
+import { terminalRunStatuses } from '@wopgen/generated/run-status';
 import type { Subject } from '../../../ports/auth.ts';
 import type { ChangeFeed } from '../../../ports/change-feed.ts';
 import type { RunLeases } from '../../../ports/run-leases.ts';

@@ -1,6 +1,6 @@
 // RunLeases of a single process (the SQLite host): operations on one run are chained in memory, and
 // every live run is this process's to resume at start (there is no other host to take one over).
-import type { RunStatus } from '../../../../generated/run-status.ts';
+import type { RunStatus } from '@wopgen/generated/run-status';
 import type { RunLeases } from '../../../ports/run-leases.ts';
 import type { RunStore } from '../../../ports/store/run-store.ts';
 import { KeyedChain } from '../../../util/keyed-chain.ts';

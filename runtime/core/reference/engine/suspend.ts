@@ -1,6 +1,6 @@
 // Suspending a run on a question: one interrupt per asking node (the node itself, or each child of
 // an `all` node), the `node.suspended` / `interrupt.requested` events, and the waiting status.
-import type { RunStatus } from '../../../../generated/run-status.ts';
+import type { RunStatus } from '@wopgen/generated/run-status';
 import type { NewRunEvent } from '../../../ports/events.ts';
 import type { InterruptKind } from '../../../ports/interrupts.ts';
 import type { JsonObject } from '../../../ports/json.ts';
