@@ -64,6 +64,22 @@ for (const dir of COPIED_FROM) {
     copyFileSync(file, join(out, rel));
   }
 }
+// The sources import the generated package by its name (`@wopgen/generated/<entry>`, resolved by
+// tsconfig `paths` in a checkout); tsc keeps such specifiers as written, and an installed wopgen
+// has no package of that name, so they become relative paths to the compiled copy in dist/generated/.
+const GENERATED_SPECIFIER = /(['"])@wopgen\/generated(\/[^'"]+)?\1/g;
+for (const file of files(out)) {
+  if (!file.endsWith('.js') && !file.endsWith('.d.ts')) continue;
+  const text = readFileSync(file, 'utf8');
+  if (!text.includes('@wopgen/generated')) continue;
+  const rewritten = text.replace(GENERATED_SPECIFIER, (_all, quote, entry) => {
+    const target = join(out, 'generated', `${entry ? entry.slice(1) : 'index'}.js`);
+    let rel = relative(dirname(file), target).split('\\').join('/');
+    if (!rel.startsWith('.')) rel = `./${rel}`;
+    return `${quote}${rel}${quote}`;
+  });
+  writeFileSync(file, rewritten);
+}
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 writeFileSync(
   join(out, 'package.json'),

@@ -123,12 +123,12 @@ suite(`two hosts on one PostgreSQL database${POSTGRES_URL ? '' : ` (${NO_POSTGRE
     ).json()) as { runId: string; status: string; currentNodeId: string };
     expect(run.status).toBe('waiting-approval');
     const r = await post(B, `/runs/${projectId(run.runId)}/interrupts/${run.currentNodeId}`, {
-      resumeValue: { approved: true },
+      resumeValue: { action: 'accept' },
     });
     expect(r.status).toBe(200);
     expect(((await r.json()) as { status: string }).status).toBe('completed');
     const again = await post(A, `/runs/${projectId(run.runId)}/interrupts/${run.currentNodeId}`, {
-      resumeValue: { approved: true },
+      resumeValue: { action: 'accept' },
     });
     expect(again.status).toBe(404);
     expect(((await again.json()) as { error: string }).error).toBe('interrupt_not_found');
