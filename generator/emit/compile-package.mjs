@@ -50,7 +50,16 @@ export function compilePackage(files) {
     return text === undefined ? undefined : ts.createSourceFile(f, text, language, true);
   };
   const out = new Map();
-  host.writeFile = (f, text) => out.set(f.slice(ROOT.length), text);
+  // TypeScript drops a file's leading comment block from what it emits: each output gets its
+  // source's header back (DESIGN.md §4: every generated file starts with one).
+  host.writeFile = (f, text) => {
+    const rel = f.slice(ROOT.length);
+    const source = sources.get(
+      `${ROOT}${rel.slice('dist/'.length).replace(/\.(d\.ts|js)$/, '.ts')}`,
+    );
+    const header = source ? headerOf(source) : '';
+    out.set(rel, header && !text.startsWith(header) ? header + text : text);
+  };
 
   const roots = [...sources.keys()].filter((f) => f.endsWith('.ts')).sort();
   const program = ts.createProgram(roots, OPTIONS, host);
@@ -77,4 +86,14 @@ function describe(diagnostics) {
     return `${d.file.fileName.slice(ROOT.length)}:${line + 1}:${character + 1}: ${text}`;
   });
   return `the generated package does not compile:\n${lines.join('\n')}`;
+}
+
+/** The `//` lines a source starts with (its generated-file header), with their newlines. */
+function headerOf(text) {
+  const lines = [];
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('//')) break;
+    lines.push(`${line}\n`);
+  }
+  return lines.join('');
 }

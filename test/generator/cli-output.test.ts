@@ -263,7 +263,8 @@ describe.skipIf(!canMount)('wopgen generate --out on real devices (tmpfs mounts)
   });
 
   it('ENOSPC while staging leaves the previous generation whole', () => {
-    const m = tmpfs('size=400k')!;
+    // Room for one generation (about 680 kB with dist/) but not for a second staged beside it.
+    const m = tmpfs('size=1000k')!;
     try {
       const out = join(m.dir, 'out');
       expect(gen(out, fx.root).status).toBe(0);
