@@ -76,3 +76,14 @@ describe('deeply nested JSON', () => {
     expect(await runCount()).toBe(before);
   });
 });
+
+describe('an oversize interrupt answer', () => {
+  it('is 413 payload_too_large, like every other oversize REST body', async () => {
+    const r = await h.call('acme', '/runs/acme~2FAAAAAAAAAAAAAAAAAAAAAA/interrupts/n', {
+      method: 'POST',
+      body: JSON.stringify({ resumeValue: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(r.status).toBe(413);
+    expect(((await r.json()) as { error: string }).error).toBe('payload_too_large');
+  });
+});

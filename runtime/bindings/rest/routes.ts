@@ -241,6 +241,9 @@ export function restRoutes(ctx: HostContext): Route[] {
         const runId = runIdParam(ctx, res, subject, params['runId']!);
         if (!runId) return;
         const body = await readJsonBody(req, ctx.config.bodyLimit);
+        if (!body.ok && body.problem === 'too-large') {
+          return sendOpenWopError(res, 'payload_too_large', body.message, undefined, h());
+        }
         if (
           !body.ok ||
           typeof body.value !== 'object' ||
