@@ -46,7 +46,7 @@ export const STORE_FORMS = 'sqlite:PATH or postgres://USER@HOST:PORT/DB';
 
 /** The URL without its password (for logs and the start banner). */
 export function redactStoreUrl(url: string): string {
-  return storeKind(url) === 'postgres' ? url.replace(/^(\w+:\/\/[^:@/]*):[^@/]*@/, '$1:***@') : url;
+  return url.replace(/^([a-z][\w+.-]*:\/\/[^:@/]*):[^@/]*@/i, '$1:***@');
 }
 
 export async function openStore(url: string, options: OpenStoreOptions = {}): Promise<OpenedStore> {
