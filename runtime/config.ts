@@ -13,6 +13,8 @@ export interface A2aConfig {
   skills?: string[];
   /** Milliseconds a blocking SendMessage waits for a terminal or input-required state. */
   blockingTimeoutMs: number;
+  /** Each inventory agent gets its own card behind an opaque `a2aTenant` (interop.md §"Per-agent cards"). */
+  agentCards: boolean;
   /** How pushes are delivered when `pushNotifications` is on (interop.md §"A2A push delivery"). */
   push: PushDeliveryConfig;
 }
@@ -57,6 +59,18 @@ export interface McpConfig {
   pollIntervalMs: number;
 }
 
+/** An agent of the reference host's inventory and the tenants that see it. */
+export interface AgentManifest {
+  agentId: string;
+  persona: string;
+  label: string;
+  description?: string;
+  packName?: string;
+  packVersion?: string;
+  workflowIds: string[];
+  tenants: string[];
+}
+
 export interface HostConfig {
   /** Absolute base URL every advertised URL is built from (no trailing slash). */
   baseUrl: string;
@@ -69,6 +83,8 @@ export interface HostConfig {
   refreshWindowDays: number;
   /** Request body limit in bytes. */
   bodyLimit: number;
+  /** The agent inventory (`GET /agents`); none by default. */
+  agents: AgentManifest[];
 }
 
 export function defaultConfig(baseUrl: string): HostConfig {
@@ -85,6 +101,7 @@ export function defaultConfig(baseUrl: string): HostConfig {
       streaming: true,
       pushNotifications: true,
       durableTasks: true,
+      agentCards: true,
       blockingTimeoutMs: 10_000,
       push: {
         retry: { maxAttempts: 6, backoff: 'exponential', baseMs: 1_000, maxMs: 5 * 60_000 },
@@ -109,5 +126,6 @@ export function defaultConfig(baseUrl: string): HostConfig {
     },
     refreshWindowDays: 90,
     bodyLimit: 1024 * 1024,
+    agents: [],
   };
 }

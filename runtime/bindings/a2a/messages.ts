@@ -16,6 +16,7 @@ import {
   type A2aDeps,
   type A2aRequestContext,
 } from './request-context.ts';
+import { agentSkillFilter } from './agent-routing.ts';
 import { interruptValue, isJsonMap, openwopMetadata, routeMessage } from './routing.ts';
 import { contextIdOf, projectTask, type TaskView } from './task-projection.ts';
 import type { Message, SendMessageParams, Task } from './wire.ts';
@@ -54,7 +55,12 @@ export async function startTask(
   const { ctx } = deps;
   checkConfiguration(ctx, params);
   const message = params.message;
-  const { workflowId, inputs } = await routeMessage(ctx, rc.subject, message);
+  const { workflowId, inputs } = await routeMessage(
+    ctx,
+    rc.subject,
+    message,
+    agentSkillFilter(rc.agent),
+  );
   const contextId = message.contextId || randomUUID();
   let result;
   try {

@@ -18,6 +18,7 @@ import type { Subject } from '../../ports/auth.ts';
 import type { HostContext } from '../../context.ts';
 import { decide, type NegotiationDecision } from '../../negotiation/decide.ts';
 import { decisionPayload, recordDecision } from '../../negotiation/record.ts';
+import { resolveTenant } from './agent-routing.ts';
 import { offeredA2a } from './card.ts';
 import { A2aError, fromCoreError } from './errors.ts';
 import { a2aParamChecks } from './params.ts';
@@ -97,6 +98,10 @@ export function createA2aPipeline(
       bindRun: negotiation.bindRun,
     };
     try {
+      // The routing value is resolved only now, for an authenticated caller (interop.md
+      // §"Per-agent cards", Non-disclosure).
+      const agent = await resolveTenant(ctx, subject, params);
+      if (agent) rc.agent = agent;
       const answer = await dispatch(method, params, rc);
       return { kind: 'answered', answer, finish: negotiation.finish };
     } catch (err) {

@@ -7,6 +7,7 @@ import type { RunSnapshot } from '../../ports/run-core.ts';
 import { readJsonBody } from '../../http/body.ts';
 import { sendJson, sendOpenWopError, startSse } from '../../http/respond.ts';
 import type { Route } from '../../http/router.ts';
+import { agentRoutes } from './agents.ts';
 import { answerCoreError, restPreamble, runIdParam, versionHeaders } from './guard.ts';
 
 export function restRoutes(ctx: HostContext): Route[] {
@@ -273,22 +274,7 @@ export function restRoutes(ctx: HostContext): Route[] {
         }
       },
     },
-    {
-      method: 'GET',
-      path: '/agents',
-      async handler(req, res) {
-        if (!(await restPreamble(ctx, req, res))) return;
-        sendJson(res, 200, { agents: [], total: 0 }, h());
-      },
-    },
-    {
-      method: 'GET',
-      path: '/agents/{agentId}',
-      async handler(req, res) {
-        if (!(await restPreamble(ctx, req, res))) return;
-        sendOpenWopError(res, 'not_found', 'no such agent', undefined, h());
-      },
-    },
+    ...agentRoutes(ctx),
     {
       method: 'GET',
       path: '/host/events',
