@@ -16,6 +16,7 @@ import {
   type A2aDeps,
   type A2aRequestContext,
 } from './request-context.ts';
+import { traceRecord } from '../../util/trace-context.ts';
 import { agentSkillFilter } from './agent-routing.ts';
 import { interruptValue, isJsonMap, openwopMetadata, routeMessage } from './routing.ts';
 import { contextIdOf, projectTask, type TaskView } from './task-projection.ts';
@@ -72,6 +73,7 @@ export async function startTask(
       idempotencyKey: message.messageId,
       // The task record is written with the run, or not at all.
       note: historyNote(message, contextId),
+      ...(rc.trace && { trace: traceRecord(rc.trace) }),
     });
   } catch (err) {
     throw fromCoreError(err);
