@@ -14,6 +14,8 @@ export interface A2aConfig {
   skills?: string[];
   /** Milliseconds a blocking SendMessage waits for a terminal or input-required state. */
   blockingTimeoutMs: number;
+  /** Each inventory agent gets its own card behind an opaque `a2aTenant` (interop.md §"Per-agent cards"). */
+  agentCards: boolean;
   /** How pushes are delivered when `pushNotifications` is on (interop.md §"A2A push delivery"). */
   push: PushDeliveryConfig;
 }
@@ -58,6 +60,18 @@ export interface McpConfig {
   pollIntervalMs: number;
 }
 
+/** An agent of the reference host's inventory and the tenants that see it. */
+export interface AgentManifest {
+  agentId: string;
+  persona: string;
+  label: string;
+  description?: string;
+  packName?: string;
+  packVersion?: string;
+  workflowIds: string[];
+  tenants: string[];
+}
+
 export interface HostConfig {
   /** Absolute base URL every advertised URL is built from (no trailing slash). */
   baseUrl: string;
@@ -72,6 +86,8 @@ export interface HostConfig {
   bodyLimit: number;
   /** Connection, stream and retention limits; defaults in http/limits.ts. */
   limits?: Partial<HostLimits>;
+  /** The agent inventory (`GET /agents`); none by default. */
+  agents: AgentManifest[];
 }
 
 export function defaultConfig(baseUrl: string): HostConfig {
@@ -88,6 +104,7 @@ export function defaultConfig(baseUrl: string): HostConfig {
       streaming: true,
       pushNotifications: true,
       durableTasks: true,
+      agentCards: true,
       blockingTimeoutMs: 10_000,
       push: {
         retry: { maxAttempts: 6, backoff: 'exponential', baseMs: 1_000, maxMs: 5 * 60_000 },
@@ -112,5 +129,6 @@ export function defaultConfig(baseUrl: string): HostConfig {
     },
     refreshWindowDays: 90,
     bodyLimit: 1024 * 1024,
+    agents: [],
   };
 }

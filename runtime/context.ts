@@ -8,6 +8,7 @@ import type { HostLimits } from './http/limits.ts';
 import type { StreamSlots } from './http/stream-slots.ts';
 import type { ServedDocument } from './bindings/discovery/document.ts';
 import type { McpCatalogue } from './bindings/mcp/catalogue/catalogue.ts';
+import type { AgentDirectory } from './ports/agents.ts';
 import type { Subject } from './ports/auth.ts';
 import type { HostEventLog } from './ports/host-events.ts';
 import type { PushConfigs } from './ports/push.ts';
@@ -20,6 +21,8 @@ export interface HostContext {
   hostEvents: HostEventLog;
   /** Binding state that is not a run's: single-use tokens and host-wide values. */
   state: { tokens: TokenStore; kv: KeyValueStore };
+  /** The caller's agent inventory (`GET /agents`, per-agent A2A cards). */
+  agents: AgentDirectory;
   /** A2A push-notification configs; absent when the host delivers no pushes. */
   push?: PushConfigs;
   /** Prompts and resources the MCP mount serves (empty unless configured). */

@@ -23,6 +23,8 @@ import type { PushStore } from '../ports/store/push-store.ts';
 import { createPushService, type PushService } from '../adapters/push/service.ts';
 import { pushProjector } from '../bindings/a2a/push-projection.ts';
 import { restRoutes } from '../bindings/rest/routes.ts';
+import type { AgentDirectory } from '../ports/agents.ts';
+import { staticAgentDirectory } from './agent-directory.ts';
 import { startDiscovery } from './discovery-refresh.ts';
 import { hostEventLog } from './host-events.ts';
 import {
@@ -54,6 +56,8 @@ export interface HostParts {
   auth: Authenticator;
   /** Workflow ids discovery lists in `fixtures[]` (the conformance pack the core serves). */
   fixtures?: readonly string[];
+  /** The agent inventory; by default the agents of `config.agents`. */
+  agents?: AgentDirectory;
   /** Prompts and resources for the MCP mount; none by default. */
   catalogue?: McpCatalogue;
   logger?: Logger;
@@ -130,6 +134,7 @@ export async function createHost(parts: HostParts): Promise<Host> {
     core,
     hostEvents: hostEventLog(stores.hostEvents, feed, now, limits),
     state: { tokens: stores.tokens, kv: stores.kv },
+    agents: parts.agents ?? staticAgentDirectory(() => config.agents),
     catalogue: parts.catalogue ?? emptyCatalogue(),
     log,
     now,

@@ -16,6 +16,8 @@ interface Note {
   route?: string;
   rpc?: string;
   tenant?: string;
+  /** The W3C trace id the request adopted (util/trace-context.ts). */
+  traceId?: string;
   /** The protocol error code seen in the response (JSON-RPC number or OpenWOP error name). */
   code?: number | string;
 }
@@ -40,6 +42,12 @@ export function noteRpcMethod(req: IncomingMessage, body: unknown): void {
   const method = (body as Record<string, unknown>)['method'];
   // Client-chosen text: only a plausible method name is logged, never arbitrary content.
   if (typeof method === 'string') n.rpc = SAFE_TOKEN.test(method) ? method : '(invalid)';
+}
+
+/** The trace id a binding adopted for the request (interop.md §"Trace context"). */
+export function noteTrace(req: IncomingMessage, traceId: string): void {
+  const n = noteOf(req);
+  if (n) n.traceId = traceId;
 }
 
 /** The tenant of the authenticated caller. */
@@ -155,6 +163,7 @@ export function withRequestLog(log: Logger, handler: RequestHandler): RequestHan
         ...(note.code !== undefined && { code: note.code }),
         ms: Math.round(ms * 10) / 10,
         ...(note.tenant !== undefined && { tenant: note.tenant }),
+        ...(note.traceId !== undefined && { traceId: note.traceId }),
         // The client left before the whole response was written.
         ...(!res.writableFinished && { aborted: true }),
       };

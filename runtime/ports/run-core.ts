@@ -55,6 +55,11 @@ export interface CreateRunRequest {
   requestDigest?: string;
   /** Written with the new run; not written when an idempotent replay returns an existing run. */
   note?: BindingNote;
+  /**
+   * The W3C trace context the binding adopted (interop.md §"Trace context"): recorded on the run as
+   * `metadata.openwop.trace`, outside the request digest (a retry with another trace is the same run).
+   */
+  trace?: { traceparent: string; tracestate?: string };
 }
 
 export interface ListRunsQuery {

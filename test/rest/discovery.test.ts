@@ -51,6 +51,7 @@ describe('GET /.well-known/openwop', () => {
       streaming: true,
       pushNotifications: true,
       durableTasks: true,
+      agentCards: true,
     });
     // The development egress setting is off by default, so no extension record says it is on.
     expect(doc['extensions']).toBeUndefined();

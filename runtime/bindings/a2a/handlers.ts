@@ -7,6 +7,7 @@ import type { A2aHandlers } from '@wopgen/generated/a2a/operations';
 import { isTerminalRunStatus } from '@wopgen/generated/run-status';
 import { isCoreError } from '../../ports/errors.ts';
 import type { RunSnapshot } from '../../ports/run-core.ts';
+import { agentCard } from './agent-routing.ts';
 import { buildAgentCard } from './card.ts';
 import { A2aError, fromCoreError, taskNotFound, unsupported } from './errors.ts';
 import { listTasks } from './list-tasks.ts';
@@ -124,7 +125,7 @@ export function createA2aHandlers(deps: A2aDeps): A2aHandlers<A2aRequestContext,
     ...pushConfigHandlers(deps),
 
     async getExtendedAgentCard(_params, rc) {
-      return buildAgentCard(ctx, rc.subject);
+      return rc.agent ? agentCard(ctx, rc.subject, rc.agent) : buildAgentCard(ctx, rc.subject);
     },
   };
 }

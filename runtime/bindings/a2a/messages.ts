@@ -26,6 +26,8 @@ import {
   openwopMetadata,
   routeMessage,
 } from './routing.ts';
+import { traceRecord } from '../../util/trace-context.ts';
+import { agentSkillFilter } from './agent-routing.ts';
 import { contextIdOf, projectTask, type TaskView } from './task-projection.ts';
 import type { JsonMap, Message, SendMessageParams, Task } from './wire.ts';
 
@@ -63,7 +65,12 @@ export async function startTask(
   const { ctx } = deps;
   checkConfiguration(ctx, params);
   const message = params.message;
-  const { workflowId, inputs } = await routeMessage(ctx, rc.subject, message);
+  const { workflowId, inputs } = await routeMessage(
+    ctx,
+    rc.subject,
+    message,
+    agentSkillFilter(rc.agent),
+  );
   const contextId = message.contextId || randomUUID();
   let result;
   try {
@@ -75,6 +82,7 @@ export async function startTask(
       idempotencyKey: message.messageId,
       // The task record is written with the run, or not at all.
       note: historyNote(message, contextId),
+      ...(rc.trace && { trace: traceRecord(rc.trace) }),
     });
   } catch (err) {
     throw fromCoreError(err);

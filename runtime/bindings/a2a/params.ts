@@ -162,11 +162,9 @@ function pushConfig(p: Record<string, unknown>): PushConfigParams {
 function envelopeOf(raw: unknown): Record<string, unknown> {
   const p = raw === undefined ? {} : raw;
   if (!isJsonMap(p)) throw invalidParams('params must be an object');
+  // A non-empty `tenant` is a per-agent routing value, resolved by the pipeline before dispatch
+  // (agent-routing.ts).
   optString(p, 'tenant');
-  if (typeof p['tenant'] === 'string' && p['tenant'] !== '') {
-    // This host publishes no per-agent interfaces: a tenant routing value names nothing.
-    throw invalidParams('unknown tenant');
-  }
   return p;
 }
 

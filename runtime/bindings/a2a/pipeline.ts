@@ -18,6 +18,10 @@ import type { Subject } from '../../ports/auth.ts';
 import type { HostContext } from '../../context.ts';
 import { decide, type NegotiationDecision } from '../../negotiation/decide.ts';
 import { boundedVersion, decisionPayload, recordDecision } from '../../negotiation/record.ts';
+import { noteTrace } from '../../http/request-log.ts';
+import { adoptTrace, type TraceContext } from '../../util/trace-context.ts';
+import { resolveTenant } from './agent-routing.ts';
+import { isJsonMap } from './routing.ts';
 import { offeredA2a } from './card.ts';
 import { A2aError, fromCoreError } from './errors.ts';
 import { a2aParamChecks } from './params.ts';
@@ -97,6 +101,15 @@ export function createA2aPipeline(
       bindRun: negotiation.bindRun,
     };
     try {
+      // The routing value is resolved only now, for an authenticated caller (interop.md
+      // §"Per-agent cards", Non-disclosure).
+      const agent = await resolveTenant(ctx, subject, params);
+      if (agent) rc.agent = agent;
+      const trace = inboundTrace(req, params);
+      if (trace) {
+        rc.trace = trace;
+        noteTrace(req, trace.traceId);
+      }
       const answer = await dispatch(method, params, rc);
       return { kind: 'answered', answer, finish: negotiation.finish };
     } catch (err) {
@@ -106,6 +119,23 @@ export function createA2aPipeline(
   }
 
   return { run, toA2aError };
+}
+
+/**
+ * interop.md §"Trace context": `message.metadata.openwop.traceparent`/`.tracestate` first, then the
+ * HTTP headers; a malformed value is ignored. It is read for correlation only, never for authority.
+ */
+function inboundTrace(req: IncomingMessage, params: unknown): TraceContext | undefined {
+  const message = isJsonMap(params) ? params['message'] : undefined;
+  const metadata = isJsonMap(message) ? message['metadata'] : undefined;
+  const openwop = isJsonMap(metadata) ? metadata['openwop'] : undefined;
+  const inMessage = isJsonMap(openwop)
+    ? { traceparent: openwop['traceparent'], tracestate: openwop['tracestate'] }
+    : undefined;
+  return adoptTrace(inMessage, {
+    traceparent: req.headers['traceparent'],
+    tracestate: req.headers['tracestate'],
+  });
 }
 
 /** Whether the facet advertises a row's `requires` entry (`a2a.<property>` set to true). */

@@ -1,6 +1,8 @@
 // What every A2A handler call receives besides its params, and what the handlers are built over.
 import type { Subject } from '../../ports/auth.ts';
 import type { HostContext } from '../../context.ts';
+import type { TraceContext } from '../../util/trace-context.ts';
+import type { RoutedAgent } from './agent-routing.ts';
 import { parseWireId } from '../../ids.ts';
 import { taskNotFound } from './errors.ts';
 import { loadTaskView, type TaskView } from './task-projection.ts';
@@ -17,6 +19,10 @@ export interface A2aRequestContext {
    * exchange creates, continues or cancels that run; otherwise it is the caller's host event.
    */
   bindRun(runId: string): Promise<void>;
+  /** The W3C trace context the request adopted (interop.md §"Trace context"), if any. */
+  trace?: TraceContext;
+  /** The agent the request's `tenant` routes to (interop.md §"Per-agent cards"), if any. */
+  agent?: RoutedAgent;
   /** The task a SendMessage with taskId was routed by (set by `selectSendCase`). */
   target?: TaskView;
 }

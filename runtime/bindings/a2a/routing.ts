@@ -43,13 +43,18 @@ export function joinedText(message: Message): string | undefined {
   return texts.length > 0 ? texts.join('\n') : undefined;
 }
 
-/** Resolve the skill and the run inputs of a task-creating message. */
+/**
+ * Resolve the skill and the run inputs of a task-creating message; `only` narrows the routed skills
+ * to one agent's (a request routed by `tenant`, agent-routing.ts).
+ */
 export async function routeMessage(
   ctx: HostContext,
   subject: Subject,
   message: Message,
+  only?: (workflowId: string) => boolean,
 ): Promise<{ workflowId: string; inputs: JsonMap }> {
-  const routed = await routedSkills(ctx, subject);
+  const all = await routedSkills(ctx, subject);
+  const routed = only ? all.filter((w) => only(w.id)) : all;
   const data = firstDataObject(message);
   let inputs: JsonMap;
   if (data) inputs = { ...data };

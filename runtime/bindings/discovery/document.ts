@@ -58,6 +58,7 @@ export function buildDiscovery(inputs: DiscoveryInputs): ServedDocument {
       streaming: a2a.streaming,
       pushNotifications: a2a.pushNotifications,
       durableTasks: a2a.durableTasks,
+      ...(a2a.agentCards ? { agentCards: true as const } : {}),
     },
     ...(inputs.mcpRefreshedAt !== undefined
       ? { mcp: mcpFacet(config, inputs.mcpRefreshedAt) }
@@ -65,7 +66,8 @@ export function buildDiscovery(inputs: DiscoveryInputs): ServedDocument {
     // Every host serving A2A or MCP inbound lists the audit record as durable (interop.md).
     hostEvents: { types: [{ type: 'negotiation.decided', delivery: 'durable' }] },
     runList: { maxPageSize: 100, filters: ['workflowId', 'status'] },
-    agents: { manifestRuntime: false, inventory: true },
+    // interop.md §"Per-agent cards": a2a.agentCards goes with agents.manifestRuntime.
+    agents: { manifestRuntime: a2a.agentCards, inventory: true },
     fixtures: [...inputs.fixtures].sort(),
   };
   // The development setting that admits loopback (or http) push receivers is said out loud

@@ -9,6 +9,7 @@ import { readJsonBody } from '../../http/body.ts';
 import { sendJson, sendOpenWopError, startSse } from '../../http/respond.ts';
 import type { Route } from '../../http/router.ts';
 import { holdSlot } from '../../http/stream-slots.ts';
+import { agentRoutes } from './agents.ts';
 import { answerCoreError, restPreamble, runIdParam, versionHeaders } from './guard.ts';
 
 export function restRoutes(ctx: HostContext): Route[] {
@@ -287,22 +288,7 @@ export function restRoutes(ctx: HostContext): Route[] {
         }
       },
     },
-    {
-      method: 'GET',
-      path: '/agents',
-      async handler(req, res) {
-        if (!(await restPreamble(ctx, req, res))) return;
-        sendJson(res, 200, { agents: [], total: 0 }, h());
-      },
-    },
-    {
-      method: 'GET',
-      path: '/agents/{agentId}',
-      async handler(req, res) {
-        if (!(await restPreamble(ctx, req, res))) return;
-        sendOpenWopError(res, 'not_found', 'no such agent', undefined, h());
-      },
-    },
+    ...agentRoutes(ctx),
     {
       method: 'GET',
       path: '/host/events',

@@ -71,6 +71,11 @@ export function newRun(
     engine: { nodeIndex: 0, vars: {} },
   };
   if (req.metadata) run.metadata = req.metadata;
+  if (req.trace) {
+    const openwop = run.metadata?.['openwop'];
+    const base = typeof openwop === 'object' && openwop !== null ? openwop : {};
+    run.metadata = { ...run.metadata, openwop: { ...base, trace: req.trace } };
+  }
   return run;
 }
 
