@@ -2,6 +2,7 @@
 // and a whole request may take, how many sockets and open streams the host holds, and how much a
 // stream may buffer for a reader that stopped reading. Every value has a default sized for one
 // process serving many tenants; `HostConfig.limits` overrides any of them (README §Reliability).
+import type { SseLimits } from './sse.ts';
 
 export interface HostLimits {
   /** Open sockets the server accepts; more are refused at accept (`server.maxConnections`). */
@@ -47,4 +48,9 @@ export const DEFAULT_LIMITS: Readonly<HostLimits> = {
 
 export function resolveLimits(overrides: Partial<HostLimits> | undefined): HostLimits {
   return { ...DEFAULT_LIMITS, ...overrides };
+}
+
+/** The stream limits every SSE writer of the host uses (http/sse.ts). */
+export function sseLimitsOf(limits: HostLimits): SseLimits {
+  return { bufferBytes: limits.streamBufferBytes, drainTimeoutMs: limits.streamDrainTimeoutMs };
 }

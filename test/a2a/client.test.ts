@@ -1,4 +1,5 @@
-// The host driven by the official A2A client (@a2a-js/sdk 1.3.0) over the JSON-RPC binding.
+// The host driven by the official A2A client (@a2a-js/sdk 1.3.0), the same end-to-end tests over
+// each binding the card lists: JSON-RPC and HTTP+JSON (the SDK's RestTransport).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SendMessageRequest, TaskState, type Task } from '@a2a-js/sdk';
 import {
@@ -6,9 +7,15 @@ import {
   ClientFactoryOptions,
   DefaultAgentCardResolver,
   JsonRpcTransportFactory,
+  RestTransportFactory,
   type Client,
 } from '@a2a-js/sdk/client';
-import { TaskNotCancelableError } from '@a2a-js/sdk/errors';
+import {
+  RequestMalformedError,
+  TaskNotCancelableError,
+  TaskNotFoundError,
+  UnsupportedOperationError,
+} from '@a2a-js/sdk/errors';
 import { startHost, type RunningHost } from '../helpers/host.ts';
 
 let h: RunningHost;
@@ -43,23 +50,37 @@ function asTask(result: unknown): Task {
   return result as Task;
 }
 
+const BINDINGS = [
+  { name: 'JSONRPC', path: '/a2a/jsonrpc', transport: JsonRpcTransportFactory },
+  { name: 'HTTP+JSON', path: '/a2a/rest', transport: RestTransportFactory },
+] as const;
+
 beforeAll(async () => {
   h = await startHost();
-  const fetchImpl = bearerFetch(h.key);
-  const factory = new ClientFactory(
-    ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
-      transports: [new JsonRpcTransportFactory({ fetchImpl })],
-      cardResolver: new DefaultAgentCardResolver({ fetchImpl }),
-    }),
-  );
-  client = await factory.createFromUrl(h.url);
 });
 
 afterAll(async () => {
   await h.close();
 });
 
-describe('A2A JSON-RPC with @a2a-js/sdk', () => {
+describe.each(BINDINGS)('A2A $name with @a2a-js/sdk', ({ name, path, transport }) => {
+  const hits: string[] = [];
+  beforeAll(async () => {
+    const withKey = bearerFetch(h.key);
+    const fetchImpl: typeof fetch = (input, init) => {
+      hits.push(String(input));
+      return withKey(input, init);
+    };
+    const factory = new ClientFactory(
+      ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+        transports: [new transport({ fetchImpl })],
+        preferredTransports: [name],
+        cardResolver: new DefaultAgentCardResolver({ fetchImpl }),
+      }),
+    );
+    client = await factory.createFromUrl(h.url);
+  });
+
   it('sends a message to echo and reads the completed task', async () => {
     const task = asTask(await client.sendMessage(send('echo', [{ text: 'hello' }])));
     expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
@@ -76,7 +97,7 @@ describe('A2A JSON-RPC with @a2a-js/sdk', () => {
     expect(again.history).toHaveLength(1);
   });
 
-  it('suspends on approval and completes when answered with the task id only', async () => {
+  it('suspends on approval and completes when answered {action: "accept"} with the task id only', async () => {
     const first = asTask(await client.sendMessage(send('conformance-approval', [{ text: 'go' }])));
     expect(first.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
     expect(first.metadata?.['openwop']?.interrupt?.kind).toBe('approval');
@@ -87,8 +108,8 @@ describe('A2A JSON-RPC with @a2a-js/sdk', () => {
         messageId: `sdk-approve-${seq}`,
         role: 'ROLE_USER',
         taskId: first.id,
-        parts: [{ text: 'approved' }],
-        metadata: { openwop: { interrupt: { action: 'approve' } } },
+        parts: [{ data: { action: 'accept' } }],
+        metadata: { openwop: { interrupt: { action: 'accept' } } },
       },
       configuration: {},
     });
@@ -197,7 +218,48 @@ describe('A2A JSON-RPC with @a2a-js/sdk', () => {
     const card = await client.getAgentCard();
     expect(card.capabilities?.extendedAgentCard).toBe(true);
     expect(card.skills.map((s) => s.id)).toContain('echo');
-    expect(card.supportedInterfaces[0]?.url).toBe(`${h.url}/a2a/jsonrpc`);
+    expect(card.supportedInterfaces.map((i) => [i.protocolBinding, i.url])).toEqual([
+      ['JSONRPC', `${h.url}/a2a/jsonrpc`],
+      ['HTTP+JSON', `${h.url}/a2a/rest`],
+    ]);
     expect(card.securitySchemes['bearer']?.scheme?.$case).toBe('httpAuthSecurityScheme');
+  });
+
+  it('reaches only this binding’s interface URL after the card', async () => {
+    const calls = hits.filter((u) => !u.endsWith('/.well-known/agent-card.json'));
+    expect(calls.length).toBeGreaterThan(5);
+    for (const u of calls) expect(u.startsWith(`${h.url}${path}`)).toBe(true);
+  });
+
+  it('answers each error row as its typed A2AError', async () => {
+    const missing = client.getTask({
+      tenant: '',
+      id: 'acme/AAAAAAAAAAAAAAAAAAAAAA',
+      historyLength: 0,
+    });
+    await expect(missing).rejects.toBeInstanceOf(TaskNotFoundError);
+    const done = asTask(await client.sendMessage(send('echo', [{ text: 'x' }])));
+    const more = SendMessageRequest.fromJSON({
+      message: {
+        messageId: `sdk-more-${Date.now()}`,
+        role: 'ROLE_USER',
+        taskId: done.id,
+        parts: [{ text: 'again' }],
+      },
+      configuration: {},
+    });
+    await expect(client.sendMessage(more)).rejects.toBeInstanceOf(UnsupportedOperationError);
+    const badPage = client.listTasks({
+      tenant: '',
+      contextId: '',
+      status: TaskState.TASK_STATE_UNSPECIFIED,
+      pageSize: 2,
+      pageToken: 'not-a-token',
+      statusTimestampAfter: undefined,
+    });
+    await expect(badPage).rejects.toBeInstanceOf(RequestMalformedError);
+    await expect(
+      client.cancelTask({ tenant: '', id: done.id, metadata: undefined }),
+    ).rejects.toBeInstanceOf(TaskNotCancelableError);
   });
 });

@@ -344,6 +344,7 @@ describe('negotiation records', () => {
     };
     expect(card.supportedInterfaces).toEqual([
       { url: `${h.url}/a2a/jsonrpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+      { url: `${h.url}/a2a/rest`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
     ]);
     const bad = await fetch(`${h.url}/.well-known/agent-card.json`, {
       headers: { 'a2a-version': '9.9' },

@@ -1,6 +1,6 @@
 // The A2A agent card: public at GET /.well-known/agent-card.json, and the same card as
-// GetExtendedAgentCard for an authenticated caller. It lists only the interface this host routes
-// (JSON-RPC at <baseUrl>/a2a/jsonrpc), one entry per offered A2A version, preferred first; URLs are
+// GetExtendedAgentCard for an authenticated caller. It lists the interfaces this host routes
+// (JSON-RPC at <baseUrl>/a2a/jsonrpc, HTTP+JSON at <baseUrl>/a2a/rest), one entry per offered A2A version, preferred first; URLs are
 // built from `config.baseUrl` at request time. Capabilities equal the configuration; one skill per
 // routed workflow; one bearer security scheme.
 //
@@ -23,6 +23,7 @@ import type { AgentCard } from './wire.ts';
 
 export const AGENT_CARD_PATH = '/.well-known/agent-card.json';
 export const JSONRPC_PATH = '/a2a/jsonrpc';
+export const HTTP_JSON_PATH = '/a2a/rest';
 export const BEARER_SCHEME = 'bearer';
 
 export function offeredA2a(ctx: HostContext) {
@@ -45,11 +46,20 @@ export async function buildAgentCard(ctx: HostContext, subject: Subject): Promis
     name: 'wopgen reference host',
     description: 'OpenWOP v2 reference host: each skill runs one workflow as an A2A task.',
     version: HOST_VERSION,
-    supportedInterfaces: versions.map((v) => ({
-      url: `${ctx.config.baseUrl}${JSONRPC_PATH}`,
-      protocolBinding: 'JSONRPC' as const,
-      protocolVersion: v,
-    })),
+    // JSON-RPC first (clients take the first binding they support), then HTTP+JSON; per binding
+    // one entry per offered version, preferred first.
+    supportedInterfaces: (
+      [
+        ['JSONRPC', JSONRPC_PATH],
+        ['HTTP+JSON', HTTP_JSON_PATH],
+      ] as const
+    ).flatMap(([protocolBinding, path]) =>
+      versions.map((v) => ({
+        url: `${ctx.config.baseUrl}${path}`,
+        protocolBinding,
+        protocolVersion: v,
+      })),
+    ),
     capabilities: {
       streaming: a2a.streaming,
       pushNotifications: a2a.pushNotifications,

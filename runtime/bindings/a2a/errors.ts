@@ -5,7 +5,9 @@ import type { A2aRefusal } from '@wopgen/generated/a2a/dispatch';
 import {
   A2A_ERROR_DOMAIN,
   ERROR_INFO_TYPE,
+  googleRpcStatus,
   jsonRpcError,
+  type GoogleRpcStatusBody,
   type A2aErrorName,
   type JsonRpcErrorObject,
 } from '@wopgen/generated/a2a/errors';
@@ -29,6 +31,11 @@ export class A2aError extends Error {
 
   toJsonRpc(): JsonRpcErrorObject {
     return jsonRpcError(this.errorName, this.message, this.metadata);
+  }
+
+  /** The HTTP+JSON answer: the registered HTTP status and the `google.rpc.Status` body. */
+  toHttpJson(): { httpStatus: number; body: GoogleRpcStatusBody } {
+    return googleRpcStatus(this.errorName, this.message, this.metadata);
   }
 }
 
@@ -55,6 +62,12 @@ export function unauthenticatedError(): JsonRpcErrorObject {
     message: 'unauthenticated: a valid bearer API key is required',
     data: [{ '@type': ERROR_INFO_TYPE, reason: 'UNAUTHENTICATED', domain: A2A_ERROR_DOMAIN }],
   };
+}
+
+/** Authentication failure on the HTTP+JSON interface: 401 `google.rpc.Status` UNAUTHENTICATED. */
+export function unauthenticatedStatus(): GoogleRpcStatusBody {
+  const { message, data } = unauthenticatedError();
+  return { error: { code: 401, status: 'UNAUTHENTICATED', message, details: data } };
 }
 
 /**

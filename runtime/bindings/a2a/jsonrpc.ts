@@ -18,12 +18,14 @@ import {
 } from '@wopgen/generated/a2a/operations';
 import type { HostContext, Mount } from '../../context.ts';
 import { readJsonBody } from '../../http/body.ts';
-import { sendJson, startSse } from '../../http/respond.ts';
+import { sendJson } from '../../http/respond.ts';
+import { sseLimitsOf } from '../../http/limits.ts';
 import { holdSlot } from '../../http/stream-slots.ts';
 import { JSONRPC_PATH } from './card.ts';
 import { unauthenticatedError } from './errors.ts';
-import { createA2aPipeline, type A2aPipeline } from './pipeline.ts';
+import { createA2aPipeline } from './pipeline.ts';
 import type { A2aDeps, A2aRequestContext } from './request-context.ts';
+import { streamAnswer } from './stream-answer.ts';
 import type { Io } from './wire.ts';
 
 type RpcId = string | number | null;
@@ -79,7 +81,18 @@ export function jsonRpcMount(deps: A2aDeps, handlers: A2aHandlers<A2aRequestCont
       await finish();
       return sendJson(res, 200, { jsonrpc: '2.0', id: call.id, result: answer.result });
     }
-    await streamAnswer(ctx, res, call.id, answer.events, finish, pipeline);
+    await streamAnswer(
+      res,
+      answer.events,
+      finish,
+      pipeline.toA2aError,
+      {
+        event: (sse, result) => sse.send({ jsonrpc: '2.0', id: call.id, result }),
+        error: (sse, error) => sse.send({ jsonrpc: '2.0', id: call.id, error: error.toJsonRpc() }),
+        refuse: (error) => reply(res, 200, call.id, error.toJsonRpc()),
+      },
+      sseLimitsOf(ctx.limits),
+    );
   }
 
   return { prefix: JSONRPC_PATH, handle };
@@ -148,43 +161,4 @@ async function readCall(
     return void reply(res, 200, id, error);
   }
   return { id, method, params: e['params'] };
-}
-
-/** The first event decides the shape: a failure before it is a plain JSON-RPC error response. */
-async function streamAnswer(
-  ctx: HostContext,
-  res: ServerResponse,
-  id: RpcId,
-  events: AsyncIterable<unknown>,
-  finish: () => Promise<void>,
-  pipeline: A2aPipeline,
-): Promise<void> {
-  const it = events[Symbol.asyncIterator]();
-  let first: IteratorResult<unknown>;
-  try {
-    first = await it.next();
-  } catch (err) {
-    await finish();
-    if (res.headersSent) throw err;
-    return reply(res, 200, id, pipeline.toA2aError(err).toJsonRpc());
-  }
-  const sse = startSse(res, {
-    bufferBytes: ctx.limits.streamBufferBytes,
-    drainTimeoutMs: ctx.limits.streamDrainTimeoutMs,
-  });
-  try {
-    // Each frame waits for the reader (sse.ts): a reader that stopped reading holds one buffer.
-    let open = first.done || (await sse.send({ jsonrpc: '2.0', id, result: first.value }));
-    while (open) {
-      const next = await it.next();
-      if (next.done) break;
-      open = await sse.send({ jsonrpc: '2.0', id, result: next.value });
-    }
-  } catch (err) {
-    await sse.send({ jsonrpc: '2.0', id, error: pipeline.toA2aError(err).toJsonRpc() });
-  } finally {
-    await it.return?.();
-    await finish();
-    sse.end();
-  }
 }

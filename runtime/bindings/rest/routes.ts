@@ -8,6 +8,7 @@ import type { Interrupt, InterruptAnswer } from '../../ports/interrupts.ts';
 import { readJsonBody } from '../../http/body.ts';
 import { sendJson, sendOpenWopError, startSse } from '../../http/respond.ts';
 import type { Route } from '../../http/router.ts';
+import { sseLimitsOf } from '../../http/limits.ts';
 import { holdSlot } from '../../http/stream-slots.ts';
 import { agentRoutes } from './agents.ts';
 import { answerCoreError, restPreamble, runIdParam, versionHeaders } from './guard.ts';
@@ -23,10 +24,7 @@ export function restRoutes(ctx: HostContext): Route[] {
     sendOpenWopError(res, 'rate_limited', refusal.message, { limit: refusal.refused }, h());
     return false;
   };
-  const sseLimits = {
-    bufferBytes: ctx.limits.streamBufferBytes,
-    drainTimeoutMs: ctx.limits.streamDrainTimeoutMs,
-  };
+  const sseLimits = sseLimitsOf(ctx.limits);
 
   const cancel: Route['handler'] = async (req, res, params) => {
     const subject = await restPreamble(ctx, req, res);
