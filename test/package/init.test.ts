@@ -1,6 +1,6 @@
 // `wopgen init` the way a user runs it: the packed tarball installed as a tool, `wopgen init` into
 // a new folder (depending on that tarball), then in the scaffold `npm install` (install scripts
-// on: better-sqlite3 builds), `npm run generate`, `npm test` (tsc strict, then the scaffold's own
+// on: better-sqlite3's comes from a local prebuild, see npm.ts), `npm run generate`, `npm test` (tsc strict, then the scaffold's own
 // tests with the official A2A and MCP clients) and `npm start`, whose host answers discovery.
 // One long test: each step needs the one before.
 import { spawn } from 'node:child_process';
@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { npmInstall, run, sharedTarball, tempProject } from './npm.ts';
+import { localPrebuilds, npmInstall, run, sharedTarball, tempProject } from './npm.ts';
 
 const SLOW = 25 * 60_000;
 
@@ -68,7 +68,7 @@ describe('wopgen init', () => {
         'wopgen.config.json',
       ]);
 
-      const installed = await npmInstall(app);
+      const installed = await npmInstall(app, [], localPrebuilds());
       expect(installed.code, installed.stderr).toBe(0);
       const generated = await run('npm', ['run', 'generate', '--silent'], app);
       expect(generated.code, generated.stderr).toBe(0);

@@ -1,7 +1,7 @@
 // Running npm, node and tsc as a user would, for the package tests: `npm pack` of this checkout
 // and installs of the tarball into temporary projects (from npm's cache where it holds the
 // packages: the registry is the only network this needs).
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,8 +85,28 @@ export function tempProject(prefix: string): string {
 }
 
 /** `npm install` with what the machine's npm cache holds first; no audit, no funding notes. */
-export function npmInstall(cwd: string, args: readonly string[] = []): Promise<Ran> {
-  return run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...args], cwd);
+export function npmInstall(
+  cwd: string,
+  args: readonly string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): Promise<Ran> {
+  return run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...args], cwd, env);
+}
+
+/**
+ * better-sqlite3's install script (prebuild-install) downloads a prebuilt binary, which this
+ * machine cannot (only the package registry is reachable), and then compiles SQLite, which takes
+ * many minutes on a loaded machine. prebuild-install also takes a prebuild from a local folder:
+ * this offers it the binary of this checkout's own install, packed as the prebuild of that version
+ * for this Node ABI. A project resolving another version compiles as before.
+ */
+export function localPrebuilds(): NodeJS.ProcessEnv {
+  const pkgDir = join(REPO, 'node_modules/better-sqlite3');
+  const { version } = readJson<{ version: string }>(join(pkgDir, 'package.json'));
+  const dir = mkdtempSync(join(tmpdir(), 'wopgen-prebuilds-'));
+  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  execFileSync('tar', ['-czf', join(dir, name), '-C', pkgDir, 'build/Release/better_sqlite3.node']);
+  return { npm_config_better_sqlite3_local_prebuilds: dir };
 }
 
 export function readJson<T>(path: string): T {
