@@ -61,6 +61,34 @@ export function runStoreContract(sut: StoreUnderTest): void {
       expect(await runs.listRunsByStatus([])).toEqual([]);
     });
 
+    it('counts a tenant’s runs without reading them, exactly under concurrent inserts', async () => {
+      const count = runs.countRuns?.bind(runs);
+      expect(count).toBeDefined();
+      const tenant = `t${uid()}`;
+      expect(await count!(tenant)).toBe(0);
+      const other = sut.sharedByHosts ? (await db.again()).runs : runs;
+      await Promise.all(
+        Array.from({ length: 16 }, (_, i) => (i % 2 ? other : runs).insertRun(runRecord(tenant))),
+      );
+      await runs.insertRun(runRecord(`u${uid()}`));
+      // A refused insert (its idempotency key is taken) counts for nothing.
+      const key = uid();
+      const idem = (runId: string) => ({
+        tenant,
+        principal: 'p',
+        key,
+        requestDigest: 'd',
+        runId,
+        createdAt: new Date().toISOString(),
+      });
+      const first = runRecord(tenant);
+      await runs.insertRun(first, { idempotency: idem(first.runId) });
+      const second = runRecord(tenant);
+      await expect(runs.insertRun(second, { idempotency: idem(second.runId) })).rejects.toThrow();
+      expect(await count!(tenant)).toBe(17);
+      expect(await other.countRuns!(tenant)).toBe(17);
+    });
+
     it('appends events from sequence 0 and applies the patch with them', async () => {
       const run = runRecord('acme');
       await runs.insertRun(run);

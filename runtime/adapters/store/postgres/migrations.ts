@@ -186,6 +186,32 @@ export const pgMigrations: readonly PgMigration[] = [
       );
     `,
   },
+  {
+    // ListTasks' totalSize must not cost a scan of the tenant's runs (the SQLite store's migration
+    // 4): a per-tenant count kept by a trigger. The upsert takes the tenant's counter row lock, so
+    // concurrent inserts from any number of hosts add up; a rolled-back insert rolls its +1 back.
+    version: 3,
+    name: 'per-tenant run counts',
+    sql: `
+      CREATE TABLE run_counts (
+        tenant TEXT PRIMARY KEY,
+        runs BIGINT NOT NULL
+      );
+      INSERT INTO run_counts (tenant, runs) SELECT tenant, COUNT(*) FROM runs GROUP BY tenant;
+      CREATE FUNCTION runs_count() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          INSERT INTO run_counts (tenant, runs) VALUES (NEW.tenant, 1)
+            ON CONFLICT (tenant) DO UPDATE SET runs = run_counts.runs + 1;
+        ELSE
+          UPDATE run_counts SET runs = runs - 1 WHERE tenant = OLD.tenant;
+        END IF;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER runs_count AFTER INSERT OR DELETE ON runs
+        FOR EACH ROW EXECUTE FUNCTION runs_count();
+    `,
+  },
 ];
 
 /** Apply every migration newer than the recorded version, one transaction, under the lock. */

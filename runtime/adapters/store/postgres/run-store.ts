@@ -144,6 +144,14 @@ export class PgRunStore implements RunStore {
     return rows.map(runFromRow);
   }
 
+  async countRuns(tenant: string): Promise<number> {
+    const { rows } = await this.pool.query<{ runs: number }>(
+      'SELECT runs FROM run_counts WHERE tenant = $1',
+      [tenant],
+    );
+    return rows[0]?.runs ?? 0;
+  }
+
   async listRunsByStatus(statuses: readonly RunStatus[]): Promise<RunRecord[]> {
     if (statuses.length === 0) return [];
     const { rows } = await this.pool.query<RunRow>(
