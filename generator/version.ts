@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { templatesRoot } from './templates/root.ts';
 
 // The bundled build (bin/build-generator.mjs) defines where the package root is, seen from it,
 // the digest of what it was built from, and the package.json it was built with.
@@ -66,7 +67,8 @@ export function sourceFingerprint(): string {
     }
   };
   walk(join(root, 'generator'));
-  walk(join(root, 'templates'));
+  // templates/ sits beside the sources in a checkout and at the package root when installed (dist/).
+  walk(templatesRoot());
   // Its dependency ranges go into the generated package.json.
   hash.update(readFileSync(join(root, 'package.json')));
   const require = createRequire(join(root, 'package.json'));

@@ -2,24 +2,11 @@
 // with noEscape (the output is code and JSON, never HTML) and strict (a missing context field is an
 // error, not an empty string), one template per file, from one typed context.
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import Handlebars from 'handlebars';
+import { templatesRoot } from './root.ts';
 
-/** The templates/ folder of this package, found from this file (source and bundled layouts). */
-export function templatesRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    const candidate = join(dir, 'templates');
-    try {
-      readFileSync(join(candidate, 'README.md'));
-      return candidate;
-    } catch {
-      dir = dirname(dir);
-    }
-  }
-  throw new Error('wopgen: templates/ folder not found beside the package');
-}
+export { templatesRoot };
 
 const compiled = new Map<string, HandlebarsTemplateDelegate>();
 

@@ -102,7 +102,6 @@ export async function rawMcpFrames(
     else headers[k.toLowerCase()] = v;
   }
   const ac = new AbortController();
-  const timer = opts.abortAfterMs ? setTimeout(() => ac.abort(), opts.abortAfterMs) : undefined;
   const res = await fetch(`${url}/mcp`, {
     method: 'POST',
     headers,
@@ -114,6 +113,9 @@ export async function rawMcpFrames(
     }),
     signal: ac.signal,
   });
+  // The clock starts once the answer has begun: it bounds reading an open stream, never how long
+  // a loaded machine takes to answer at all.
+  const timer = opts.abortAfterMs ? setTimeout(() => ac.abort(), opts.abortAfterMs) : undefined;
   const contentType = res.headers.get('content-type');
   let text = '';
   try {

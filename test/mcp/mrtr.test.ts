@@ -11,7 +11,6 @@ beforeAll(async () => {
   h = await startMcpHost({
     config: (c) => {
       c.mcp.maxRounds = 1;
-      c.mcp.requestStateTtlMs = 300;
     },
   });
 });
@@ -114,14 +113,23 @@ describe('requestState', () => {
   });
 
   it('an expired state is refused', async () => {
-    const { key, state } = await firstRound();
-    await new Promise((r) => setTimeout(r, 400));
-    const r = await rawMcp(h.url, 'tools/call', {
-      ...approval,
-      requestState: state,
-      inputResponses: { [key]: { action: 'accept', content: {} } },
-    });
-    expect(r.body.error).toEqual(INVALID);
+    // Its own host with a short lifetime, so the other tests' rounds never race the expiry on a
+    // loaded machine (they use the default lifetime).
+    const short = await startMcpHost({ config: (c) => void (c.mcp.requestStateTtlMs = 300) });
+    try {
+      const r0 = await rawMcp(short.url, 'tools/call', approval);
+      const key = Object.keys(r0.body.result!.inputRequests as object)[0]!;
+      const state = r0.body.result!.requestState as string;
+      await new Promise((r) => setTimeout(r, 400));
+      const r = await rawMcp(short.url, 'tools/call', {
+        ...approval,
+        requestState: state,
+        inputResponses: { [key]: { action: 'accept', content: {} } },
+      });
+      expect(r.body.error).toEqual(INVALID);
+    } finally {
+      await short.stop();
+    }
   });
 
   it('decline takes the decline path (isError) and cancel cancels the interrupt', async () => {

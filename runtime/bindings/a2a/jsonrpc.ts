@@ -16,7 +16,7 @@ import {
   type A2aHandlers,
   type A2aMethod,
 } from '@wopgen/generated/a2a/operations';
-import type { HostContext, Mount } from '../../context.ts';
+import type { Mount } from '../../context.ts';
 import { readJsonBody } from '../../http/body.ts';
 import { sendJson } from '../../http/respond.ts';
 import { sseLimitsOf } from '../../http/limits.ts';
