@@ -109,7 +109,7 @@ describe('references and bundling', () => {
     const hoistedA = (b.value['$defs'] as Record<string, Record<string, unknown>>)['A']!;
     expect(hoistedA['$id']).toBeUndefined();
     expect(sink.items.map((d) => [d.code, d.pointer])).toEqual([
-      ['ref-external', '/properties/ext'],
+      ['ref-external', '/properties/ext/$ref'],
     ]);
   });
 });
