@@ -60,7 +60,7 @@ export function locateJsonText(text: string, pointer: string, anchor: Anchor = '
     let found = -1;
     let at = -1;
     if (/^\d+$/.test(seg)) {
-      if (text.charCodeAt(pos) !== 0x5b) break;
+      if (text.charCodeAt(pos) !== 0x5b) return offset;
       const index = Number(seg);
       let p = skipWs(text, pos + 1);
       for (let i = 0; text.charCodeAt(p) !== 0x5d; i++) {
@@ -73,7 +73,7 @@ export function locateJsonText(text: string, pointer: string, anchor: Anchor = '
         p = skipWs(text, p + 1);
       }
     } else {
-      if (text.charCodeAt(pos) !== 0x7b) break;
+      if (text.charCodeAt(pos) !== 0x7b) return offset;
       let p = skipWs(text, pos + 1);
       while (text.charCodeAt(p) === 0x22) {
         const keyEnd = skipString(text, p);
