@@ -85,6 +85,8 @@ export function checkModel(
           row.origin.file,
           joinPointer(row.origin.pointer, 'runStatus'),
           `runStatus "${row.runStatus}" is not in the RunSnapshot status enum`,
+          // With no enum at all, every row fails for the one missing enum.
+          statuses.size === 0 ? sink.firstError('status-enum-missing') : undefined,
         );
       }
       if (!p.total) continue;

@@ -9,8 +9,18 @@ export function relativeToWorkingDir<D extends Diagnostic>(
   displayRoot: string,
   cwd: string = process.cwd(),
 ): D[] {
-  return diagnostics.map((d) => {
-    const rel = relative(cwd, resolve(displayRoot, d.file)).split(sep).join('/');
-    return { ...d, file: rel === '' ? '.' : rel };
-  });
+  const fromCwd = (file: string): string => {
+    const rel = relative(cwd, resolve(displayRoot, file)).split(sep).join('/');
+    return rel === '' ? '.' : rel;
+  };
+  // A cause's link names the cause by its file too, so it moves with it.
+  return diagnostics.map((d) =>
+    d.derivedFrom
+      ? {
+          ...d,
+          file: fromCwd(d.file),
+          derivedFrom: { ...d.derivedFrom, file: fromCwd(d.derivedFrom.file) },
+        }
+      : { ...d, file: fromCwd(d.file) },
+  );
 }

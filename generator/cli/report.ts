@@ -2,6 +2,7 @@
 // otherwise results on stdout and diagnostics on stderr, with a colored success line on a
 // terminal (NO_COLOR and pipes get none; FORCE_COLOR forces it).
 import { readFileSync } from 'node:fs';
+import { foldDerived } from '../diagnostics/cascade.ts';
 import { codeFrame } from '../diagnostics/code-frame.ts';
 import { formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { GENERATOR_VERSION } from '../version.ts';
@@ -31,14 +32,18 @@ export function report(o: Outcome, opts: ReportOptions): void {
   const err = (text: string): void => void process.stderr.write(text + '\n');
   const out = (text: string): void => void process.stdout.write(text + '\n');
   const frames = new FrameReader();
-  for (const d of o.diagnostics) {
-    if (isOutputProblem(d)) {
-      err(`wopgen: ${d.message}`);
-      continue;
-    }
-    err(formatDiagnostic(d));
-    const frame = frames.frameOf(d);
+  for (const d of o.diagnostics) if (isOutputProblem(d)) err(`wopgen: ${d.message}`);
+  const cascades = foldDerived(o.diagnostics.filter((d) => !isOutputProblem(d)));
+  for (const { cause, derived } of cascades) {
+    err(formatDiagnostic(cause));
+    const frame = frames.frameOf(cause);
     if (frame) err(frame);
+    if (derived.length === 0) continue;
+    // The cause's followers: counted, and listed under it with --verbose.
+    err(
+      `  … and ${derived.length} ${derived.length === 1 ? 'error' : 'errors'} that follow from it`,
+    );
+    if (opts.verbose) for (const d of derived) err(`    ${formatDiagnostic(d)}`);
   }
   if (opts.verbose)
     for (const t of o.timings ?? []) err(`  ${t.stage.padEnd(22)} ${t.ms.toFixed(1)} ms`);
@@ -58,8 +63,14 @@ export function report(o: Outcome, opts: ReportOptions): void {
     case 'drift':
       return err(driftText(o));
     case 'spec-errors': {
-      const n = o.diagnostics.filter((d) => d.severity === 'error').length;
-      return err(`wopgen: ${n} error(s); nothing was written`);
+      const errors = o.diagnostics.filter((d) => d.severity === 'error');
+      const derived = errors.filter((d) => !isOutputProblem(d) && d.derivedFrom).length;
+      const n = errors.length - derived;
+      return err(
+        derived === 0
+          ? `wopgen: ${n} error(s); nothing was written`
+          : `wopgen: ${n} error(s) and ${derived} that follow from them; nothing was written`,
+      );
     }
     case 'usage-error':
       return err(

@@ -15,6 +15,26 @@ export interface Diagnostic {
   /** JSON pointer into the file's data ('' for the whole document). */
   pointer: string;
   position?: Position;
+  /**
+   * The diagnostic this one follows from (a missing folder, an unresolved `$ref`): fixing that
+   * one fixes this one, so the text output folds it under its cause; JSON keeps it with the link.
+   */
+  derivedFrom?: DiagnosticRef;
+}
+
+/** Names one diagnostic: code, file and pointer identify a cause (causes are one per place). */
+export interface DiagnosticRef {
+  code: DiagnosticCode;
+  file: string;
+  pointer: string;
+}
+
+export function refOf(d: DiagnosticRef): DiagnosticRef {
+  return { code: d.code, file: d.file, pointer: d.pointer };
+}
+
+export function refKey(d: DiagnosticRef): string {
+  return `${d.code}\u0000${d.file}\u0000${d.pointer}`;
 }
 
 /** Resolves a pointer of a loaded file to a line:column, lazily (only when something is reported). */
@@ -24,18 +44,45 @@ export class DiagnosticSink {
   readonly items: Diagnostic[] = [];
   constructor(private readonly locate: Locator) {}
 
-  private readonly seen = new Set<string>();
+  private readonly seen = new Map<string, Diagnostic>();
 
-  /** Reports once per code, place and message: a node copied twice by bundling is one problem. */
-  report(code: DiagnosticCode, file: string, pointer: string, message: string): void {
+  /**
+   * Reports once per code, place and message: a node copied twice by bundling is one problem.
+   * `cause` names the diagnostic this one follows from (see `Diagnostic.derivedFrom`).
+   */
+  report(
+    code: DiagnosticCode,
+    file: string,
+    pointer: string,
+    message: string,
+    cause?: DiagnosticRef,
+  ): Diagnostic {
     const key = `${code}\u0000${file}\u0000${pointer}\u0000${message}`;
-    if (this.seen.has(key)) return;
-    this.seen.add(key);
+    const prior = this.seen.get(key);
+    if (prior) return prior;
     const { severity } = catalogue[code];
     const position = this.locate(file, pointer);
     const d: Diagnostic = { code, severity, message, file, pointer };
     if (position) d.position = position;
+    if (cause) d.derivedFrom = refOf(cause);
+    this.seen.set(key, d);
     this.items.push(d);
+    return d;
+  }
+
+  /** The first error reported of a code, as the cause of the errors a later stage derives from it. */
+  firstError(code: DiagnosticCode): Diagnostic | undefined {
+    return this.items.find((d) => d.code === code && d.severity === 'error');
+  }
+
+  /** The first error reported in `file` at `pointer` or under it: why a node there is unusable. */
+  errorWithin(file: string, pointer: string): Diagnostic | undefined {
+    return this.items.find(
+      (d) =>
+        d.severity === 'error' &&
+        d.file === file &&
+        (d.pointer === pointer || d.pointer.startsWith(pointer + '/')),
+    );
   }
 
   get errorCount(): number {

@@ -2,9 +2,10 @@
 // self-contained value. Each referenced node outside the root is copied once under a definitions
 // map with a name derived from its file and pointer, and references are rewritten to it. Cycles
 // stay references, so recursive schemas never recurse here.
-import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
+import type { Diagnostic, DiagnosticSink } from '../diagnostics/diagnostic.ts';
+import { causeOfMissing } from './missing.ts';
 import { getAt, joinPointer, parsePointer } from './pointer.ts';
-import { isRefOnly, resolveRef, targetKey, type RefTarget } from './refs.ts';
+import { isRefOnly, resolveRef, targetKey, type RefResult, type RefTarget } from './refs.ts';
 import type { SourceSet } from './source-set.ts';
 import type { SourceFile } from './source.ts';
 
@@ -42,9 +43,7 @@ export function bundle(
   const refFor = (from: SourceFile, pointer: string, ref: string): string | undefined => {
     const r = resolveRef(set, from, ref);
     if (!r.ok) {
-      if (r.code === 'syntax-error') sink.report(r.code, r.file.rel, '', r.message);
-      // At the `$ref` value itself, where the typo is, not at the object holding it.
-      else sink.report(r.code, from.rel, joinPointer(pointer, '$ref'), r.message);
+      reportUnresolved(set, sink, from, pointer, r);
       return undefined;
     }
     files.add(r.target.file);
@@ -119,6 +118,26 @@ export function bundle(
       holder[name] = def;
   }
   return { value, files };
+}
+
+/** Reports a `$ref` that did not resolve; returns the diagnostic, which later ones may follow from. */
+export function reportUnresolved(
+  set: SourceSet,
+  sink: DiagnosticSink,
+  from: SourceFile,
+  pointer: string,
+  r: Extract<RefResult, { ok: false }>,
+): Diagnostic {
+  if (r.code === 'syntax-error') return sink.report(r.code, r.file.rel, '', r.message);
+  // At the `$ref` value itself, where the typo is, not at the object holding it; folded under
+  // the missing folder or the first reference to the same missing file.
+  return sink.report(
+    r.code,
+    from.rel,
+    joinPointer(pointer, '$ref'),
+    r.message,
+    r.missingFile ? causeOfMissing(set, sink, r.missingFile, from.rel, pointer) : undefined,
+  );
 }
 
 /** A definition name from a file and pointer: `ids.schema.json#/$defs/runId` → `Ids_runId`. */

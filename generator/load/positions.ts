@@ -17,14 +17,27 @@ export function offsetToPosition(text: string, offset: number): Position {
   return { line, column: offset - lineStart + 1 };
 }
 
+/**
+ * Where a location is shown: at the property key (what a reader looks for), or at the value when
+ * the value itself is the problem (a `$ref` string with a typo). `value` applies only when the
+ * whole pointer exists; otherwise the deepest existing node's key is shown, as for `key`.
+ */
+export type Anchor = 'key' | 'value';
+
 /** Position of the deepest existing node on the pointer's path in a JSON text. */
-export function locateJson(text: string, tree: JsonNode | undefined, pointer: string): number {
+export function locateJson(
+  text: string,
+  tree: JsonNode | undefined,
+  pointer: string,
+  anchor: Anchor = 'key',
+): number {
   if (!tree) return 0;
   const segments = parsePointer(pointer) ?? [];
   for (let n = segments.length; n >= 0; n--) {
     const path = segments.slice(0, n).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
     const node = findNodeAtLocation(tree, path);
     if (node) {
+      if (anchor === 'value' && n === segments.length && n > 0) return node.offset;
       // Point at the property key when there is one: that is what a reader looks for.
       const keyNode = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
       return (keyNode ?? node).offset;
@@ -39,7 +52,7 @@ export function locateJson(text: string, tree: JsonNode | undefined, pointer: st
  * diagnostic in a large schema does not parse all of it into a tree. Keeps `findNodeAtLocation`'s
  * rules: a segment of digits indexes arrays only, and the first of duplicate keys wins.
  */
-export function locateJsonText(text: string, pointer: string): number {
+export function locateJsonText(text: string, pointer: string, anchor: Anchor = 'key'): number {
   const segments = parsePointer(pointer) ?? [];
   let pos = skipWs(text, 0);
   let offset = pos;
@@ -47,7 +60,7 @@ export function locateJsonText(text: string, pointer: string): number {
     let found = -1;
     let at = -1;
     if (/^\d+$/.test(seg)) {
-      if (text.charCodeAt(pos) !== 0x5b) break;
+      if (text.charCodeAt(pos) !== 0x5b) return offset;
       const index = Number(seg);
       let p = skipWs(text, pos + 1);
       for (let i = 0; text.charCodeAt(p) !== 0x5d; i++) {
@@ -60,7 +73,7 @@ export function locateJsonText(text: string, pointer: string): number {
         p = skipWs(text, p + 1);
       }
     } else {
-      if (text.charCodeAt(pos) !== 0x7b) break;
+      if (text.charCodeAt(pos) !== 0x7b) return offset;
       let p = skipWs(text, pos + 1);
       while (text.charCodeAt(p) === 0x22) {
         const keyEnd = skipString(text, p);
@@ -77,11 +90,11 @@ export function locateJsonText(text: string, pointer: string): number {
         p = skipWs(text, p + 1);
       }
     }
-    if (found < 0) break;
+    if (found < 0) return offset;
     pos = found;
     offset = at;
   }
-  return offset;
+  return anchor === 'value' && segments.length > 0 ? pos : offset;
 }
 
 function skipWs(text: string, p: number): number {
@@ -138,25 +151,26 @@ export function parseJsonTree(text: string): JsonNode | undefined {
 }
 
 /** Offset of the deepest existing node on the pointer's path in a YAML document. */
-export function locateYaml(doc: Document, pointer: string): number {
+export function locateYaml(doc: Document, pointer: string, anchor: Anchor = 'key'): number {
   const segments = parsePointer(pointer) ?? [];
   let node: unknown = doc.contents;
   let offset = rangeStart(node);
   for (const seg of segments) {
     if (isMap(node)) {
       const pair = node.items.find((p) => (isScalar(p.key) ? String(p.key.value) : p.key) === seg);
-      if (!pair) break;
+      if (!pair) return offset ?? 0;
       offset = rangeStart(pair.key) ?? offset;
       node = pair.value;
     } else if (isSeq(node)) {
       const item = node.items[Number(seg)];
-      if (item === undefined) break;
+      if (item === undefined) return offset ?? 0;
       node = item;
       offset = rangeStart(node) ?? offset;
     } else {
-      break;
+      return offset ?? 0;
     }
   }
+  if (anchor === 'value' && segments.length > 0) offset = rangeStart(node) ?? offset;
   return offset ?? 0;
 }
 

@@ -15,7 +15,13 @@ export interface RefTarget {
 
 export type RefResult =
   | { ok: true; target: RefTarget }
-  | { ok: false; code: 'ref-unresolved' | 'ref-external'; message: string }
+  | {
+      ok: false;
+      code: 'ref-unresolved' | 'ref-external';
+      message: string;
+      /** The absolute path of the file the reference names, when that file does not exist. */
+      missingFile?: string;
+    }
   | { ok: false; code: 'syntax-error'; message: string; file: SourceFile };
 
 export function resolveRef(set: SourceSet, from: SourceFile, ref: string): RefResult {
@@ -42,7 +48,8 @@ export function resolveRef(set: SourceSet, from: SourceFile, ref: string): RefRe
       };
     }
   } else {
-    file = set.get(resolvePath(dirname(from.abs), uriPart));
+    const abs = resolvePath(dirname(from.abs), uriPart);
+    file = set.get(abs);
     const base = rootId(from.data);
     if (!file && base) file = set.byId(new URL(uriPart, base).href);
     if (!file) {
@@ -50,6 +57,7 @@ export function resolveRef(set: SourceSet, from: SourceFile, ref: string): RefRe
         ok: false,
         code: 'ref-unresolved',
         message: `$ref "${ref}": file ${uriPart} not found${fileSuggestion(from, uriPart, ref)}`,
+        missingFile: abs,
       };
     }
   }

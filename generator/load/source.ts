@@ -6,6 +6,7 @@ import { parseDocument, type Document } from 'yaml';
 import type { Position } from '../diagnostics/diagnostic.ts';
 import {
   locateJson,
+  type Anchor,
   locateJsonText,
   locateYaml,
   offsetToPosition,
@@ -48,14 +49,19 @@ export class SourceFile {
 
   locate(pointer: string): Position {
     if (this.syntax) return offsetToPosition(this.text, this.syntax.offset);
+    // A `$ref` is wrong in its value (the typo is in the string), so that is where it points.
+    const anchor: Anchor = pointer.endsWith('/$ref') ? 'value' : 'key';
     if (this.kind === 'yaml' && this.yamlDoc) {
-      return offsetToPosition(this.text, locateYaml(this.yamlDoc, pointer));
+      return offsetToPosition(this.text, locateYaml(this.yamlDoc, pointer, anchor));
     }
     // A few lookups walk the text; a file with many diagnostics is parsed into a tree once.
     if (this.jsonTree === undefined && ++this.jsonLookups <= JSON_WALKS)
-      return offsetToPosition(this.text, locateJsonText(this.text, pointer));
+      return offsetToPosition(this.text, locateJsonText(this.text, pointer, anchor));
     if (this.jsonTree === undefined) this.jsonTree = parseJsonTree(this.text) ?? null;
-    return offsetToPosition(this.text, locateJson(this.text, this.jsonTree ?? undefined, pointer));
+    return offsetToPosition(
+      this.text,
+      locateJson(this.text, this.jsonTree ?? undefined, pointer, anchor),
+    );
   }
 
   private parseYaml(): { data: unknown; syntax?: SyntaxProblem } {

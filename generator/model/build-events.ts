@@ -3,9 +3,9 @@
 // `$defs._typeIndex` holds v1 spellings and is only a fallback), reached from the AsyncAPI
 // document's message payloads.
 import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
-import { bundle } from '../load/bundle.ts';
+import { bundle, reportUnresolved } from '../load/bundle.ts';
 import { getAt, joinPointer } from '../load/pointer.ts';
-import { isRefOnly, resolveRef, type RefTarget } from '../load/refs.ts';
+import { isRefOnly, resolveRef, type RefResult, type RefTarget } from '../load/refs.ts';
 import type { SourceSet } from '../load/source-set.ts';
 import type { SourceFile } from '../load/source.ts';
 import type { EventModel } from './ir.ts';
@@ -46,7 +46,11 @@ export function buildEvents(
   sink: DiagnosticSink,
   asyncapi: SourceFile,
 ): EventsPart {
-  const payloadsFile = findPayloadsFile(set, asyncapi);
+  const { payloadsFile, unresolved } = findPayloadsFile(set, asyncapi);
+  // Without a payloads file, an unresolved message payload reference is why.
+  const cause = unresolved
+    ? reportUnresolved(set, sink, asyncapi, unresolved.pointer, unresolved.result)
+    : undefined;
   const events: EventModel[] = [];
   for (const [type, fields] of Object.entries(INTEROP_EVENTS)) {
     const indexPointer =
@@ -62,6 +66,7 @@ export function buildEvents(
         payloadsFile?.rel ?? asyncapi.rel,
         payloadsFile ? indexPointer : '/components/messages',
         `no payload schema for interop event "${type}"`,
+        payloadsFile ? undefined : cause,
       );
       continue;
     }
@@ -81,22 +86,39 @@ export function buildEvents(
   return { events, payloadsFile };
 }
 
-/** The file behind the AsyncAPI message payloads that carries the v2 type index. */
-function findPayloadsFile(set: SourceSet, asyncapi: SourceFile): SourceFile | null {
+/**
+ * The file behind the AsyncAPI message payloads that carries the v2 type index; when there is
+ * none, the first payload reference that did not resolve, if any.
+ */
+function findPayloadsFile(
+  set: SourceSet,
+  asyncapi: SourceFile,
+): {
+  payloadsFile: SourceFile | null;
+  unresolved?: { pointer: string; result: Extract<RefResult, { ok: false }> };
+} {
+  let unresolved: { pointer: string; result: Extract<RefResult, { ok: false }> } | undefined;
   const sections = ['messages', 'schemas'];
   for (const section of sections) {
     const entries = (getAt(asyncapi.data, `/components/${section}`) ?? {}) as Record<
       string,
       Record<string, unknown>
     >;
-    for (const value of Object.values(entries)) {
+    for (const [name, value] of Object.entries(entries)) {
       const payload = section === 'messages' ? value?.['payload'] : value;
       if (!isRefOnly(payload)) continue;
       const r = resolveRef(set, asyncapi, payload.$ref);
-      if (r.ok && hasTypeIndex(r.target)) return r.target.file;
+      if (r.ok && hasTypeIndex(r.target)) return { payloadsFile: r.target.file };
+      if (!r.ok && r.code !== 'ref-external' && !unresolved) {
+        const at = joinPointer('/components', section, name);
+        unresolved = {
+          pointer: section === 'messages' ? joinPointer(at, 'payload') : at,
+          result: r,
+        };
+      }
     }
   }
-  return null;
+  return unresolved ? { payloadsFile: null, unresolved } : { payloadsFile: null };
 }
 
 function hasTypeIndex(t: RefTarget): boolean {

@@ -86,6 +86,8 @@ export function buildOpenApi(set: SourceSet, sink: DiagnosticSink, file: SourceF
       file.rel,
       '/components/schemas/RunSnapshot',
       'components.schemas.RunSnapshot has no properties.status.enum',
+      // An unresolved RunSnapshot reference is why the enum is missing.
+      sink.errorWithin(file.rel, '/components/schemas/RunSnapshot'),
     );
   }
   const info = (doc['info'] ?? {}) as Record<string, unknown>;

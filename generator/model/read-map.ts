@@ -73,7 +73,14 @@ export function readA2aOperations(
     const when = row.when ?? '';
     const reading = readWhen(when, ctx.runStatuses, classes);
     if (!reading.ok)
-      ctx.sink.report('when-unknown', ctx.file, joinPointer(pointer, 'when'), reading.problem);
+      ctx.sink.report(
+        'when-unknown',
+        ctx.file,
+        joinPointer(pointer, 'when'),
+        reading.problem,
+        // No run status is known when the RunSnapshot enum is missing: that is the problem.
+        ctx.runStatuses.length === 0 ? ctx.sink.firstError('status-enum-missing') : undefined,
+      );
     names.forEach((method, j) => {
       const entry = {
         method,

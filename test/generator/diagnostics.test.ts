@@ -1,6 +1,8 @@
 // Broken inputs: each must produce its diagnostic with code, file, JSON pointer and line, stop
 // emission (no files), and never crash (DESIGN.md §4 checks; issue: broken-input list).
+import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { foldDerived } from '../../generator/diagnostics/cascade.ts';
 import { SpecFixture, expectDiagnostic } from '../helpers/spec-fixture.ts';
 
 const MAP = 'spec/interop-map.json';
@@ -141,7 +143,76 @@ describe('diagnostics for broken inputs', () => {
     expect(d.message).toBe(
       '$ref "../schemas/run-snapshots.schema.json": file ../schemas/run-snapshots.schema.json not found; did you mean "../schemas/run-snapshot.schema.json"?',
     );
-    expect(d.position!.line).toBe(fx.lineOf('spec/openapi.yaml', 'run-snapshots.schema.json'));
+    const line = fx.lineOf('spec/openapi.yaml', 'run-snapshots.schema.json');
+    expect(d.position!.line).toBe(line);
+    // The column of the string value, where the typo is, not of the `$ref` key before it.
+    const source = fx.read('spec/openapi.yaml').split('\n')[line - 1]!;
+    expect(d.position!.column).toBe(source.indexOf("'../schemas/run-snapshots") + 1);
+    expect(d.derivedFrom).toBeUndefined();
+  });
+
+  it('reports a $ref typo in a JSON schema at the string value', async () => {
+    const file = 'schemas/run-list-response.schema.json';
+    fx.write(
+      file,
+      fx.read(file).replace('"run-snapshot.schema.json"', '"run-snapshotz.schema.json"'),
+    );
+    const result = await fx.generate();
+    const d = expectDiagnostic(result.diagnostics, {
+      code: 'ref-unresolved',
+      file,
+      pointer: '/properties/runs/items/$ref',
+    });
+    const line = fx.lineOf(file, 'run-snapshotz');
+    const text = fx.read(file).split('\n')[line - 1]!;
+    expect(d.position).toEqual({ line, column: text.indexOf('"run-snapshotz') + 1 });
+  });
+
+  it('links every error a missing schemas/ folder causes to that one cause', async () => {
+    rmSync(fx.path('schemas'), { recursive: true });
+    const result = await fx.generate();
+    expect(result.files).toBeNull();
+    const roots = result.diagnostics.filter((d) => !d.derivedFrom);
+    expect(roots).toEqual([
+      {
+        code: 'input-missing',
+        severity: 'error',
+        message: 'folder schemas/ does not exist, yet $refs name files in it',
+        file: 'schemas',
+        pointer: '',
+      },
+    ]);
+    // Every chain of links ends at that cause: the text output folds them all under it.
+    const folded = foldDerived(result.diagnostics);
+    expect(folded).toHaveLength(1);
+    expect(folded[0]!.cause).toBe(roots[0]);
+    expect(folded[0]!.derived).toHaveLength(result.diagnostics.length - 1);
+    const events = result.diagnostics.filter((d) => d.code === 'event-missing');
+    expect(events).toHaveLength(10);
+    for (const e of events)
+      expect(e.derivedFrom).toEqual({
+        code: 'ref-unresolved',
+        file: 'spec/asyncapi.yaml',
+        pointer: '/components/messages/RunStarted/payload/$ref',
+      });
+  });
+
+  it('folds later references to one missing file under the first', async () => {
+    rmSync(fx.path('schemas/ids.schema.json'));
+    const result = await fx.generate();
+    const refs = result.diagnostics.filter(
+      (d) => d.code === 'ref-unresolved' && d.message.includes('ids.schema.json'),
+    );
+    expect(refs.length).toBeGreaterThan(1);
+    const first = refs.filter((d) => !d.derivedFrom);
+    expect(first).toHaveLength(1);
+    for (const d of refs)
+      if (d !== first[0])
+        expect(d.derivedFrom).toEqual({
+          code: 'ref-unresolved',
+          file: first[0]!.file,
+          pointer: first[0]!.pointer,
+        });
   });
 
   it('offers the definition a $ref fragment with a typo meant', async () => {

@@ -40,10 +40,15 @@ describe('locating a JSON pointer by walking the text', () => {
       // A spread sample keeps the large schemas quick; small files are checked in full.
       const step = Math.max(1, Math.floor(all.length / 400));
       const tree = parseJsonTree(text);
-      for (let i = 0; i < all.length; i += step)
+      for (let i = 0; i < all.length; i += step) {
         expect(locateJsonText(text, all[i]!), `${file} ${all[i]}`).toBe(
           locateJson(text, tree, all[i]!),
         );
+        // At the value, as a `$ref` is shown, the two agree as well.
+        expect(locateJsonText(text, all[i]!, 'value'), `${file} ${all[i]} value`).toBe(
+          locateJson(text, tree, all[i]!, 'value'),
+        );
+      }
     }
   });
 
