@@ -26,6 +26,7 @@ import {
   openwopMetadata,
   routeMessage,
 } from './routing.ts';
+import { checkContentTypes } from './content-modes.ts';
 import { traceRecord } from '../../util/trace-context.ts';
 import { agentSkillFilter } from './agent-routing.ts';
 import { contextIdOf, projectTask, type TaskView } from './task-projection.ts';
@@ -71,6 +72,7 @@ export async function startTask(
     message,
     agentSkillFilter(rc.agent),
   );
+  checkContentTypes(ctx, workflowId, message, params.configuration?.acceptedOutputModes);
   const contextId = message.contextId || randomUUID();
   let result;
   try {
@@ -132,6 +134,8 @@ export async function continueTask(
     rc.target ?? (await requireTaskView(deps, rc, runIdOf(params.message.taskId ?? '')));
   const runId = target.run.runId;
   const message = params.message;
+  const accepted = params.configuration?.acceptedOutputModes;
+  checkContentTypes(deps.ctx, target.run.workflowId, message, accepted);
   const meta = openwopMetadata(message)?.['interrupt'];
   const answer = isJsonMap(meta) ? meta : {};
   const open = (await core.openInterrupts(rc.subject, runId)) ?? [];
