@@ -117,4 +117,56 @@ describe('configuration.taskPushNotificationConfig on SendMessage', () => {
     });
     expect(await tasks()).toBe(before);
   });
+
+  it('on a message that answers a waiting task, registers for that task from then on', async () => {
+    const started = await rpc(h, h.key, 'SendMessage', {
+      message: {
+        messageId: `inline-q-${Date.now()}`,
+        role: 'ROLE_USER',
+        parts: [{ text: 'start' }],
+        metadata: { openwop: { skill: 'conformance-clarification' } },
+      },
+    });
+    const task = (started.json['result'] as { task: { id: string; status: { state: string } } })
+      .task;
+    expect(task.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
+    const url = `${receiver.origin}/hook/answer`;
+    const answered = await rpc(h, h.key, 'SendMessage', {
+      message: {
+        messageId: `inline-a-${Date.now()}`,
+        role: 'ROLE_USER',
+        taskId: task.id,
+        parts: [{ text: '42' }],
+      },
+      configuration: { taskPushNotificationConfig: { url } },
+    });
+    expect(answered.json['error']).toBeUndefined();
+    const listed = await rpc(h, h.key, 'ListTaskPushNotificationConfigs', { taskId: task.id });
+    expect(listed.json['result']).toEqual({
+      configs: [{ id: expect.stringMatching(/^pnc-/), taskId: task.id, url }],
+    });
+    await until(() => receiver.received.some((p) => p.body.includes('TASK_STATE_COMPLETED')));
+    // Only what followed the answer: nothing of the wait before it.
+    expect(receiver.received.some((p) => p.body.includes('TASK_STATE_INPUT_REQUIRED'))).toBe(false);
+    expect(receiver.received.every((p) => p.headers['authorization'] === undefined)).toBe(true);
+  });
+
+  it('a replayed message (same messageId) registers no second config', async () => {
+    const message = {
+      messageId: `inline-replay-${Date.now()}`,
+      role: 'ROLE_USER',
+      parts: [{ data: { delayMs: 50 } }],
+      metadata: { openwop: { skill: 'conformance-delay' } },
+    };
+    const configuration = {
+      returnImmediately: true,
+      taskPushNotificationConfig: { url: `${receiver.origin}/hook/replay` },
+    };
+    const a = await rpc(h, h.key, 'SendMessage', { message, configuration });
+    const b = await rpc(h, h.key, 'SendMessage', { message, configuration });
+    const id = (a.json['result'] as { task: { id: string } }).task.id;
+    expect((b.json['result'] as { task: { id: string } }).task.id).toBe(id);
+    const listed = await rpc(h, h.key, 'ListTaskPushNotificationConfigs', { taskId: id });
+    expect((listed.json['result'] as { configs: unknown[] }).configs).toHaveLength(1);
+  });
 });
