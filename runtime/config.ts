@@ -12,6 +12,11 @@ export interface A2aConfig {
   durableTasks: boolean;
   /** Workflow ids A2A routes as skills; undefined routes every workflow of the registry. */
   skills?: string[];
+  /** Media types every skill takes and gives unless `skillModes` narrows it (the card's defaults). */
+  defaultInputModes: string[];
+  defaultOutputModes: string[];
+  /** Per-skill modes (workflow id → modes); a part outside a skill's input modes is -32005. */
+  skillModes?: Record<string, { inputModes?: string[]; outputModes?: string[] }>;
   /** Milliseconds a blocking SendMessage waits for a terminal or input-required state. */
   blockingTimeoutMs: number;
   /** Each inventory agent gets its own card behind an opaque `a2aTenant` (interop.md §"Per-agent cards"). */
@@ -105,6 +110,8 @@ export function defaultConfig(baseUrl: string): HostConfig {
       pushNotifications: true,
       durableTasks: true,
       agentCards: true,
+      defaultInputModes: ['text/plain', 'application/json'],
+      defaultOutputModes: ['application/json', 'text/plain'],
       blockingTimeoutMs: 10_000,
       push: {
         retry: { maxAttempts: 6, backoff: 'exponential', baseMs: 1_000, maxMs: 5 * 60_000 },

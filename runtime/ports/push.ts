@@ -42,6 +42,8 @@ export interface PushConfigs {
     input: PushConfigInput,
     afterSequence: number,
   ): Promise<PushConfigView>;
+  /** The egress guard alone (PushUrlRefused): lets a binding refuse before it starts a task. */
+  check(url: string): Promise<void>;
   get(runId: string, configId: string): Promise<PushConfigView | undefined>;
   list(runId: string): Promise<PushConfigView[]>;
   /** Idempotent: deleting an unknown id changes nothing. */

@@ -55,19 +55,23 @@ export function createPushService(deps: PushServiceDeps): PushService {
   const worker = new OutboxWorker(deps);
   const deliverer = new PushDeliverer({ ...deps, worker });
 
+  async function check(url: string): Promise<void> {
+    const cfg = deps.config();
+    try {
+      await checkEgress(url, { allowLoopback: cfg.allowLoopback, allowHttp: cfg.allowHttp });
+    } catch (err) {
+      if (err instanceof EgressRefused) throw new PushUrlRefused(err.message);
+      throw err;
+    }
+  }
+
   async function create(
     owner: Subject,
     runId: string,
     input: PushConfigInput,
     afterSequence: number,
   ): Promise<PushConfigView> {
-    const cfg = deps.config();
-    try {
-      await checkEgress(input.url, { allowLoopback: cfg.allowLoopback, allowHttp: cfg.allowHttp });
-    } catch (err) {
-      if (err instanceof EgressRefused) throw new PushUrlRefused(err.message);
-      throw err;
-    }
+    await check(input.url);
     const secret: PushSecret = {};
     if (input.token !== undefined) secret.token = input.token;
     if (input.authentication?.credentials !== undefined) {
@@ -101,6 +105,7 @@ export function createPushService(deps: PushServiceDeps): PushService {
   }
 
   return {
+    check,
     create,
     get,
     async list(runId) {

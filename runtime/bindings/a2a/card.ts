@@ -18,6 +18,7 @@ import { decisionPayload, HOST_SCOPE_TENANT, recordDecision } from '../../negoti
 import { ANONYMOUS, type Subject } from '../../ports/auth.ts';
 import { sha256Hex } from '../../util/digest.ts';
 import { HOST_VERSION } from '../../version.ts';
+import { skillModes } from './content-modes.ts';
 import { routedSkills } from './routing.ts';
 import type { AgentCard } from './wire.ts';
 
@@ -71,14 +72,19 @@ export async function buildAgentCard(ctx: HostContext, subject: Subject): Promis
       },
     },
     securityRequirements: [{ schemes: { [BEARER_SCHEME]: { list: [] } } }],
-    defaultInputModes: ['text/plain', 'application/json'],
-    defaultOutputModes: ['application/json', 'text/plain'],
-    skills: skills.map((w) => ({
-      id: w.id,
-      name: w.id,
-      description: w.description,
-      tags: ['openwop-workflow'],
-    })),
+    defaultInputModes: a2a.defaultInputModes,
+    defaultOutputModes: a2a.defaultOutputModes,
+    // A skill lists its own modes only where configured; else the defaults hold (content-modes.ts).
+    skills: skills.map((w) => {
+      const own = a2a.skillModes?.[w.id];
+      return {
+        id: w.id,
+        name: w.id,
+        description: w.description,
+        tags: ['openwop-workflow'],
+        ...(own && skillModes(ctx, w.id)),
+      };
+    }),
   };
 }
 

@@ -26,6 +26,8 @@ import {
   openwopMetadata,
   routeMessage,
 } from './routing.ts';
+import { checkContentTypes } from './content-modes.ts';
+import { inlinePush, registerInlinePush } from './push-inline.ts';
 import { traceRecord } from '../../util/trace-context.ts';
 import { agentSkillFilter } from './agent-routing.ts';
 import { contextIdOf, projectTask, type TaskView } from './task-projection.ts';
@@ -71,6 +73,8 @@ export async function startTask(
     message,
     agentSkillFilter(rc.agent),
   );
+  checkContentTypes(ctx, workflowId, message, params.configuration?.acceptedOutputModes);
+  const push = await inlinePush(ctx, params);
   const contextId = message.contextId || randomUUID();
   let result;
   try {
@@ -88,6 +92,8 @@ export async function startTask(
     throw fromCoreError(err);
   }
   const runId = result.run.runId;
+  // From the task's first entry (a replayed message registers nothing again).
+  if (push && result.created) await registerInlinePush(push, rc, runId, -1);
   await rc.bindRun(runId);
   return runId;
 }
@@ -132,6 +138,9 @@ export async function continueTask(
     rc.target ?? (await requireTaskView(deps, rc, runIdOf(params.message.taskId ?? '')));
   const runId = target.run.runId;
   const message = params.message;
+  const accepted = params.configuration?.acceptedOutputModes;
+  checkContentTypes(deps.ctx, target.run.workflowId, message, accepted);
+  const push = await inlinePush(deps.ctx, params);
   const meta = openwopMetadata(message)?.['interrupt'];
   const answer = isJsonMap(meta) ? meta : {};
   const open = (await core.openInterrupts(rc.subject, runId)) ?? [];
@@ -145,6 +154,10 @@ export async function continueTask(
     throw unsupported('the task is not waiting for input');
   }
   const request = interruptAnswer(interrupt, answer, message);
+  if (push) {
+    const after = await deps.ctx.core.lastSequence(rc.subject, runId);
+    if (after !== undefined) await registerInlinePush(push, rc, runId, after);
+  }
   // The history keeps the message with any secret field of the answer redacted (redact.ts).
   const note = historyNote(redactAnswer(message, interrupt.schema), contextIdOf(target));
   try {

@@ -31,15 +31,18 @@ export function wireConfig(v: PushConfigView, taskId: string): JsonMap {
   return c;
 }
 
-function optionalString(p: PushConfigParams, key: string): string | undefined {
+function optionalString(p: JsonMap, key: string): string | undefined {
   const v = p[key];
   if (v === undefined) return undefined;
   if (typeof v !== 'string') throw invalidParams(`${key} must be a string`);
   return v;
 }
 
-/** The registration a Create carries (flattened TaskPushNotificationConfig). */
-function configInput(p: PushConfigParams): PushConfigInput {
+/**
+ * The registration a Create carries (flattened TaskPushNotificationConfig), or SendMessage's
+ * `configuration.taskPushNotificationConfig` (push-inline.ts).
+ */
+export function configInput(p: JsonMap): PushConfigInput {
   const url = optionalString(p, 'url');
   if (url === undefined || url === '') throw invalidParams('url is required');
   const input: PushConfigInput = { url };
