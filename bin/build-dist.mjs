@@ -8,7 +8,7 @@
 //
 // dist/package.json: the code finds its package's package.json one folder up from its own folder
 // (runtime/version.ts, generator/version.ts); in dist/ that folder is dist/, so the build writes
-// a small one there (name, version, "type": "module") instead of the code learning two layouts.
+// a small one there (name, version, "type": "module", dependencies) instead of the code learning two layouts.
 import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,
@@ -83,6 +83,7 @@ for (const file of files(out)) {
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 writeFileSync(
   join(out, 'package.json'),
-  `${JSON.stringify({ name: `${pkg.name}-dist`, version: pkg.version, private: true, type: 'module' }, null, 2)}\n`,
+  // `dependencies` too: the generator gives the generated package wopgen's own ranges (version.ts).
+  `${JSON.stringify({ name: `${pkg.name}-dist`, version: pkg.version, private: true, type: 'module', dependencies: pkg.dependencies }, null, 2)}\n`,
 );
 process.stdout.write(`wopgen: built ${relative(process.cwd(), out) || '.'}\n`);
