@@ -93,12 +93,22 @@ export class ApiKeyStore implements Authenticator {
       return subjectFor(found.rec.tenant, found.rec.subjectId);
     }
     const subjectId = operatorSubjectId(key, this.pepper);
-    await this.store.insertApiKey({
-      keyHash: hashKey(key, this.pepper),
-      tenant,
-      subjectId,
-      createdAt: new Date().toISOString(),
-    });
+    try {
+      await this.store.insertApiKey({
+        keyHash: hashKey(key, this.pepper),
+        tenant,
+        subjectId,
+        createdAt: new Date().toISOString(),
+      });
+    } catch (err) {
+      // Hosts sharing one database register the operator's keys as they start, possibly at once:
+      // the loser of the insert finds the winner's record (the key hash is the primary key).
+      const raced = await this.find(key);
+      if (!raced) throw err;
+      if (raced.rec.tenant !== tenant)
+        throw new Error('this API key is already registered for another tenant');
+      return subjectFor(raced.rec.tenant, raced.rec.subjectId);
+    }
     return subjectFor(tenant, subjectId);
   }
 
