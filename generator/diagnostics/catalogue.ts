@@ -14,6 +14,10 @@ export const catalogue = {
     severity: 'warning',
     summary: 'a $ref names an absolute URL no loaded schema declares; it is never fetched',
   },
+  'ref-outside': {
+    severity: 'error',
+    summary: 'a $ref names a file outside the spec folders (directly or through a symlink)',
+  },
   'ref-cycle': { severity: 'error', summary: 'a chain of $refs refers back to itself' },
   'map-schema': {
     severity: 'error',

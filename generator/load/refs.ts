@@ -17,7 +17,7 @@ export type RefResult =
   | { ok: true; target: RefTarget }
   | {
       ok: false;
-      code: 'ref-unresolved' | 'ref-external';
+      code: 'ref-unresolved' | 'ref-external' | 'ref-outside';
       message: string;
       /** The absolute path of the file the reference names, when that file does not exist. */
       missingFile?: string;
@@ -49,6 +49,14 @@ export function resolveRef(set: SourceSet, from: SourceFile, ref: string): RefRe
     }
   } else {
     const abs = resolvePath(dirname(from.abs), uriPart);
+    // Checked before the file is opened, so nothing outside the spec is read or echoed.
+    if (!set.contains(abs)) {
+      return {
+        ok: false,
+        code: 'ref-outside',
+        message: `$ref "${ref}" names a file outside the spec folders; wopgen never reads it`,
+      };
+    }
     file = set.get(abs);
     const base = rootId(from.data);
     if (!file && base) file = set.byId(new URL(uriPart, base).href);

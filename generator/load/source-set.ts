@@ -1,17 +1,33 @@
 // The set of loaded input files: each read and parsed once, found by path or by `$id`.
-import { existsSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { SpecLayout } from './layout.ts';
 import { SourceFile } from './source.ts';
 
 export class SourceSet {
   private readonly byPath = new Map<string, SourceFile>();
   private idIndex?: Map<string, string>;
+  private roots?: string[];
 
   constructor(readonly layout: SpecLayout) {}
 
   relOf(abs: string): string {
     return relative(this.layout.displayRoot, abs).split(sep).join('/');
+  }
+
+  /**
+   * Whether `abs` lies inside one of the input folders once symlinks are followed; a path that
+   * does not exist yet is judged by its lexical form (the missing-file diagnostic then names it).
+   */
+  contains(abs: string): boolean {
+    const l = this.layout;
+    this.roots ??= [
+      ...[l.openapi, l.asyncapi, l.interopMap, l.errors].map((f) => dirname(f)),
+      l.facetsDir,
+      ...l.schemaDirs,
+    ].map((d) => realOrSelf(d));
+    const real = realOrSelf(abs);
+    return this.roots.some((r) => real.startsWith(r + sep));
   }
 
   /** The file at an absolute path, loaded on first use; undefined when it does not exist. */
@@ -63,6 +79,17 @@ export class SourceSet {
       }
     }
     return this.idIndex;
+  }
+}
+
+/** The real path of `p`, or of its deepest existing ancestor joined with the rest. */
+function realOrSelf(p: string): string {
+  const abs = resolve(p);
+  try {
+    return realpathSync(abs);
+  } catch {
+    const parent = dirname(abs);
+    return parent === abs ? abs : join(realOrSelf(parent), basename(abs));
   }
 }
 

@@ -1,8 +1,8 @@
 // A loaded input file: its text, digest, parsed data, and a lazy pointer → line:column locator.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { parseDocument, type Document } from 'yaml';
+import { dataTooDeep, jsonTooDeep, readInput, TOO_DEEP } from './input-limits.ts';
 import type { Position } from '../diagnostics/diagnostic.ts';
 import {
   locateJson,
@@ -35,16 +35,23 @@ export class SourceFile {
     readonly rel: string,
     readonly abs: string,
     readonly text: string,
+    /** A refusal found before parsing (size, encoding): the file is then not parsed at all. */
+    refused?: SyntaxProblem,
   ) {
     this.sha256 = createHash('sha256').update(text).digest('hex');
     this.kind = /\.ya?ml$/i.test(abs) ? 'yaml' : 'json';
-    const parsed = this.kind === 'yaml' ? this.parseYaml() : parseJson(text);
+    const parsed = refused
+      ? { data: undefined, syntax: refused }
+      : this.kind === 'yaml'
+        ? this.parseYaml()
+        : parseJson(text);
     this.data = parsed.data;
     if (parsed.syntax) this.syntax = parsed.syntax;
   }
 
   static read(rel: string, abs: string): SourceFile {
-    return new SourceFile(rel, abs, readFileSync(abs, 'utf8'));
+    const input = readInput(abs);
+    return new SourceFile(rel, abs, input.text, input.problem);
   }
 
   locate(pointer: string): Position {
@@ -74,11 +81,22 @@ export class SourceFile {
         syntax: { message: first.message.split('\n')[0] ?? first.code, offset: first.pos[0] },
       };
     }
-    return { data: doc.toJS({ maxAliasCount: 1000 }) };
+    let data: unknown;
+    try {
+      // An alias bomb (anchors that expand each other) throws here rather than expanding.
+      data = doc.toJS({ maxAliasCount: 1000 });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      return { data: undefined, syntax: { message: `YAML: ${message}`, offset: 0 } };
+    }
+    if (dataTooDeep(data)) return { data: undefined, syntax: { message: TOO_DEEP, offset: 0 } };
+    return { data };
   }
 }
 
 function parseJson(text: string): { data: unknown; syntax?: SyntaxProblem } {
+  const deep = jsonTooDeep(text);
+  if (deep >= 0) return { data: undefined, syntax: { message: TOO_DEEP, offset: deep } };
   try {
     return { data: JSON.parse(text) };
   } catch {
