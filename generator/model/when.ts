@@ -5,6 +5,7 @@
 //   when      := ''  |  'no taskId'  |  'as' Method  |  'taskId,' 'run' statuses
 //   statuses  := status ('|' status)*  |  class
 //   class     := 'suspended' | 'terminal' | 'terminal and retained' | 'not suspended and not terminal'
+import { didYouMean } from '../diagnostics/suggest.ts';
 
 /** Run-status classes the profile's phrases name, from the task-state table's stored states. */
 export type StatusClass = 'suspended' | 'active' | 'terminal';
@@ -50,7 +51,7 @@ export function readWhen(
   if (unknown !== undefined)
     return {
       ok: false,
-      problem: `"${unknown}" in "${when}" is neither a run status nor a status class wopgen knows`,
+      problem: `"${unknown}" in "${when}" is neither a run status nor a status class wopgen knows${didYouMean(unknown, runStatuses)}`,
     };
   return { ok: true, selector: { kind: 'task', statuses, class: null } };
 }
