@@ -1,7 +1,7 @@
 // The named stages of a generation (STYLE.md §1): load → build IR → check → emit → format.
 // Nothing here writes files: `write.ts` does that once the whole output exists in memory.
 import { performance } from 'node:perf_hooks';
-import { checkModel } from './check/rules.ts';
+import { checkModel } from './check/index.ts';
 import { DiagnosticSink, GeneratorBug, type Diagnostic } from './diagnostics/diagnostic.ts';
 import { compileDist } from './emit/compile-dist.ts';
 import { emitManifest, emitPackageJson, emitReadme } from './emit/package.ts';
@@ -86,10 +86,12 @@ async function generateWith(
   if (model) {
     await stage('check', () =>
       checkModel(
-        model,
+        {
+          model,
+          rawMap: set.get(layout.interopMap)!.data as Record<string, unknown>,
+          mapFile: set.relOf(layout.interopMap),
+        },
         sink,
-        set.get(layout.interopMap)!.data as Record<string, unknown>,
-        set.relOf(layout.interopMap),
       ),
     );
   }
