@@ -3,7 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import { checkModel } from './check/index.ts';
 import { DiagnosticSink, GeneratorBug, type Diagnostic } from './diagnostics/diagnostic.ts';
-import { compileDist } from './emit/compile-dist.ts';
+import { compileDist } from './emit/support/compile-dist.ts';
 import { emitManifest, emitPackageJson, emitReadme } from './emit/package.ts';
 import { GENERATOR_VERSION, sha256, WOPGEN_DEPENDENCIES } from './version.ts';
 import { detectLayout, type SpecLayout } from './load/layout.ts';
@@ -99,7 +99,7 @@ async function generateWith(
     return { diagnostics: sink.sorted(), files: null, model, timings };
   // Emitters and the formatter load their libraries only when a generation gets this far.
   const { emitAll } = await import('./emit/index.ts');
-  const { formatFiles } = await import('./emit/format.ts');
+  const { formatFiles } = await import('./emit/support/format.ts');
   const emission = await stage('emit', () =>
     emitAll(model, sink, {
       command: opts.command,
