@@ -1,4 +1,5 @@
 // Every A2A error row's client projection is a registered error code.
+import { didYouMean } from '../../diagnostics/suggest.ts';
 import { joinPointer } from '../../load/pointer.ts';
 import type { CheckRule } from '../rule.ts';
 
@@ -14,7 +15,7 @@ export const clientProjection: CheckRule = {
           'unknown-error-code',
           e.origin.file,
           joinPointer(e.origin.pointer, 'clientProjection'),
-          `clientProjection "${e.clientProjection}" of ${e.name} is not a code in errors.json`,
+          `clientProjection "${e.clientProjection}" of ${e.name} is not a code in errors.json${didYouMean(e.clientProjection, codes)}`,
         );
       }
     }

@@ -1,4 +1,5 @@
 // A row's `requires` names a property of the facet schema of its family.
+import { didYouMean } from '../../diagnostics/suggest.ts';
 import { joinPointer } from '../../load/pointer.ts';
 import type { CheckRule } from '../rule.ts';
 
@@ -18,7 +19,7 @@ export const requiresFacet: CheckRule = {
             'requires-unknown-facet',
             row.origin.file,
             joinPointer(row.origin.pointer, 'requires', i),
-            `"${req}" is not a property of the ${family} facet schema`,
+            `"${req}" is not a property of the ${family} facet schema${didYouMean(prop, facetProps.get(family) ?? [])}`,
           );
         }
       });

@@ -1,5 +1,6 @@
 // Status projections: every row names a known run status, and the forward ones are total and
 // functional (one row per status and qualifier).
+import { didYouMean } from '../../diagnostics/suggest.ts';
 import { joinPointer } from '../../load/pointer.ts';
 import type { CheckRule } from '../rule.ts';
 
@@ -50,7 +51,7 @@ export const statusProjections: CheckRule = {
             'unknown-run-status',
             row.origin.file,
             joinPointer(row.origin.pointer, 'runStatus'),
-            `runStatus "${row.runStatus}" is not in the RunSnapshot status enum`,
+            `runStatus "${row.runStatus}" is not in the RunSnapshot status enum${didYouMean(row.runStatus, statuses)}`,
             // With no enum at all, every row fails for the one missing enum.
             statuses.size === 0 ? sink.firstError('status-enum-missing') : undefined,
           );
@@ -70,7 +71,7 @@ export const statusProjections: CheckRule = {
             'unknown-error-code',
             row.origin.file,
             joinPointer(row.origin.pointer, 'errorCode'),
-            `errorCode "${row.errorCode}" of ${p.name} is not a code in errors.json`,
+            `errorCode "${row.errorCode}" of ${p.name} is not a code in errors.json${didYouMean(row.errorCode, codes)}`,
           );
         seen.add(key);
       }

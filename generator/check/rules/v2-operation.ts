@@ -1,4 +1,5 @@
 // Every v2Operation a map row names is an operationId of openapi.yaml.
+import { didYouMean } from '../../diagnostics/suggest.ts';
 import { joinPointer } from '../../load/pointer.ts';
 import type { CheckRule } from '../rule.ts';
 
@@ -14,7 +15,7 @@ export const v2Operation: CheckRule = {
           'unknown-v2-operation',
           row.origin.file,
           joinPointer(row.origin.pointer, 'v2Operation'),
-          `v2Operation "${row.v2Operation}" is not an operationId of the OpenAPI document`,
+          `v2Operation "${row.v2Operation}" is not an operationId of the OpenAPI document${didYouMean(row.v2Operation, operations)}`,
         );
       }
     }
