@@ -1,9 +1,9 @@
 // The named stages of a generation (STYLE.md §1): load → build IR → check → emit → format.
 // Nothing here writes files: `write.ts` does that once the whole output exists in memory.
 import { performance } from 'node:perf_hooks';
-import { checkModel } from './check/rules.ts';
+import { checkModel } from './check/index.ts';
 import { DiagnosticSink, GeneratorBug, type Diagnostic } from './diagnostics/diagnostic.ts';
-import { compileDist } from './emit/compile-dist.ts';
+import { compileDist } from './emit/support/compile-dist.ts';
 import { emitManifest, emitPackageJson, emitReadme } from './emit/package.ts';
 import { GENERATOR_VERSION, sha256, WOPGEN_DEPENDENCIES } from './version.ts';
 import { detectLayout, type SpecLayout } from './load/layout.ts';
@@ -86,10 +86,12 @@ async function generateWith(
   if (model) {
     await stage('check', () =>
       checkModel(
-        model,
+        {
+          model,
+          rawMap: set.get(layout.interopMap)!.data as Record<string, unknown>,
+          mapFile: set.relOf(layout.interopMap),
+        },
         sink,
-        set.get(layout.interopMap)!.data as Record<string, unknown>,
-        set.relOf(layout.interopMap),
       ),
     );
   }
@@ -97,7 +99,7 @@ async function generateWith(
     return { diagnostics: sink.sorted(), files: null, model, timings };
   // Emitters and the formatter load their libraries only when a generation gets this far.
   const { emitAll } = await import('./emit/index.ts');
-  const { formatFiles } = await import('./emit/format.ts');
+  const { formatFiles } = await import('./emit/support/format.ts');
   const emission = await stage('emit', () =>
     emitAll(model, sink, {
       command: opts.command,

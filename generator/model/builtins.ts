@@ -1,6 +1,6 @@
 // Protocol facts the interop map relies on but does not restate: the JSON-RPC 2.0 error codes
 // and the MCP 2026-07-28 protocol errors. One registry per pinned revision (STYLE.md §10);
-// `check/rules.ts` cross-checks any code a map rule mentions against this table.
+// `check/rules/mcp-error-codes.ts` cross-checks any code a map rule mentions against this table.
 import type { McpProtocolError } from './ir.ts';
 
 export const jsonRpcErrors = [

@@ -123,7 +123,7 @@ describe('wopgen CLI', () => {
       const column =
         broken.read('spec/interop-map.json').split('\n')[line - 1]!.indexOf('"v2Operation"') + 1;
       expect(r.stderr).toContain(
-        `spec/interop-map.json:${line}:${column}: error unknown-v2-operation: v2Operation "getRunz" is not an operationId of the OpenAPI document (at /a2a/operations/5/v2Operation)`,
+        `spec/interop-map.json:${line}:${column}: error unknown-v2-operation: v2Operation "getRunz" is not an operationId of the OpenAPI document; did you mean "getRun"? (at /a2a/operations/5/v2Operation)`,
       );
       expect(r.stderr).toMatch(/1 error\(s\); nothing was written/);
       expect(listFiles(join(broken.root, 'generated'))).toEqual([]);
@@ -144,7 +144,8 @@ describe('wopgen CLI', () => {
         {
           code: 'unknown-v2-operation',
           severity: 'error',
-          message: 'v2Operation "getRunz" is not an operationId of the OpenAPI document',
+          message:
+            'v2Operation "getRunz" is not an operationId of the OpenAPI document; did you mean "getRun"?',
           file: 'spec/interop-map.json',
           pointer: '/a2a/operations/5/v2Operation',
           position: { line, column },

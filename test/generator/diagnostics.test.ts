@@ -32,7 +32,7 @@ describe('diagnostics for broken inputs', () => {
       file: MAP,
       pointer: '/a2a/operations/5/v2Operation',
       line: fx.lineOf(MAP, '"getRunz"'),
-      message: /"getRunz" is not an operationId/,
+      message: /"getRunz" is not an operationId of the OpenAPI document; did you mean "getRun"\?$/,
     });
   });
 
@@ -48,6 +48,22 @@ describe('diagnostics for broken inputs', () => {
       file: MAP,
       pointer: '/a2a/errors/0/clientProjection',
       line: fx.lineOf(MAP, '"no_such_code"'),
+    });
+  });
+
+  it('offers the nearest error code for a misspelt one', async () => {
+    fx.editJson(MAP, (m) => {
+      (m['a2a'] as { errors: { clientProjection: string }[] }).errors[0]!.clientProjection =
+        'validaton_error';
+    });
+    const result = await fx.generate();
+    expect(result.files).toBeNull();
+    expectDiagnostic(result.diagnostics, {
+      code: 'unknown-error-code',
+      file: MAP,
+      pointer: '/a2a/errors/0/clientProjection',
+      line: fx.lineOf(MAP, '"validaton_error"'),
+      message: /is not a code in errors\.json; did you mean "validation_error"\?$/,
     });
   });
 

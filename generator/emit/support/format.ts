@@ -1,6 +1,6 @@
 // Formatting: prettier with the project's pinned options, once per file at the end of a run.
 import * as prettier from 'prettier';
-import type { EmittedFile } from './source-file.ts';
+import type { EmittedFile } from '../source-file.ts';
 
 const OPTIONS: prettier.Options = {
   printWidth: 100,
