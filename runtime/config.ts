@@ -1,5 +1,6 @@
 // Host configuration: what `wopgen serve` (or an embedding program) decides, with defaults that
 // advertise exactly what the reference host serves.
+import type { AgentEntry } from './ports/agents.ts';
 import { negotiationTables } from '@wopgen/generated/negotiation/tables';
 import type { HostLimits } from './http/limits.ts';
 
@@ -66,14 +67,7 @@ export interface McpConfig {
 }
 
 /** An agent of the reference host's inventory and the tenants that see it. */
-export interface AgentManifest {
-  agentId: string;
-  persona: string;
-  label: string;
-  description?: string;
-  packName?: string;
-  packVersion?: string;
-  workflowIds: string[];
+export interface AgentManifest extends AgentEntry {
   tenants: string[];
 }
 

@@ -118,6 +118,40 @@ describe('open-stream caps', () => {
   });
 });
 
+describe('HTTP+JSON under the stream and body limits', () => {
+  it('refuses a SubscribeToTask over the cap with its google.rpc.Status and HTTP 429', async () => {
+    const a = await openHostEvents('acme');
+    const b = await openHostEvents('acme');
+    const r = await h.call('acme', '/a2a/rest/tasks/acme%2FAAAAAAAAAAAAAAAAAAAAAA:subscribe', {
+      method: 'POST',
+    });
+    expect(r.status).toBe(429);
+    expect(r.headers.get('retry-after')).toBe('1');
+    const body = (await r.json()) as { error: { status: string; details: unknown[] } };
+    expect(body.error.status).toBe('INTERNAL');
+    expect(body.error.details).toEqual([
+      {
+        '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+        reason: 'INTERNAL_ERROR',
+        domain: 'a2a-protocol.org',
+      },
+    ]);
+    a.drop();
+    b.drop();
+    await settle();
+  });
+
+  it('answers an unauthenticated SendMessage 401 before reading its body (issue 10, break 2)', async () => {
+    const r = await fetch(`${h.url}/a2a/rest/message:send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(4 * 1024 * 1024),
+    });
+    expect(r.status).toBe(401);
+    expect(r.headers.get('www-authenticate')).toBe('Bearer');
+  });
+});
+
 describe('/host/events replay', () => {
   it('starts from the tail without Last-Event-ID, and after it with one', async () => {
     const appended: string[] = [];

@@ -9,7 +9,7 @@
 // registered HTTP status (interop.md §A2A error details); never the OpenWOP envelope. A request
 // without a valid credential is 401 UNAUTHENTICATED with `WWW-Authenticate`, whatever its path.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { a2aOperationsFor, type A2aHandlers } from '@wopgen/generated/a2a/operations';
+import type { A2aHandlers } from '@wopgen/generated/a2a/operations';
 import type { Mount } from '../../context.ts';
 import { readJsonBody } from '../../http/body.ts';
 import { sseLimitsOf } from '../../http/limits.ts';
@@ -21,7 +21,7 @@ import { A2aError, unauthenticatedStatus } from './errors.ts';
 import { callParams, matchRoute, queryParams } from './http-json-routes.ts';
 import { createA2aPipeline, type A2aPipeline } from './pipeline.ts';
 import type { A2aDeps, A2aRequestContext } from './request-context.ts';
-import { streamAnswer } from './stream-answer.ts';
+import { isStreamingMethod, streamAnswer } from './stream-answer.ts';
 import type { Io } from './wire.ts';
 
 const ERROR_TYPE = 'application/a2a+json';
@@ -69,7 +69,7 @@ export function httpJsonMount(deps: A2aDeps, handlers: A2aHandlers<A2aRequestCon
       if (!body) return;
       fromRequest = body;
     }
-    if (a2aOperationsFor(match.method).some((op) => op.streaming)) {
+    if (isStreamingMethod(match.method)) {
       // Open streams are capped per tenant and per host (http/stream-slots.ts).
       const refusal = holdSlot(ctx.streams, subject.tenant, res);
       if (refusal) {

@@ -10,12 +10,7 @@
 // with one full JSON-RPC response per `data:` line.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { jsonRpcError, type JsonRpcErrorObject } from '@wopgen/generated/a2a/errors';
-import {
-  a2aOperationsFor,
-  isA2aMethod,
-  type A2aHandlers,
-  type A2aMethod,
-} from '@wopgen/generated/a2a/operations';
+import { isA2aMethod, type A2aHandlers, type A2aMethod } from '@wopgen/generated/a2a/operations';
 import type { Mount } from '../../context.ts';
 import { readJsonBody } from '../../http/body.ts';
 import { sendJson } from '../../http/respond.ts';
@@ -25,7 +20,7 @@ import { JSONRPC_PATH } from './card.ts';
 import { unauthenticatedError } from './errors.ts';
 import { createA2aPipeline } from './pipeline.ts';
 import type { A2aDeps, A2aRequestContext } from './request-context.ts';
-import { streamAnswer } from './stream-answer.ts';
+import { isStreamingMethod, streamAnswer } from './stream-answer.ts';
 import type { Io } from './wire.ts';
 
 type RpcId = string | number | null;
@@ -62,7 +57,7 @@ export function jsonRpcMount(deps: A2aDeps, handlers: A2aHandlers<A2aRequestCont
     const bodyLimit = subject ? ctx.config.bodyLimit : ctx.limits.unauthenticatedBodyLimit;
     const call = await readCall(req, res, url, bodyLimit, subject !== undefined);
     if (!call) return;
-    if (subject && isStreaming(call.method)) {
+    if (subject && isStreamingMethod(call.method)) {
       const refusal = holdSlot(ctx.streams, subject.tenant, res);
       if (refusal) {
         const error = jsonRpcError('InternalError', refusal.message);
@@ -96,10 +91,6 @@ export function jsonRpcMount(deps: A2aDeps, handlers: A2aHandlers<A2aRequestCont
   }
 
   return { prefix: JSONRPC_PATH, handle };
-}
-
-function isStreaming(method: A2aMethod): boolean {
-  return a2aOperationsFor(method).some((op) => op.streaming);
 }
 
 /** The JSON-RPC request of an exchange, or undefined once its refusal has been answered. */
