@@ -4,8 +4,15 @@
 import type { JsonObject, JsonValue } from './json.ts';
 import type { Subject } from './auth.ts';
 
-export type InterruptKind =
-  'approval' | 'clarification' | 'input' | 'credential' | 'external-event' | 'custom';
+export const INTERRUPT_KINDS = [
+  'approval',
+  'clarification',
+  'input',
+  'credential',
+  'external-event',
+  'custom',
+] as const;
+export type InterruptKind = (typeof INTERRUPT_KINDS)[number];
 
 /**
  * The approval vocabulary (interrupt.md §Approval): what a gate may allow. `ask` puts a question

@@ -68,7 +68,17 @@ export interface ListRunsQuery {
   cursor?: string;
   workflowId?: string;
   status?: RunStatus;
+  /**
+   * Only runs whose status is one of these. Callers still check each run's status, so an engine
+   * that cannot filter may ignore this and return more; one that applies it must apply it exactly.
+   */
+  statuses?: readonly RunStatus[];
+  /** Only runs whose status changed strictly after this instant (ISO 8601 UTC); a hint like `statuses`. */
+  statusAfter?: string;
 }
+
+/** What `countMatchingRuns` counts: runs matching these filters exactly. */
+export type RunCountQuery = Pick<ListRunsQuery, 'statuses' | 'statusAfter'>;
 
 export interface ResolveInterruptRequest extends InterruptAnswer {
   /** Written with the answer, in the same commit. */
@@ -101,6 +111,11 @@ export interface RunCore {
   ): Promise<{ runs: RunSnapshot[]; nextCursor: string | null }>;
   /** Optional: how many runs listRuns would return to `subject` with no filter, without listing them. */
   countRuns?(subject: Subject): Promise<number>;
+  /**
+   * Optional: how many of the subject's runs match `query`, applied exactly (unlike listRuns'
+   * hints), without listing them. Its own name, so a count that ignores filters cannot pass for it.
+   */
+  countMatchingRuns?(subject: Subject, query: RunCountQuery): Promise<number>;
   /** Undefined when unknown/unreadable; CoreError('run_terminal') when already terminal. */
   cancelRun(
     subject: Subject,

@@ -61,6 +61,63 @@ export function runStoreContract(sut: StoreUnderTest): void {
       expect(await runs.listRunsByStatus([])).toEqual([]);
     });
 
+    it('filters by a status set and a status time, in lists and in counts alike', async () => {
+      const tenant = `t${uid()}`;
+      const statuses = [
+        'pending',
+        'running',
+        'completed',
+        'failed',
+        'completed',
+        'running',
+      ] as const;
+      const made = [];
+      for (const [i, status] of statuses.entries()) {
+        const run = runRecord(tenant, {
+          createdAt: `2026-01-01T00:00:0${i}.000Z`,
+          statusAt: `2026-01-02T00:00:0${i}.000Z`,
+          status,
+        });
+        await runs.insertRun(run);
+        made.push(run);
+      }
+      await runs.insertRun(runRecord(`other${uid()}`, { status: 'completed' }));
+      const ids = (rs: { runId: string }[]) => rs.map((r) => r.runId);
+      const ended = { statuses: ['completed', 'failed'] as const };
+      expect(ids(await runs.listRuns({ tenant, limit: 10, ...ended }))).toEqual([
+        made[4]!.runId,
+        made[3]!.runId,
+        made[2]!.runId,
+      ]);
+      // A keyset page of a filtered list continues after its last row.
+      const first = await runs.listRuns({ tenant, limit: 1, ...ended });
+      const rest = await runs.listRuns({
+        tenant,
+        limit: 10,
+        ...ended,
+        before: { createdAt: first[0]!.createdAt, runId: first[0]!.runId },
+      });
+      expect(ids(rest)).toEqual([made[3]!.runId, made[2]!.runId]);
+      // Strictly after: the run whose status changed at the instant itself is left out.
+      const after = { statusAfter: '2026-01-02T00:00:03.000Z' };
+      expect(ids(await runs.listRuns({ tenant, limit: 10, ...after }))).toEqual([
+        made[5]!.runId,
+        made[4]!.runId,
+      ]);
+      expect(ids(await runs.listRuns({ tenant, limit: 10, ...ended, ...after }))).toEqual([
+        made[4]!.runId,
+      ]);
+      expect(await runs.listRuns({ tenant, limit: 10, statuses: [] })).toEqual([]);
+      const count = runs.countMatchingRuns?.bind(runs);
+      expect(count).toBeDefined();
+      expect(await count!(tenant, ended)).toBe(3);
+      expect(await count!(tenant, after)).toBe(2);
+      expect(await count!(tenant, { ...ended, ...after })).toBe(1);
+      expect(await count!(tenant, { statuses: ['waiting-input'] })).toBe(0);
+      expect(await count!(tenant, { statuses: [] })).toBe(0);
+      expect(await count!(tenant, {})).toBe(6);
+    });
+
     it('counts a tenant’s runs without reading them, exactly under concurrent inserts', async () => {
       const count = runs.countRuns?.bind(runs);
       expect(count).toBeDefined();

@@ -2,6 +2,8 @@
 // the same Subject), with opaque page tokens.
 import { projectA2aTaskState, runStatusesForA2aWire } from '@wopgen/generated/a2a/task-state';
 import type { RunStatus } from '@wopgen/generated/run-status';
+import { INTERRUPT_KINDS } from '../../ports/interrupts.ts';
+import type { RunCountQuery } from '../../ports/run-core.ts';
 import { invalidParams } from './errors.ts';
 import type { A2aDeps, A2aRequestContext } from './request-context.ts';
 import { isJsonMap } from './routing.ts';
@@ -55,22 +57,77 @@ function stateFilter(status: string | undefined): A2aWireTaskState | undefined {
 }
 
 /**
- * An unfiltered page: one keyset page of listRuns and the tenant's kept run count, so its cost
- * does not grow with the tenant's runs (issue 10 break 4). Filters the store cannot apply
- * (context, projected state, status time) take the walk below.
+ * Which runs a ListTasks wants: the filters the core applies (status set, status time), and
+ * whether each run must still be checked here (a context id, or a status some interrupt kind
+ * projects to another wire state, e.g. waiting-input to AUTH_REQUIRED on a credential).
+ */
+interface Wanted {
+  query: RunCountQuery;
+  wire?: A2aWireTaskState;
+  contextId?: string;
+  /** The core's filters decide membership alone, so its counts and keyset pages are exact. */
+  exact: boolean;
+}
+
+function wantedRuns(params: ListTasksParams): Wanted {
+  const wire = stateFilter(params.status);
+  const statuses = wire
+    ? wire === 'TASK_STATE_AUTH_REQUIRED'
+      ? (['waiting-input'] as RunStatus[])
+      : runStatusesForA2aWire(wire)
+    : undefined;
+  const since = params.statusTimestampAfter ? Date.parse(params.statusTimestampAfter) : undefined;
+  const query: RunCountQuery = {
+    ...(statuses && { statuses }),
+    ...(since !== undefined && { statusAfter: new Date(since).toISOString() }),
+  };
+  const splits = (status: RunStatus) =>
+    INTERRUPT_KINDS.some(
+      (k) => projectA2aTaskState(status, k).wire !== projectA2aTaskState(status).wire,
+    );
+  return {
+    query,
+    ...(wire && { wire }),
+    ...(params.contextId && { contextId: params.contextId }),
+    exact: !params.contextId && !(statuses ?? []).some(splits),
+  };
+}
+
+/** Whether a loaded task view is one the request wants (the core's filters are hints only). */
+function matches(v: TaskView, w: Wanted): boolean {
+  if (w.query.statuses && !w.query.statuses.includes(v.run.status)) return false;
+  if (
+    w.query.statusAfter !== undefined &&
+    !(Date.parse(v.statusAt) > Date.parse(w.query.statusAfter))
+  )
+    return false;
+  if (w.contextId !== undefined && contextIdOf(v) !== w.contextId) return false;
+  if (w.wire && projectA2aTaskState(v.run.status, v.interrupt?.kind).wire !== w.wire) return false;
+  return true;
+}
+
+/**
+ * A page straight from the core's keyset, when its filters decide membership exactly and it can
+ * count them: the cost follows the page size, not the tenant's run count (issue 10 break 4,
+ * issue 13).
  */
 async function keysetPage(
   deps: A2aDeps,
   rc: A2aRequestContext,
   pageSize: number,
   cursor: string | undefined,
-  countRuns: (subject: A2aRequestContext['subject']) => Promise<number>,
+  wanted: Wanted,
+  count: () => Promise<number>,
   options: ProjectionOptions,
 ) {
   const { ctx } = deps;
   let page;
   try {
-    page = await ctx.core.listRuns(rc.subject, { limit: pageSize, ...(cursor && { cursor }) });
+    page = await ctx.core.listRuns(rc.subject, {
+      limit: pageSize,
+      ...(cursor && { cursor }),
+      ...wanted.query,
+    });
   } catch (err) {
     if (isCoreError(err, 'validation_error')) throw invalidParams('invalid pageToken');
     throw err;
@@ -78,7 +135,7 @@ async function keysetPage(
   const views = await Promise.all(
     page.runs.map((r) => loadTaskView(ctx.core, rc.subject, r.runId, ctx.now)),
   );
-  const tasks = views.filter((v): v is TaskView => v !== undefined);
+  const tasks = views.filter((v): v is TaskView => v !== undefined && matches(v, wanted));
   const last = page.runs.at(-1);
   return {
     tasks: tasks.map((v) => projectTask(v, options)),
@@ -87,8 +144,17 @@ async function keysetPage(
         ? encodePageToken({ after: last.runId, cursor: page.nextCursor })
         : '',
     pageSize,
-    totalSize: await countRuns(rc.subject),
+    totalSize: await count(),
   };
+}
+
+/** The counter for an exact query, when the core has one. */
+function exactCount(deps: A2aDeps, rc: A2aRequestContext, w: Wanted) {
+  const core = deps.ctx.core;
+  if (!w.exact) return undefined;
+  const filtered = w.query.statuses !== undefined || w.query.statusAfter !== undefined;
+  if (!filtered) return core.countRuns && (() => core.countRuns!(rc.subject));
+  return core.countMatchingRuns && (() => core.countMatchingRuns!(rc.subject, w.query));
 }
 
 /**
@@ -99,46 +165,41 @@ export async function listTasks(deps: A2aDeps, params: ListTasksParams, rc: A2aR
   const { ctx } = deps;
   const pageSize = params.pageSize ?? 50;
   const after = params.pageToken ? decodePageToken(params.pageToken) : undefined;
-  const wanted = stateFilter(params.status);
-  const statuses = wanted
-    ? new Set<RunStatus>(
-        wanted === 'TASK_STATE_AUTH_REQUIRED' ? ['waiting-input'] : runStatusesForA2aWire(wanted),
-      )
-    : undefined;
-  const since = params.statusTimestampAfter ? Date.parse(params.statusTimestampAfter) : undefined;
+  const wanted = wantedRuns(params);
   const options = {
     includeArtifacts: params.includeArtifacts === true,
     ...(params.historyLength !== undefined ? { historyLength: params.historyLength } : {}),
   };
-  const countRuns = ctx.core.countRuns?.bind(ctx.core);
-  const unfiltered = !wanted && !params.contextId && since === undefined;
-  if (countRuns && unfiltered && (after === undefined || after.cursor !== undefined)) {
-    return keysetPage(deps, rc, pageSize, after?.cursor, countRuns, options);
+  const count = exactCount(deps, rc, wanted);
+  if (count && (after === undefined || after.cursor !== undefined)) {
+    return keysetPage(deps, rc, pageSize, after?.cursor, wanted, count, options);
   }
-  const matches: TaskView[] = [];
+  // The walk: every run the core's filters let through, checked here; its cost follows the
+  // number of candidate runs (all of the tenant's only when nothing narrows them).
+  const found: TaskView[] = [];
   let cursor: string | undefined;
   for (;;) {
-    const page = await ctx.core.listRuns(rc.subject, { limit: 100, ...(cursor ? { cursor } : {}) });
+    const page = await ctx.core.listRuns(rc.subject, {
+      limit: 100,
+      ...(cursor ? { cursor } : {}),
+      ...wanted.query,
+    });
     for (const run of page.runs) {
-      if (statuses && !statuses.has(run.status)) continue;
+      if (wanted.query.statuses && !wanted.query.statuses.includes(run.status)) continue;
       const v = await loadTaskView(ctx.core, rc.subject, run.runId, ctx.now);
-      if (!v) continue;
-      if (params.contextId && contextIdOf(v) !== params.contextId) continue;
-      if (wanted && projectA2aTaskState(v.run.status, v.interrupt?.kind).wire !== wanted) continue;
-      if (since !== undefined && !(Date.parse(v.statusAt) > since)) continue;
-      matches.push(v);
+      if (v && matches(v, wanted)) found.push(v);
     }
     if (!page.nextCursor) break;
     cursor = page.nextCursor;
   }
   let start = 0;
   if (after !== undefined) {
-    const i = matches.findIndex((v) => v.run.runId === after.after);
+    const i = found.findIndex((v) => v.run.runId === after.after);
     if (i < 0) throw invalidParams('invalid pageToken');
     start = i + 1;
   }
-  const slice = matches.slice(start, start + pageSize);
-  const more = start + pageSize < matches.length;
+  const slice = found.slice(start, start + pageSize);
+  const more = start + pageSize < found.length;
   return {
     tasks: slice.map((v) => projectTask(v, options)),
     nextPageToken:
@@ -146,6 +207,6 @@ export async function listTasks(deps: A2aDeps, params: ListTasksParams, rc: A2aR
         ? encodePageToken({ after: slice[slice.length - 1]!.run.runId })
         : '',
     pageSize,
-    totalSize: matches.length,
+    totalSize: found.length,
   };
 }

@@ -18,6 +18,7 @@ import type {
   ListRunsQuery,
   ResolveInterruptRequest,
   RunCore,
+  RunCountQuery,
   RunSnapshot,
   RunTimes,
   RunView,
@@ -58,11 +59,21 @@ class ReferenceRunCore implements RunCore {
   private readonly views: Map<string, WorkflowView>;
   /** Present when the store keeps a per-tenant count (RunStore.countRuns). */
   readonly countRuns?: (subject: Subject) => Promise<number>;
+  /** Present when the store counts filtered runs (RunStore.countMatchingRuns). */
+  readonly countMatchingRuns?: (subject: Subject, query: RunCountQuery) => Promise<number>;
 
   constructor(private readonly options: RunCoreOptions) {
     this.runs = options.runs;
     const count = options.runs.countRuns?.bind(options.runs);
     if (count) this.countRuns = (subject) => count(subject.tenant);
+    const matching = options.runs.countMatchingRuns?.bind(options.runs);
+    if (matching) {
+      this.countMatchingRuns = (subject, query) =>
+        matching(subject.tenant, {
+          ...(query.statuses && { statuses: query.statuses }),
+          ...(query.statusAfter !== undefined && { statusAfter: query.statusAfter }),
+        });
+    }
     this.feed = options.feed;
     this.now = options.now ?? (() => new Date());
     this.views = new Map(options.workflows.list().map((w) => [w.id, workflowView(w)]));
@@ -157,6 +168,8 @@ class ReferenceRunCore implements RunCore {
       ...(before && { before }),
       ...(query.workflowId !== undefined && { workflowId: query.workflowId }),
       ...(query.status !== undefined && { status: query.status }),
+      ...(query.statuses && { statuses: query.statuses }),
+      ...(query.statusAfter !== undefined && { statusAfter: query.statusAfter }),
     });
     const page = rows.slice(0, limit);
     const last = page.at(-1);

@@ -124,7 +124,14 @@ export interface RunListQuery {
   before?: { createdAt: string; runId: string };
   workflowId?: string;
   status?: RunStatus;
+  /** Only runs whose status is one of these (an empty list matches none). */
+  statuses?: readonly RunStatus[];
+  /** Only runs whose status changed strictly after this instant (ISO 8601, UTC, as `status_at`). */
+  statusAfter?: string;
 }
+
+/** The filters `countMatchingRuns` applies. */
+export type RunCountFilter = Pick<RunListQuery, 'statuses' | 'statusAfter'>;
 
 /**
  * How long a write waits: `durable` (the default) until the change is durable; `commit` until it is
@@ -152,6 +159,11 @@ export interface RunStore {
   listRunsByStatus(statuses: readonly RunStatus[]): Promise<RunRecord[]>;
   /** Optional: how many runs `tenant` has, without reading them (a kept count, not a scan). */
   countRuns?(tenant: string): Promise<number>;
+  /**
+   * Optional: how many of `tenant`'s runs match `filter` (an index walk, not a read of the runs).
+   * A name of its own, so an adapter written before filters cannot ignore them by accident.
+   */
+  countMatchingRuns?(tenant: string, filter: RunCountFilter): Promise<number>;
   commitRunChange(change: RunChange, options?: WriteOptions): Promise<RunChangeResult>;
   readEvents(runId: string, afterSequence: number, limit: number): Promise<StoredRunEvent[]>;
   /** The sequence of the run's last event, -1 when it has none. */

@@ -212,6 +212,15 @@ export const pgMigrations: readonly PgMigration[] = [
         FOR EACH ROW EXECUTE FUNCTION runs_count();
     `,
   },
+  {
+    // The SQLite store's migration 6: a ListTasks filtered by state pages from an index.
+    version: 4,
+    name: 'runs by tenant and status',
+    sql: `
+      CREATE INDEX runs_tenant_status_created ON runs (tenant, status, created_at DESC, run_id DESC);
+      CREATE INDEX runs_tenant_status_at ON runs (tenant, status_at);
+    `,
+  },
 ];
 
 /** Apply every migration newer than the recorded version, one transaction, under the lock. */

@@ -13,6 +13,7 @@ import type {
   InterruptStatus,
   RunChange,
   RunChangeResult,
+  RunCountFilter,
   RunListQuery,
   RunRecord,
   RunStore,
@@ -71,6 +72,16 @@ const INTERRUPT_COLUMNS = [
 const marks = (n: number, from = 1): string =>
   Array.from({ length: n }, (_, i) => `$${i + from}`).join(', ');
 
+type Param = string | number | readonly string[];
+
+/** WHERE clauses for a query's status filters, binding their values through `bind`. */
+function filterClauses(f: RunCountFilter, bind: (v: Param) => string): string[] {
+  const where: string[] = [];
+  if (f.statuses) where.push(`status = ANY(${bind(f.statuses)}::text[])`);
+  if (f.statusAfter !== undefined) where.push(`status_at > ${bind(f.statusAfter)}`);
+  return where;
+}
+
 export class PgRunStore implements RunStore {
   constructor(private readonly pool: Pool) {}
 
@@ -125,9 +136,9 @@ export class PgRunStore implements RunStore {
   }
 
   async listRuns(q: RunListQuery): Promise<RunRecord[]> {
-    const params: (string | number)[] = [q.tenant];
+    const params: Param[] = [q.tenant];
     const where = ['tenant = $1'];
-    const bind = (v: string | number): string => `$${params.push(v)}`;
+    const bind = (v: Param): string => `$${params.push(v)}`;
     if (q.before) {
       const bc = bind(q.before.createdAt);
       where.push(
@@ -136,6 +147,7 @@ export class PgRunStore implements RunStore {
     }
     if (q.workflowId !== undefined) where.push(`workflow_id = ${bind(q.workflowId)}`);
     if (q.status !== undefined) where.push(`status = ${bind(q.status)}`);
+    where.push(...filterClauses(q, bind));
     const { rows } = await this.pool.query<RunRow>(
       `SELECT * FROM runs WHERE ${where.join(' AND ')}
        ORDER BY created_at DESC, run_id DESC LIMIT ${bind(q.limit)}`,
@@ -150,6 +162,17 @@ export class PgRunStore implements RunStore {
       [tenant],
     );
     return rows[0]?.runs ?? 0;
+  }
+
+  async countMatchingRuns(tenant: string, filter: RunCountFilter): Promise<number> {
+    const params: Param[] = [tenant];
+    const bind = (v: Param): string => `$${params.push(v)}`;
+    const where = ['tenant = $1', ...filterClauses(filter, bind)];
+    const { rows } = await this.pool.query<{ n: string }>(
+      `SELECT COUNT(*) AS n FROM runs WHERE ${where.join(' AND ')}`,
+      params,
+    );
+    return Number(rows[0]?.n ?? 0);
   }
 
   async listRunsByStatus(statuses: readonly RunStatus[]): Promise<RunRecord[]> {

@@ -191,6 +191,15 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // A ListTasks filtered by state pages from an index instead of walking the tenant's runs
+    // (issue 13): the tenant's runs of one status, newest first, as the keyset orders them.
+    version: 6,
+    name: 'runs by tenant and status',
+    sql: `
+      CREATE INDEX runs_tenant_status_created ON runs (tenant, status, created_at DESC, run_id DESC);
+    `,
+  },
 ];
 
 /** Apply every migration newer than the recorded version, each in its own transaction. */

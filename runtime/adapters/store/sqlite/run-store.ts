@@ -13,6 +13,7 @@ import type {
   InterruptStatus,
   RunChange,
   RunChangeResult,
+  RunCountFilter,
   RunListQuery,
   RunRecord,
   RunStore,
@@ -29,6 +30,27 @@ import {
   type InterruptRow,
   type RunRow,
 } from './rows.ts';
+
+/**
+ * WHERE clauses (and their named parameters) for a query's status filters. A status list becomes
+ * one parameter per member, so the statement cache holds one shape per list length.
+ */
+function filterClauses(f: RunCountFilter, params: Record<string, string | number>): string[] {
+  const where: string[] = [];
+  if (f.statuses) {
+    if (f.statuses.length === 0) return ['0'];
+    const names = f.statuses.map((status, i) => {
+      params[`st${i}`] = status;
+      return `@st${i}`;
+    });
+    where.push(`status IN (${names.join(', ')})`);
+  }
+  if (f.statusAfter !== undefined) {
+    where.push('status_at > @statusAfter');
+    params.statusAfter = f.statusAfter;
+  }
+  return where;
+}
 
 export class SqliteRunStore implements RunStore {
   private readonly sql: Statements;
@@ -138,6 +160,7 @@ export class SqliteRunStore implements RunStore {
       where.push('status = @status');
       params.status = q.status;
     }
+    where.push(...filterClauses(q, params));
     const rows = this.sql
       .get(
         `SELECT * FROM runs WHERE ${where.join(' AND ')} ORDER BY created_at DESC, run_id DESC LIMIT @limit`,
@@ -150,6 +173,15 @@ export class SqliteRunStore implements RunStore {
     const row = this.sql.get('SELECT runs FROM run_counts WHERE tenant = ?').get(tenant) as
       { runs: number } | undefined;
     return row?.runs ?? 0;
+  }
+
+  async countMatchingRuns(tenant: string, filter: RunCountFilter): Promise<number> {
+    const params: Record<string, string | number> = { tenant };
+    const where = ['tenant = @tenant', ...filterClauses(filter, params)];
+    const row = this.sql
+      .get(`SELECT COUNT(*) AS n FROM runs WHERE ${where.join(' AND ')}`)
+      .get(params) as { n: number };
+    return row.n;
   }
 
   async listRunsByStatus(statuses: readonly RunStatus[]): Promise<RunRecord[]> {
