@@ -2,7 +2,7 @@
 // a change feed, an authenticator, configuration, logger and MCP catalogue — and mounts discovery
 // and the REST, A2A and MCP bindings over them on one node:http server. It is the only module that
 // knows every part; it decides no protocol rule (those live in the generated tables and bindings).
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import { pino, type Logger } from 'pino';
 import { a2aBinding } from '../bindings/a2a/binding.ts';
 import type { HostConfig } from '../config.ts';
@@ -14,7 +14,7 @@ import { createStreamSlots } from '../http/stream-slots.ts';
 import { Router, type Route } from '../http/router.ts';
 import { emptyCatalogue, type McpCatalogue } from '../bindings/mcp/catalogue/catalogue.ts';
 import { createMcpServer, type McpServer } from '../bindings/mcp/index.ts';
-import type { Authenticator } from '../ports/auth.ts';
+import type { Authenticator, Subject } from '../ports/auth.ts';
 import type { ChangeFeed } from '../ports/change-feed.ts';
 import type { RunCore } from '../ports/run-core.ts';
 import type { HostEventStore } from '../ports/store/host-event-store.ts';
@@ -122,6 +122,7 @@ export async function createHost(parts: HostParts): Promise<Host> {
   const now = parts.now ?? (() => new Date());
   const { config, core, stores, feed } = parts;
   const limits = resolveLimits(config.limits);
+  const authenticated = new WeakMap<IncomingMessage, Promise<Subject | undefined>>();
   const discovery = await startDiscovery({
     config,
     kv: stores.kv,
@@ -139,9 +140,17 @@ export async function createHost(parts: HostParts): Promise<Host> {
     log,
     now,
     discovery: () => discovery.current(),
-    authenticate: async (req) => {
-      const subject = await parts.auth.authenticate(req.headers.authorization);
-      noteTenant(req, subject);
+    authenticate: (req) => {
+      // Once per request: a binding checks the credential before reading the body and its
+      // pipeline asks again; the second ask must not cost a second keyed hash (issue 13 profile).
+      let subject = authenticated.get(req);
+      if (!subject) {
+        subject = parts.auth.authenticate(req.headers.authorization).then((s) => {
+          noteTenant(req, s);
+          return s;
+        });
+        authenticated.set(req, subject);
+      }
       return subject;
     },
     peerOrigin,

@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { A2aHandlers } from '@wopgen/generated/a2a/operations';
 import type { Mount } from '../../context.ts';
 import { readJsonBody } from '../../http/body.ts';
+import { disconnectSignal } from '../../http/disconnect.ts';
 import { sseLimitsOf } from '../../http/limits.ts';
 import { sendJson } from '../../http/respond.ts';
 import { holdSlot } from '../../http/stream-slots.ts';
@@ -77,10 +78,9 @@ export function httpJsonMount(deps: A2aDeps, handlers: A2aHandlers<A2aRequestCon
         return sendJson(res, 429, body, { 'content-type': ERROR_TYPE, 'retry-after': '1' });
       }
     }
-    const ac = new AbortController();
-    res.on('close', () => ac.abort());
+    const signal = disconnectSignal(res);
     const params = callParams(match, fromRequest);
-    const outcome = await pipeline.run(req, match.method, params, ac.signal);
+    const outcome = await pipeline.run(req, match.method, params, signal);
     await answer(res, pipeline, outcome, sseLimitsOf(ctx.limits));
   }
 

@@ -13,6 +13,7 @@ import { jsonRpcError, type JsonRpcErrorObject } from '@wopgen/generated/a2a/err
 import { isA2aMethod, type A2aHandlers, type A2aMethod } from '@wopgen/generated/a2a/operations';
 import type { Mount } from '../../context.ts';
 import { readJsonBody } from '../../http/body.ts';
+import { disconnectSignal } from '../../http/disconnect.ts';
 import { sendJson } from '../../http/respond.ts';
 import { sseLimitsOf } from '../../http/limits.ts';
 import { holdSlot } from '../../http/stream-slots.ts';
@@ -64,9 +65,8 @@ export function jsonRpcMount(deps: A2aDeps, handlers: A2aHandlers<A2aRequestCont
         return reply(res, 429, call.id, error, { 'retry-after': '1' });
       }
     }
-    const ac = new AbortController();
-    res.on('close', () => ac.abort());
-    const outcome = await pipeline.run(req, call.method, call.params, ac.signal);
+    const signal = disconnectSignal(res);
+    const outcome = await pipeline.run(req, call.method, call.params, signal);
     if (outcome.kind === 'unauthenticated') {
       return reply(res, 401, call.id, unauthenticatedError(), { 'www-authenticate': 'Bearer' });
     }

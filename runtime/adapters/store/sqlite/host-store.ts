@@ -2,6 +2,7 @@
 // key-value settings. Each write is one statement or one transaction.
 import type Database from 'better-sqlite3';
 import type { GroupCommit } from './group-commit.ts';
+import { BatchedInserts } from './batched-inserts.ts';
 import { Statements } from './statements.ts';
 import type { ApiKeyRecord, ApiKeyStore } from '../../../ports/store/api-key-store.ts';
 import type { KeyValueStore, TokenStore } from '../../../ports/store/binding-state.ts';
@@ -10,27 +11,38 @@ import { hostEventFromRow, type HostEventRow } from './rows.ts';
 
 export class SqliteHostStore implements HostEventStore, ApiKeyStore, TokenStore, KeyValueStore {
   private readonly sql: Statements;
+  private readonly hostEventInserts: BatchedInserts<Omit<StoredHostEvent, 'seq'>, number>;
 
   constructor(
     private readonly db: Database.Database,
     private readonly commits: GroupCommit,
   ) {
     this.sql = new Statements(db);
+    const insert = this.sql.get(
+      'INSERT INTO host_events (event_id, tenant, type, timestamp, delivery, payload) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    this.hostEventInserts = new BatchedInserts(db, (e: Omit<StoredHostEvent, 'seq'>) =>
+      Number(
+        insert.run(e.eventId, e.tenant, e.type, e.timestamp, e.delivery, JSON.stringify(e.payload))
+          .lastInsertRowid,
+      ),
+    );
+  }
+
+  /** Commits queued appends at once (the store is closing). */
+  flushPending(): void {
+    this.hostEventInserts.flush();
   }
 
   async appendHostEvent(
     e: Omit<StoredHostEvent, 'seq'>,
     options: { wait?: 'durable' | 'commit' } = {},
   ): Promise<StoredHostEvent> {
-    const res = this.sql
-      .get(
-        'INSERT INTO host_events (event_id, tenant, type, timestamp, delivery, payload) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(e.eventId, e.tenant, e.type, e.timestamp, e.delivery, JSON.stringify(e.payload));
+    const seq = await this.hostEventInserts.add(e);
     const synced = this.commits.durable();
     if (options.wait === 'commit') synced.catch(() => undefined);
     else await synced;
-    return { ...e, seq: Number(res.lastInsertRowid) };
+    return { ...e, seq };
   }
 
   async listHostEvents(

@@ -42,6 +42,7 @@ export function openSqliteStores(filename: string): SqliteStores {
     kv: host,
     push: new SqlitePushStore(db),
     async close() {
+      if (db.open) host.flushPending();
       await commits.close();
       if (db.open) db.close();
     },
