@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Stores } from '../../../ports/store/index.ts';
+import { Checkpointer } from './checkpointer.ts';
 import { GroupCommit } from './group-commit.ts';
 import { SqliteHostStore } from './host-store.ts';
 import { migrate } from './migrations.ts';
@@ -18,6 +19,8 @@ export interface SqliteStores extends Stores {
   readonly db: Database.Database;
   /** The group commit every write awaits (tests count its syncs). */
   readonly commits: GroupCommit;
+  /** Absent for an in-memory database. */
+  readonly checkpointer: Checkpointer | undefined;
 }
 
 /** Open (creating directories and migrating) the database at `filename`, or ':memory:'. */
@@ -31,6 +34,12 @@ export function openSqliteStores(filename: string): SqliteStores {
   db.pragma('synchronous = NORMAL');
   migrate(db);
   const commits = new GroupCommit(filename === ':memory:' ? undefined : `${resolve(filename)}-wal`);
+  // Checkpoints run on a worker thread, never inside a commit (checkpointer.ts).
+  let checkpointer: Checkpointer | undefined;
+  if (filename !== ':memory:') {
+    db.pragma('wal_autocheckpoint = 0');
+    checkpointer = new Checkpointer(resolve(filename));
+  }
   const host = new SqliteHostStore(db, commits);
   return {
     db,
@@ -41,9 +50,11 @@ export function openSqliteStores(filename: string): SqliteStores {
     tokens: host,
     kv: host,
     push: new SqlitePushStore(db),
+    checkpointer,
     async close() {
       if (db.open) host.flushPending();
       await commits.close();
+      await checkpointer?.close();
       if (db.open) db.close();
     },
   };

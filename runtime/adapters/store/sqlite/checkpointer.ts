@@ -1,0 +1,65 @@
+// WAL checkpoints off the event loop. SQLite's automatic checkpoint runs inside whichever commit
+// crosses the WAL threshold: it copies pages into the database file and fsyncs it on the host's
+// only thread, which showed as ~10% of SendMessage's CPU profile (issue 13). The host's connection
+// turns it off (`wal_autocheckpoint = 0`) and a worker thread with a connection of its own runs
+// PASSIVE checkpoints on a timer instead: they never block a writer, and a commit never waits on
+// one. What a crash can lose is unchanged: a checkpoint only copies frames that are already in the
+// WAL, and SQLite recovers from a crash at any point of one.
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/** The worker: a plain CommonJS script (eval), so it runs alike from sources and from the build. */
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.filename, { fileMustExist: true });
+db.pragma('busy_timeout = 0');
+const tick = () => {
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch (err) {
+    // SQLITE_BUSY or a closing database: the next tick tries again.
+  }
+};
+const timer = setInterval(tick, workerData.intervalMs);
+parentPort.on('message', (m) => {
+  if (m === 'checkpoint') { tick(); parentPort.postMessage('done'); }
+  if (m === 'close') { clearInterval(timer); tick(); db.close(); parentPort.postMessage('closed'); }
+});
+`;
+
+export class Checkpointer {
+  private readonly worker: Worker;
+
+  constructor(filename: string, intervalMs = 1000) {
+    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+    this.worker = new Worker(WORKER, { eval: true, workerData: { filename, driver, intervalMs } });
+    // A checkpointer must never keep the process alive on its own.
+    this.worker.unref();
+  }
+
+  /** Runs one checkpoint now and resolves when it is done (tests, shutdown). */
+  checkpoint(): Promise<void> {
+    return this.ask('checkpoint', 'done');
+  }
+
+  /** A last checkpoint, then the worker's connection closes. */
+  async close(): Promise<void> {
+    await this.ask('close', 'closed');
+    await this.worker.terminate();
+  }
+
+  private ask(message: string, answer: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const onMessage = (m: unknown) => {
+        if (m !== answer) return;
+        this.worker.off('message', onMessage);
+        this.worker.off('error', reject);
+        resolve();
+      };
+      this.worker.on('message', onMessage);
+      this.worker.once('error', reject);
+      this.worker.postMessage(message);
+    });
+  }
+}

@@ -1,0 +1,54 @@
+// WAL checkpoints run on a worker thread (issue 13): the host's connection never checkpoints inside
+// a commit, and the worker's checkpoints keep the WAL from growing without bound.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openSqliteStores, type SqliteStores } from '../../runtime/adapters/store/sqlite/index.ts';
+import { runRecord } from './subjects.ts';
+
+let dir: string;
+let stores: SqliteStores | undefined;
+afterEach(async () => {
+  await stores?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function insertRuns(n: number): Promise<void> {
+  for (let i = 0; i < n; i++) await stores!.runs.insertRun(runRecord('acme'));
+}
+
+describe('SQLite checkpoints', () => {
+  it('the host connection never checkpoints on its own; the worker keeps the WAL bounded', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wopgen-ckpt-'));
+    const file = join(dir, 'host.db');
+    stores = openSqliteStores(file);
+    expect(stores.db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    await insertRuns(400);
+    const grown = statSync(`${file}-wal`).size;
+    // Past SQLite's default threshold (1,000 pages) with no checkpoint in any commit.
+    expect(grown).toBeGreaterThan(1000 * 4096);
+    const before = statSync(file).size;
+    await stores.checkpointer!.checkpoint();
+    expect(statSync(file).size).toBeGreaterThan(before);
+    // The next writer starts the WAL over instead of appending to it: two more rounds leave it
+    // near one round's size (a WAL appended to would be three times it).
+    await insertRuns(400);
+    await stores.checkpointer!.checkpoint();
+    await insertRuns(400);
+    expect(statSync(`${file}-wal`).size).toBeLessThan(grown * 1.5);
+  });
+
+  it('closing checkpoints and leaves no WAL behind', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wopgen-ckpt-'));
+    const file = join(dir, 'host.db');
+    stores = openSqliteStores(file);
+    await insertRuns(50);
+    await stores.close();
+    stores = undefined;
+    expect(() => statSync(`${file}-wal`)).toThrow();
+    const again = openSqliteStores(file);
+    expect(await again.runs.countRuns!('acme')).toBe(50);
+    await again.close();
+  });
+});
