@@ -64,8 +64,8 @@ export class SqliteHostStore implements HostEventStore, ApiKeyStore, TokenStore,
   }
 
   async hostEventTailSeq(tenant: string, count: number): Promise<number> {
-    const row = this.db
-      .prepare('SELECT seq FROM host_events WHERE tenant = ? ORDER BY seq DESC LIMIT 1 OFFSET ?')
+    const row = this.sql
+      .get('SELECT seq FROM host_events WHERE tenant = ? ORDER BY seq DESC LIMIT 1 OFFSET ?')
       .get(tenant, count) as { seq: number } | undefined;
     return row?.seq ?? 0;
   }
@@ -74,7 +74,7 @@ export class SqliteHostStore implements HostEventStore, ApiKeyStore, TokenStore,
     // Indexed on (tenant, seq): find the cut-off, then delete below it in one statement.
     const cut = await this.hostEventTailSeq(tenant, keep);
     if (cut === 0) return 0;
-    return this.db.prepare('DELETE FROM host_events WHERE tenant = ? AND seq <= ?').run(tenant, cut)
+    return this.sql.get('DELETE FROM host_events WHERE tenant = ? AND seq <= ?').run(tenant, cut)
       .changes;
   }
 

@@ -1,6 +1,7 @@
 // SQLite adapter of the push store (ports/store/push-store.ts). Secrets sit in their own table,
 // keyed by a random reference; every other row holds at most the reference.
 import type Database from 'better-sqlite3';
+import { Statements } from './statements.ts';
 import type { Subject } from '../../../ports/auth.ts';
 import type {
   PushAttempt,
@@ -68,17 +69,22 @@ function itemOf(r: OutboxRow): PushOutboxItem {
 }
 
 export class SqlitePushStore implements PushStore {
-  constructor(private readonly db: Database.Database) {}
+  /** Statements compiled once (a push check runs on every run change, issue 13). */
+  private readonly sql: Statements;
+
+  constructor(private readonly db: Database.Database) {
+    this.sql = new Statements(db);
+  }
 
   async insertPushConfig(c: PushConfigRecord, secret?: PushSecret): Promise<void> {
     this.db.transaction(() => {
       if (secret && c.secretRef) {
-        this.db
-          .prepare('INSERT INTO push_secrets (secret_ref, value) VALUES (?, ?)')
+        this.sql
+          .get('INSERT INTO push_secrets (secret_ref, value) VALUES (?, ?)')
           .run(c.secretRef, JSON.stringify(secret));
       }
-      this.db
-        .prepare(
+      this.sql
+        .get(
           `INSERT INTO push_configs (config_id, run_id, tenant, owner, url, scheme, secret_ref,
              cursor, finished, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
@@ -98,35 +104,35 @@ export class SqlitePushStore implements PushStore {
   }
 
   async getPushConfig(configId: string): Promise<PushConfigRecord | undefined> {
-    const row = this.db.prepare('SELECT * FROM push_configs WHERE config_id = ?').get(configId) as
+    const row = this.sql.get('SELECT * FROM push_configs WHERE config_id = ?').get(configId) as
       ConfigRow | undefined;
     return row && configOf(row);
   }
 
   async listPushConfigs(runId: string): Promise<PushConfigRecord[]> {
-    const rows = this.db
-      .prepare('SELECT * FROM push_configs WHERE run_id = ? ORDER BY created_at, config_id')
+    const rows = this.sql
+      .get('SELECT * FROM push_configs WHERE run_id = ? ORDER BY created_at, config_id')
       .all(runId) as ConfigRow[];
     return rows.map(configOf);
   }
 
   async listUnfinishedPushConfigs(): Promise<PushConfigRecord[]> {
-    const rows = this.db
-      .prepare('SELECT * FROM push_configs WHERE finished = 0 ORDER BY created_at, config_id')
+    const rows = this.sql
+      .get('SELECT * FROM push_configs WHERE finished = 0 ORDER BY created_at, config_id')
       .all() as ConfigRow[];
     return rows.map(configOf);
   }
 
   async deletePushConfig(configId: string): Promise<void> {
     this.db.transaction(() => {
-      const row = this.db
-        .prepare('SELECT secret_ref FROM push_configs WHERE config_id = ?')
+      const row = this.sql
+        .get('SELECT secret_ref FROM push_configs WHERE config_id = ?')
         .get(configId) as { secret_ref: string | null } | undefined;
       if (!row) return;
       if (row.secret_ref !== null) {
-        this.db.prepare('DELETE FROM push_secrets WHERE secret_ref = ?').run(row.secret_ref);
+        this.sql.get('DELETE FROM push_secrets WHERE secret_ref = ?').run(row.secret_ref);
       }
-      this.db.prepare('DELETE FROM push_configs WHERE config_id = ?').run(configId);
+      this.sql.get('DELETE FROM push_configs WHERE config_id = ?').run(configId);
     })();
   }
 
@@ -137,14 +143,14 @@ export class SqlitePushStore implements PushStore {
     at: { iso: string; ms: number },
   ): Promise<void> {
     this.db.transaction(() => {
-      const moved = this.db
-        .prepare(
+      const moved = this.sql
+        .get(
           `UPDATE push_configs SET cursor = ?, finished = finished OR ?
              WHERE config_id = ? AND cursor < ? AND finished = 0`,
         )
         .run(cursor, pushes.some((p) => p.final) ? 1 : 0, configId, cursor);
       if (moved.changes === 0) return;
-      const insert = this.db.prepare(
+      const insert = this.sql.get(
         `INSERT OR IGNORE INTO push_outbox (config_id, sequence, part, body, final, state,
            attempts, next_at, created_at) VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
       );
@@ -160,8 +166,8 @@ export class SqlitePushStore implements PushStore {
 
   async claimPushes(now: number, leaseMs: number, limit: number): Promise<PushOutboxItem[]> {
     return this.db.transaction(() => {
-      const rows = this.db
-        .prepare(
+      const rows = this.sql
+        .get(
           `SELECT o.* FROM push_outbox o
              WHERE o.state = 'pending' AND o.next_at <= ?
                AND (o.lease_until IS NULL OR o.lease_until <= ?)
@@ -170,7 +176,7 @@ export class SqlitePushStore implements PushStore {
              ORDER BY o.outbox_id LIMIT ?`,
         )
         .all(now, now, limit) as OutboxRow[];
-      const lease = this.db.prepare(
+      const lease = this.sql.get(
         'UPDATE push_outbox SET lease_until = ?, attempts = attempts + 1 WHERE outbox_id = ?',
       );
       for (const r of rows) lease.run(now + leaseMs, r.outbox_id);
@@ -184,8 +190,8 @@ export class SqlitePushStore implements PushStore {
     settlement: PushSettlement,
   ): Promise<void> {
     this.db.transaction(() => {
-      const row = this.db
-        .prepare(
+      const row = this.sql
+        .get(
           `SELECT o.attempts, o.final, c.secret_ref, c.config_id FROM push_outbox o
              JOIN push_configs c ON c.config_id = o.config_id WHERE o.outbox_id = ?`,
         )
@@ -193,8 +199,8 @@ export class SqlitePushStore implements PushStore {
         | { attempts: number; final: number; secret_ref: string | null; config_id: string }
         | undefined;
       if (!row) return; // the config was deleted while the push was in flight
-      this.db
-        .prepare(
+      this.sql
+        .get(
           `INSERT OR REPLACE INTO push_attempts (outbox_id, attempt, at, outcome, status, error)
              VALUES (?, ?, ?, ?, ?, ?)`,
         )
@@ -207,21 +213,21 @@ export class SqlitePushStore implements PushStore {
           attempt.error ?? null,
         );
       if (settlement.state === 'retry') {
-        this.db
-          .prepare('UPDATE push_outbox SET next_at = ?, lease_until = NULL WHERE outbox_id = ?')
+        this.sql
+          .get('UPDATE push_outbox SET next_at = ?, lease_until = NULL WHERE outbox_id = ?')
           .run(settlement.nextAt, outboxId);
         return;
       }
-      this.db
-        .prepare(
+      this.sql
+        .get(
           'UPDATE push_outbox SET state = ?, lease_until = NULL, settled_at = ? WHERE outbox_id = ?',
         )
         .run(settlement.state, attempt.at, outboxId);
       // After the task's final push the credential has no further use: discard it.
       if (row.final === 1 && row.secret_ref !== null) {
-        this.db.prepare('DELETE FROM push_secrets WHERE secret_ref = ?').run(row.secret_ref);
-        this.db
-          .prepare('UPDATE push_configs SET secret_ref = NULL WHERE config_id = ?')
+        this.sql.get('DELETE FROM push_secrets WHERE secret_ref = ?').run(row.secret_ref);
+        this.sql
+          .get('UPDATE push_configs SET secret_ref = NULL WHERE config_id = ?')
           .run(row.config_id);
       }
     })();
@@ -230,8 +236,8 @@ export class SqlitePushStore implements PushStore {
   async nextPushDue(): Promise<number | undefined> {
     // Only each config's oldest pending push can be claimed: a later one behind a leased push is
     // not due before that lease ends (else the worker would wake again and again meanwhile).
-    const row = this.db
-      .prepare(
+    const row = this.sql
+      .get(
         `SELECT MIN(MAX(o.next_at, COALESCE(o.lease_until, 0))) AS due FROM push_outbox o
            WHERE o.state = 'pending'
              AND o.outbox_id = (SELECT MIN(p.outbox_id) FROM push_outbox p
@@ -242,8 +248,8 @@ export class SqlitePushStore implements PushStore {
   }
 
   async listPushAttempts(outboxId: number): Promise<PushAttempt[]> {
-    const rows = this.db
-      .prepare('SELECT * FROM push_attempts WHERE outbox_id = ? ORDER BY attempt')
+    const rows = this.sql
+      .get('SELECT * FROM push_attempts WHERE outbox_id = ? ORDER BY attempt')
       .all(outboxId) as {
       at: string;
       outcome: 'delivered' | 'failed';
@@ -259,22 +265,22 @@ export class SqlitePushStore implements PushStore {
   }
 
   async listDeadPushes(): Promise<PushOutboxItem[]> {
-    const rows = this.db
-      .prepare("SELECT * FROM push_outbox WHERE state = 'dead' ORDER BY outbox_id")
+    const rows = this.sql
+      .get("SELECT * FROM push_outbox WHERE state = 'dead' ORDER BY outbox_id")
       .all() as OutboxRow[];
     return rows.map(itemOf);
   }
 
   async listPushOutbox(configId: string): Promise<PushOutboxItem[]> {
-    const rows = this.db
-      .prepare('SELECT * FROM push_outbox WHERE config_id = ? ORDER BY outbox_id')
+    const rows = this.sql
+      .get('SELECT * FROM push_outbox WHERE config_id = ? ORDER BY outbox_id')
       .all(configId) as OutboxRow[];
     return rows.map(itemOf);
   }
 
   async readPushSecret(secretRef: string): Promise<PushSecret | undefined> {
-    const row = this.db
-      .prepare('SELECT value FROM push_secrets WHERE secret_ref = ?')
+    const row = this.sql
+      .get('SELECT value FROM push_secrets WHERE secret_ref = ?')
       .get(secretRef) as { value: string } | undefined;
     return row && (JSON.parse(row.value) as PushSecret);
   }
