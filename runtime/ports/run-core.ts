@@ -159,6 +159,15 @@ export interface RunCore {
     runId: string,
     binding: BindingNote['binding'],
   ): Promise<RunView | undefined>;
+  /**
+   * Optional: a page of listRuns with each run's view (`runView`), read together: a ListTasks page
+   * costs a few reads, not three per task. Same query, cursor and hints as listRuns.
+   */
+  listRunViews?(
+    subject: Subject,
+    query: ListRunsQuery,
+    binding: BindingNote['binding'],
+  ): Promise<{ views: RunView[]; nextCursor: string | null }>;
   /** The sequence of the run's last event (-1 when none); undefined when unreadable. */
   lastSequence(subject: Subject, runId: string): Promise<number | undefined>;
   /** Replays the log, then follows live appends; ends after a terminal run event or at abort. */

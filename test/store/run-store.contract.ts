@@ -303,6 +303,42 @@ export function runStoreContract(sut: StoreUnderTest): void {
       expect(await runs.getBindingRecord(runRecord('acme').runId, 'a2a')).toBeUndefined();
     });
 
+    it('reads a page of runs’ interrupts and binding records at once, as one by one', async () => {
+      const [r1, r2, r3] = [runRecord('acme'), runRecord('acme'), runRecord('acme')];
+      const m = { role: 'user', parts: [{ text: 'x' }], messageId: 'm' };
+      await runs.insertRun(r1!, { note: { binding: 'a2a', contextId: 'c1', append: m } });
+      await runs.insertRun(r2!);
+      await runs.insertRun(r3!, { note: { binding: 'a2a', contextId: 'c3', append: m } });
+      const i1 = interruptRecord(r1!.runId, { createdAt: '2026-01-01T00:00:02.000Z' });
+      const i2 = interruptRecord(r1!.runId, { createdAt: '2026-01-01T00:00:01.000Z' });
+      const i3 = interruptRecord(r3!.runId);
+      await runs.commitRunChange({
+        runId: r1!.runId,
+        at: i1.createdAt,
+        insertInterrupts: [i1, i2],
+      });
+      await runs.commitRunChange({ runId: r3!.runId, at: i3.createdAt, insertInterrupts: [i3] });
+      await runs.commitRunChange({
+        runId: r3!.runId,
+        at: i3.createdAt,
+        closeInterrupt: { interruptId: i3.interruptId, status: 'resolved', resolution: {} },
+      });
+      const ids = [r1!.runId, r2!.runId, r3!.runId, `acme.${uid()}`];
+      const open = await runs.listInterruptsOfRuns(ids, 'open');
+      expect(open).toStrictEqual(await runs.listInterrupts(r1!.runId, 'open'));
+      expect(open.map((i) => i.interruptId)).toEqual([i2.interruptId, i1.interruptId]);
+      const all = await runs.listInterruptsOfRuns(ids);
+      expect(all.filter((i) => i.runId === r3!.runId)).toStrictEqual(
+        await runs.listInterrupts(r3!.runId),
+      );
+      expect(await runs.listInterruptsOfRuns([], 'open')).toEqual([]);
+      const records = await runs.getBindingRecords(ids, 'a2a');
+      expect([...records.keys()].sort()).toEqual([r1!.runId, r3!.runId].sort());
+      expect(records.get(r1!.runId)).toStrictEqual(await runs.getBindingRecord(r1!.runId, 'a2a'));
+      expect(records.get(r3!.runId)!.contextId).toBe('c3');
+      expect((await runs.getBindingRecords([], 'a2a')).size).toBe(0);
+    });
+
     it('refuses a second run under one idempotency key and keeps nothing of it', async () => {
       const key = uid();
       const first = runRecord('acme');

@@ -3,7 +3,7 @@
 import { projectA2aTaskState, runStatusesForA2aWire } from '@wopgen/generated/a2a/task-state';
 import type { RunStatus } from '@wopgen/generated/run-status';
 import { INTERRUPT_KINDS } from '../../ports/interrupts.ts';
-import type { RunCountQuery } from '../../ports/run-core.ts';
+import type { ListRunsQuery, RunCountQuery } from '../../ports/run-core.ts';
 import { invalidParams } from './errors.ts';
 import type { A2aDeps, A2aRequestContext } from './request-context.ts';
 import { isJsonMap } from './routing.ts';
@@ -12,6 +12,7 @@ import {
   contextIdOf,
   loadTaskView,
   projectTask,
+  taskViewOf,
   type ProjectionOptions,
   type TaskView,
 } from './task-projection.ts';
@@ -120,32 +121,46 @@ async function keysetPage(
   count: () => Promise<number>,
   options: ProjectionOptions,
 ) {
-  const { ctx } = deps;
-  let page;
+  const query = { limit: pageSize, ...(cursor && { cursor }), ...wanted.query };
+  let page: { views: (TaskView | undefined)[]; nextCursor: string | null };
   try {
-    page = await ctx.core.listRuns(rc.subject, {
-      limit: pageSize,
-      ...(cursor && { cursor }),
-      ...wanted.query,
-    });
+    page = await pageOfViews(deps, rc, query);
   } catch (err) {
     if (isCoreError(err, 'validation_error')) throw invalidParams('invalid pageToken');
     throw err;
   }
-  const views = await Promise.all(
-    page.runs.map((r) => loadTaskView(ctx.core, rc.subject, r.runId, ctx.now)),
-  );
-  const tasks = views.filter((v): v is TaskView => v !== undefined && matches(v, wanted));
-  const last = page.runs.at(-1);
+  const tasks = page.views.filter((v): v is TaskView => v !== undefined && matches(v, wanted));
+  const last = page.views.at(-1);
   return {
     tasks: tasks.map((v) => projectTask(v, options)),
     nextPageToken:
       page.nextCursor && last
-        ? encodePageToken({ after: last.runId, cursor: page.nextCursor })
+        ? encodePageToken({ after: last.run.runId, cursor: page.nextCursor })
         : '',
     pageSize,
     totalSize: await count(),
   };
+}
+
+/**
+ * One page of task views: read together when the core can (`listRunViews`), else the page and
+ * then each view (undefined for a run that became unreadable in between).
+ */
+async function pageOfViews(
+  deps: A2aDeps,
+  rc: A2aRequestContext,
+  query: ListRunsQuery,
+): Promise<{ views: (TaskView | undefined)[]; nextCursor: string | null }> {
+  const { core, now } = deps.ctx;
+  if (core.listRunViews) {
+    const page = await core.listRunViews(rc.subject, query, 'a2a');
+    return { views: page.views.map(taskViewOf), nextCursor: page.nextCursor };
+  }
+  const page = await core.listRuns(rc.subject, query);
+  const views = await Promise.all(
+    page.runs.map((r) => loadTaskView(core, rc.subject, r.runId, now)),
+  );
+  return { views, nextCursor: page.nextCursor };
 }
 
 /** The counter for an exact query, when the core has one. */
@@ -162,7 +177,6 @@ function exactCount(deps: A2aDeps, rc: A2aRequestContext, w: Wanted) {
  * first, filtered by contextId, projected state and status timestamp; `totalSize` counts every match.
  */
 export async function listTasks(deps: A2aDeps, params: ListTasksParams, rc: A2aRequestContext) {
-  const { ctx } = deps;
   const pageSize = params.pageSize ?? 50;
   const after = params.pageToken ? decodePageToken(params.pageToken) : undefined;
   const wanted = wantedRuns(params);
@@ -179,16 +193,12 @@ export async function listTasks(deps: A2aDeps, params: ListTasksParams, rc: A2aR
   const found: TaskView[] = [];
   let cursor: string | undefined;
   for (;;) {
-    const page = await ctx.core.listRuns(rc.subject, {
+    const page = await pageOfViews(deps, rc, {
       limit: 100,
       ...(cursor ? { cursor } : {}),
       ...wanted.query,
     });
-    for (const run of page.runs) {
-      if (wanted.query.statuses && !wanted.query.statuses.includes(run.status)) continue;
-      const v = await loadTaskView(ctx.core, rc.subject, run.runId, ctx.now);
-      if (v && matches(v, wanted)) found.push(v);
-    }
+    for (const v of page.views) if (v && matches(v, wanted)) found.push(v);
     if (!page.nextCursor) break;
     cursor = page.nextCursor;
   }

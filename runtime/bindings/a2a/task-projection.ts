@@ -10,7 +10,7 @@
 import { projectA2aTaskState } from '@wopgen/generated/a2a/task-state';
 import type { Subject } from '../../ports/auth.ts';
 import type { Interrupt } from '../../ports/interrupts.ts';
-import type { BindingRecord, RunCore, RunSnapshot } from '../../ports/run-core.ts';
+import type { BindingRecord, RunCore, RunSnapshot, RunView } from '../../ports/run-core.ts';
 import { DEFAULT_APPROVAL_ACTIONS } from '../../util/approval-answer.ts';
 import type { Artifact, JsonMap, Message, Part, Task, TaskStatus } from './wire.ts';
 
@@ -25,6 +25,14 @@ export interface TaskView {
 }
 
 /** Everything the projection needs, or undefined when the caller cannot read the run. */
+/** What a task projection needs of a run's view (RunCore.runView / listRunViews). */
+export function taskViewOf(rv: RunView): TaskView {
+  const view: TaskView = { run: rv.run, statusAt: rv.times.statusAt };
+  if (rv.open[0]) view.interrupt = rv.open[0];
+  if (rv.record) view.record = rv.record;
+  return view;
+}
+
 export async function loadTaskView(
   core: RunCore,
   subject: Subject,
@@ -33,11 +41,7 @@ export async function loadTaskView(
 ): Promise<TaskView | undefined> {
   if (core.runView) {
     const rv = await core.runView(subject, runId, 'a2a');
-    if (!rv) return undefined;
-    const view: TaskView = { run: rv.run, statusAt: rv.times.statusAt };
-    if (rv.open[0]) view.interrupt = rv.open[0];
-    if (rv.record) view.record = rv.record;
-    return view;
+    return rv && taskViewOf(rv);
   }
   const run = await core.getRun(subject, runId);
   if (!run) return undefined;

@@ -13,6 +13,7 @@ import { CoreError } from '../../ports/errors.ts';
 import type { NewRunEvent, RunEvent } from '../../ports/events.ts';
 import type { Interrupt } from '../../ports/interrupts.ts';
 import type {
+  BindingNote,
   BindingRecord,
   CreateRunRequest,
   ListRunsQuery,
@@ -23,7 +24,12 @@ import type {
   RunTimes,
   RunView,
 } from '../../ports/run-core.ts';
-import type { RunRecord, RunStore, WriteOptions } from '../../ports/store/run-store.ts';
+import type {
+  InterruptRecord,
+  RunRecord,
+  RunStore,
+  WriteOptions,
+} from '../../ports/store/run-store.ts';
 import type { WorkflowView } from '../../ports/workflows.ts';
 import { digestOf, idempotencyRow, insertOrReplay, newRun, priorRun } from './create-run.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
@@ -155,6 +161,41 @@ class ReferenceRunCore implements RunCore {
     subject: Subject,
     query: ListRunsQuery = {},
   ): Promise<{ runs: RunSnapshot[]; nextCursor: string | null }> {
+    const { rows, nextCursor } = await this.page(subject, query);
+    return { runs: rows.map(toSnapshot), nextCursor };
+  }
+
+  async listRunViews(
+    subject: Subject,
+    query: ListRunsQuery,
+    binding: BindingNote['binding'],
+  ): Promise<{ views: RunView[]; nextCursor: string | null }> {
+    const { rows, nextCursor } = await this.page(subject, query);
+    const ids = rows.map((r) => r.runId);
+    const [open, records] = await Promise.all([
+      this.runs.listInterruptsOfRuns(ids, 'open'),
+      this.runs.getBindingRecords(ids, binding),
+    ]);
+    const openOf = new Map<string, InterruptRecord[]>();
+    for (const it of open) openOf.set(it.runId, [...(openOf.get(it.runId) ?? []), it]);
+    const views = rows.map((run) => {
+      const view: RunView = {
+        run: toSnapshot(run),
+        open: (openOf.get(run.runId) ?? []).map((it) => toInterrupt(it, run)),
+        times: { createdAt: run.createdAt, statusAt: run.statusAt, updatedAt: run.updatedAt },
+      };
+      const record = records.get(run.runId);
+      if (record) view.record = record;
+      return view;
+    });
+    return { views, nextCursor };
+  }
+
+  /** One keyset page of the subject's runs, as stored. */
+  private async page(
+    subject: Subject,
+    query: ListRunsQuery,
+  ): Promise<{ rows: RunRecord[]; nextCursor: string | null }> {
     const limit = query.limit ?? 50;
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
       throw new CoreError('validation_error', 'limit must be an integer from 1 to 100', {
@@ -177,7 +218,7 @@ class ReferenceRunCore implements RunCore {
       rows.length > limit && last
         ? encodeCursor({ createdAt: last.createdAt, runId: last.runId })
         : null;
-    return { runs: page.map(toSnapshot), nextCursor };
+    return { rows: page, nextCursor };
   }
 
   async cancelRun(

@@ -171,6 +171,11 @@ export interface RunStore {
 
   getInterrupt(interruptId: string): Promise<InterruptRecord | undefined>;
   listInterrupts(runId: string, status?: InterruptStatus): Promise<InterruptRecord[]>;
+  /** `listInterrupts` for a page of runs in one read, each run's in its own order. */
+  listInterruptsOfRuns(
+    runIds: readonly string[],
+    status?: InterruptStatus,
+  ): Promise<InterruptRecord[]>;
 
   findIdempotency(
     tenant: string,
@@ -182,4 +187,9 @@ export interface RunStore {
     runId: string,
     binding: BindingNote['binding'],
   ): Promise<BindingRecord | undefined>;
+  /** `getBindingRecord` for a page of runs in one read, by run id (runs with none are absent). */
+  getBindingRecords(
+    runIds: readonly string[],
+    binding: BindingNote['binding'],
+  ): Promise<Map<string, BindingRecord>>;
 }

@@ -130,6 +130,28 @@ export class PgRunStore implements RunStore {
     );
   }
 
+  async getBindingRecords(runIds: readonly string[]): Promise<Map<string, BindingRecord>> {
+    const { rows } = await this.pool.query<{
+      run_id: string;
+      context_id: string;
+      history: string;
+      updated_at: string;
+    }>(
+      'SELECT run_id, context_id, history, updated_at FROM a2a_tasks WHERE run_id = ANY($1::text[])',
+      [runIds],
+    );
+    return new Map(
+      rows.map((row) => [
+        row.run_id,
+        {
+          contextId: row.context_id,
+          history: JSON.parse(row.history) as BindingRecord['history'],
+          updatedAt: row.updated_at,
+        },
+      ]),
+    );
+  }
+
   async getRun(runId: string): Promise<RunRecord | undefined> {
     const { rows } = await this.pool.query<RunRow>('SELECT * FROM runs WHERE run_id = $1', [runId]);
     return rows[0] && runFromRow(rows[0]);
@@ -226,6 +248,22 @@ export class PgRunStore implements RunStore {
       : await this.pool.query<InterruptRow>(
           'SELECT * FROM interrupts WHERE run_id = $1 ORDER BY created_at, ord',
           [runId],
+        );
+    return rows.map(interruptFromRow);
+  }
+
+  async listInterruptsOfRuns(
+    runIds: readonly string[],
+    status?: InterruptStatus,
+  ): Promise<InterruptRecord[]> {
+    const { rows } = status
+      ? await this.pool.query<InterruptRow>(
+          'SELECT * FROM interrupts WHERE run_id = ANY($1::text[]) AND status = $2 ORDER BY run_id, created_at, ord',
+          [runIds, status],
+        )
+      : await this.pool.query<InterruptRow>(
+          'SELECT * FROM interrupts WHERE run_id = ANY($1::text[]) ORDER BY run_id, created_at, ord',
+          [runIds],
         );
     return rows.map(interruptFromRow);
   }

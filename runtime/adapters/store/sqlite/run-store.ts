@@ -138,6 +138,28 @@ export class SqliteRunStore implements RunStore {
     );
   }
 
+  async getBindingRecords(runIds: readonly string[]): Promise<Map<string, BindingRecord>> {
+    // One statement shape for any page size: the ids travel as one JSON array.
+    const rows = this.sql
+      .get('SELECT * FROM a2a_tasks WHERE run_id IN (SELECT value FROM json_each(?))')
+      .all(JSON.stringify(runIds)) as {
+      run_id: string;
+      context_id: string;
+      history: string;
+      updated_at: string;
+    }[];
+    return new Map(
+      rows.map((row) => [
+        row.run_id,
+        {
+          contextId: row.context_id,
+          history: JSON.parse(row.history) as BindingRecord['history'],
+          updatedAt: row.updated_at,
+        },
+      ]),
+    );
+  }
+
   async getRun(runId: string): Promise<RunRecord | undefined> {
     const row = this.sql.get('SELECT * FROM runs WHERE run_id = ?').get(runId) as
       RunRow | undefined;
@@ -334,6 +356,27 @@ export class SqliteRunStore implements RunStore {
             .get('SELECT * FROM interrupts WHERE run_id = ? AND status = ? ORDER BY created_at')
             .all(runId, status)
         : this.sql.get('SELECT * FROM interrupts WHERE run_id = ? ORDER BY created_at').all(runId)
+    ) as InterruptRow[];
+    return rows.map(interruptFromRow);
+  }
+
+  async listInterruptsOfRuns(
+    runIds: readonly string[],
+    status?: InterruptStatus,
+  ): Promise<InterruptRecord[]> {
+    const ids = JSON.stringify(runIds);
+    const rows = (
+      status
+        ? this.sql
+            .get(
+              'SELECT * FROM interrupts WHERE run_id IN (SELECT value FROM json_each(?)) AND status = ? ORDER BY run_id, created_at',
+            )
+            .all(ids, status)
+        : this.sql
+            .get(
+              'SELECT * FROM interrupts WHERE run_id IN (SELECT value FROM json_each(?)) ORDER BY run_id, created_at',
+            )
+            .all(ids)
     ) as InterruptRow[];
     return rows.map(interruptFromRow);
   }
