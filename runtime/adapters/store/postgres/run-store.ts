@@ -4,6 +4,7 @@
 // that lock) are read and written with no other writer in between — per-run sequences stay gap-free
 // and duplicate-free however many hosts write. Inserting a run with an idempotency key a concurrent
 // host inserted first fails on the key and rolls the run back (the core then replays the winner).
+import { bindingRecordOf, type BindingRecordRow } from '../binding-record-row.ts';
 import type { Pool, PoolClient } from 'pg';
 import type { RunStatus } from '@wopgen/generated/run-status';
 import type { BindingNote, BindingRecord } from '../../../ports/run-core.ts';
@@ -115,41 +116,20 @@ export class PgRunStore implements RunStore {
   }
 
   async getBindingRecord(runId: string): Promise<BindingRecord | undefined> {
-    const { rows } = await this.pool.query<{
-      context_id: string;
-      history: string;
-      updated_at: string;
-    }>('SELECT context_id, history, updated_at FROM a2a_tasks WHERE run_id = $1', [runId]);
-    const row = rows[0];
-    return (
-      row && {
-        contextId: row.context_id,
-        history: JSON.parse(row.history) as BindingRecord['history'],
-        updatedAt: row.updated_at,
-      }
+    const { rows } = await this.pool.query<Omit<BindingRecordRow, 'run_id'>>(
+      'SELECT context_id, history, updated_at FROM a2a_tasks WHERE run_id = $1',
+      [runId],
     );
+    const row = rows[0];
+    return row && bindingRecordOf(row);
   }
 
   async getBindingRecords(runIds: readonly string[]): Promise<Map<string, BindingRecord>> {
-    const { rows } = await this.pool.query<{
-      run_id: string;
-      context_id: string;
-      history: string;
-      updated_at: string;
-    }>(
+    const { rows } = await this.pool.query<BindingRecordRow>(
       'SELECT run_id, context_id, history, updated_at FROM a2a_tasks WHERE run_id = ANY($1::text[])',
       [runIds],
     );
-    return new Map(
-      rows.map((row) => [
-        row.run_id,
-        {
-          contextId: row.context_id,
-          history: JSON.parse(row.history) as BindingRecord['history'],
-          updatedAt: row.updated_at,
-        },
-      ]),
-    );
+    return new Map(rows.map((row) => [row.run_id, bindingRecordOf(row)]));
   }
 
   async getRun(runId: string): Promise<RunRecord | undefined> {

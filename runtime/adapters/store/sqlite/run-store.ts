@@ -2,6 +2,7 @@
 // status update, its events, its interrupts and the binding record it carries are never seen apart.
 // Transactions are synchronous and commit without an fsync; each write's promise settles once a
 // group commit (group-commit.ts) has made it durable, so concurrent writers share one sync.
+import { bindingRecordOf, type BindingRecordRow } from '../binding-record-row.ts';
 import type Database from 'better-sqlite3';
 import type { GroupCommit } from './group-commit.ts';
 import { Statements } from './statements.ts';
@@ -129,35 +130,15 @@ export class SqliteRunStore implements RunStore {
   async getBindingRecord(runId: string): Promise<BindingRecord | undefined> {
     const row = this.sql.get('SELECT * FROM a2a_tasks WHERE run_id = ?').get(runId) as
       { context_id: string; history: string; updated_at: string } | undefined;
-    return (
-      row && {
-        contextId: row.context_id,
-        history: JSON.parse(row.history) as BindingRecord['history'],
-        updatedAt: row.updated_at,
-      }
-    );
+    return row && bindingRecordOf(row);
   }
 
   async getBindingRecords(runIds: readonly string[]): Promise<Map<string, BindingRecord>> {
     // One statement shape for any page size: the ids travel as one JSON array.
     const rows = this.sql
       .get('SELECT * FROM a2a_tasks WHERE run_id IN (SELECT value FROM json_each(?))')
-      .all(JSON.stringify(runIds)) as {
-      run_id: string;
-      context_id: string;
-      history: string;
-      updated_at: string;
-    }[];
-    return new Map(
-      rows.map((row) => [
-        row.run_id,
-        {
-          contextId: row.context_id,
-          history: JSON.parse(row.history) as BindingRecord['history'],
-          updatedAt: row.updated_at,
-        },
-      ]),
-    );
+      .all(JSON.stringify(runIds)) as BindingRecordRow[];
+    return new Map(rows.map((row) => [row.run_id, bindingRecordOf(row)]));
   }
 
   async getRun(runId: string): Promise<RunRecord | undefined> {
