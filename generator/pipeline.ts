@@ -1,6 +1,9 @@
 // The named stages of a generation (STYLE.md §1): load → build IR → check → emit → format.
 // Nothing here writes files: `write.ts` does that once the whole output exists in memory.
 import { performance } from 'node:perf_hooks';
+import type { ArtifactCache } from './cache/store.ts';
+import { withArtifactCache } from './cache/context.ts';
+import { cachedWorkers } from './cache/workers.ts';
 import { checkModel } from './check/index.ts';
 import { DiagnosticSink, GeneratorBug, type Diagnostic } from './diagnostics/diagnostic.ts';
 import { compileDist } from './emit/support/compile-dist.ts';
@@ -30,6 +33,11 @@ export interface GenerateOptions {
   command: string;
   /** Workers the caller started early; `generate` owns them from here and ends them. */
   workers?: Workers;
+  /**
+   * Per-artifact cache (cache/store.ts): steps whose input is unchanged since a run that recorded
+   * them are not redone. The output is the same bytes with or without it.
+   */
+  cache?: ArtifactCache;
 }
 
 export async function generate(specDir: string, opts: GenerateOptions): Promise<GenerateResult> {
@@ -100,12 +108,16 @@ async function generateWith(
   // Emitters and the formatter load their libraries only when a generation gets this far.
   const { emitAll } = await import('./emit/index.ts');
   const { formatFiles } = await import('./emit/support/format.ts');
+  const cache = opts.cache;
+  const asked = cache ? cachedWorkers(workers, cache) : workers;
   const emission = await stage('emit', () =>
-    emitAll(model, sink, {
-      command: opts.command,
-      openapiFile: set.relOf(layout.openapi),
-      ...workers,
-    }),
+    withArtifactCache(cache, () =>
+      emitAll(model, sink, {
+        command: opts.command,
+        openapiFile: set.relOf(layout.openapi),
+        ...asked,
+      }),
+    ),
   );
   // This thread formats its own files while the workers finish theirs. A formatting failure
   // counts only once the workers are done, as when formatting came after them: a worker's
@@ -114,7 +126,7 @@ async function generateWith(
   let formatFailure: { err: unknown } | null = null;
   if (sink.errorCount === 0) {
     try {
-      local = await stage('format', () => formatFiles(emission.local));
+      local = await stage('format', () => formatFiles(emission.local, cache));
     } catch (err) {
       formatFailure = { err };
     }
@@ -139,7 +151,7 @@ async function generateWith(
   if (sink.errorCount > 0) return { diagnostics: sink.sorted(), files: null, model, timings };
   if (formatFailure) throw formatFailure.err;
   if (!local) throw new GeneratorBug('format', 'nothing was formatted');
-  const rest = await stage('format', () => formatFiles(remaining));
+  const rest = await stage('format', () => formatFiles(remaining, cache));
   // One `format` timing for both halves, as one stage.
   const restTiming = timings.pop()!;
   const formatTiming = timings.find((t) => t.stage === 'format');
@@ -148,12 +160,15 @@ async function generateWith(
   const sources = new Map([...local, ...rest]);
   // The package around the sources: dist/ compiled from them, package.json and README naming
   // their modules and the dependencies they import.
-  const dist = await stage('compile', () => compileDist(sources, workers.printer));
+  const dist = await stage('compile', () => compileDist(sources, asked.printer, cache));
   const own = await stage('package', () =>
-    formatFiles([
-      emitPackageJson(model, sources, opts.command, WOPGEN_DEPENDENCIES),
-      emitReadme(model, sources, opts.command, WOPGEN_DEPENDENCIES),
-    ]),
+    formatFiles(
+      [
+        emitPackageJson(model, sources, opts.command, WOPGEN_DEPENDENCIES),
+        emitReadme(model, sources, opts.command, WOPGEN_DEPENDENCIES),
+      ],
+      cache,
+    ),
   );
   const files = new Map(
     [...sources, ...dist, ...own].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),

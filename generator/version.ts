@@ -85,3 +85,8 @@ export function sourceFingerprint(): string {
 export function cacheFile(outDir: string): string {
   return join(root, 'node_modules/.cache/wopgen', `${sha256(outDir).slice(0, 24)}.json`);
 }
+
+/** Where the per-artifact cache lives (cache/store.ts): beside the warm-state files. */
+export function artifactCacheDir(): string {
+  return join(root, 'node_modules/.cache/wopgen/artifacts');
+}

@@ -4,11 +4,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { ArtifactCache } from '../cache/store.ts';
+import { startWorkersFor } from '../cache/workers.ts';
 import { GeneratorBug } from '../diagnostics/diagnostic.ts';
-import { startWorkers } from '../emit/workers.ts';
 import { detectLayout, inputDirs, type SpecLayout } from '../load/layout.ts';
 import type { GenerateResult } from '../pipeline.ts';
-import { cacheFile, generatorFingerprint, sha256 } from '../version.ts';
+import { artifactCacheDir, cacheFile, generatorFingerprint, sha256 } from '../version.ts';
 import { compareWithDisk, hasDrift, recordWarmState, shortDiff, upToDate } from '../write.ts';
 import { writeGeneration } from '../write/commit.ts';
 import { checkLocation, planOutput } from '../write/guard.ts';
@@ -39,7 +40,9 @@ async function decide(o: RunOptions): Promise<Outcome> {
     const early = warmOutcome(o, layout, outDir, command);
     if (early) return early;
   }
-  const result = await generateInMemory(o.spec, command, Boolean(layout));
+  // --force regenerates from scratch: nothing is taken from the artifact cache, which is refilled.
+  const cache = new ArtifactCache(artifactCacheDir(), generatorFingerprint(), { read: !o.force });
+  const result = await generateInMemory(o.spec, command, Boolean(layout), cache);
   if (result instanceof GeneratorBug)
     return outcome('internal-error', { message: bugText(result, o) });
   const timings = o.verbose ? result.timings : undefined;
@@ -81,12 +84,13 @@ async function generateInMemory(
   spec: string,
   command: string,
   haveLayout: boolean,
+  cache: ArtifactCache,
 ): Promise<GenerateResult | GeneratorBug> {
   try {
     // The workers start loading their libraries before this thread loads the pipeline's.
-    const workers = haveLayout ? startWorkers() : undefined;
+    const workers = haveLayout ? startWorkersFor(cache) : undefined;
     const { generate } = await import('../pipeline.ts');
-    return await generate(spec, { command, workers });
+    return await generate(spec, { command, workers, cache });
   } catch (err) {
     return err instanceof GeneratorBug ? err : new GeneratorBug('cli', err);
   }

@@ -31,7 +31,7 @@ Generates the package into --out. --out must be absent, empty, or a folder wopge
 and a folder holding anything else is refused. Nothing is written when the spec has an error.
 
 ${COMMON}
-  --force             regenerate even when nothing changed since the last generation
+  --force             regenerate from scratch, even when nothing changed (no cached step is used)
   --watch             regenerate whenever an input file changes (Ctrl-C ends)`,
   check: `usage: wopgen check --spec DIR --out DIR [--format text|json] [--verbose] [--summary]
 

@@ -50,8 +50,7 @@ export async function emitAll(
   fromWorkers.catch(() => undefined);
   const stamp = (f: EmittedFile): EmittedFile => {
     if (f.parser !== 'json')
-      f.body =
-        header({ from: f.from, command: opts.command, digest: model.digest }, 'line') + f.body;
+      f.header = header({ from: f.from, command: opts.command, digest: model.digest }, 'line');
     return f;
   };
 

@@ -2,15 +2,25 @@
 // generation (see worker.ts), so the one worker that loads it does both jobs that need it, in
 // turn: printing the OpenAPI wire types (openapi-typescript) and, once every file is formatted,
 // compiling the generated package's dist/ (compile-package.mjs).
+//
+// openapi-typescript loads at once unless the starter says the print is likely cached
+// (`workerData.preload === false`, see cache/workers.ts): a warm regeneration only compiles here.
 import { performance } from 'node:perf_hooks';
-import { parentPort } from 'node:worker_threads';
-import openapiTS, { astToString } from 'openapi-typescript';
-import { compilePackage } from './compile-package.mjs';
+import { parentPort, workerData } from 'node:worker_threads';
+import { transpileFiles } from './compile-package.mjs';
 
-const loadMs = performance.now();
+let loadMs = performance.now();
+let printer;
+const loadPrinter = () =>
+  (printer ??= import('openapi-typescript').then((m) => {
+    loadMs = performance.now();
+    return m;
+  }));
+if (workerData?.preload !== false) void loadPrinter();
 
 async function answer(request) {
-  if (request.kind === 'compile') return compilePackage(request.files);
+  if (request.kind === 'transpile') return transpileFiles(request.files);
+  const { default: openapiTS, astToString } = await loadPrinter();
   return astToString(await openapiTS(request.document, { silent: true, alphabetize: true }));
 }
 

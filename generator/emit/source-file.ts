@@ -12,6 +12,11 @@ export interface EmittedFile {
    * those megabytes would triple the generation time and change nothing a reader needs.
    */
   parser: 'typescript' | 'babel' | 'json' | 'printed';
+  /**
+   * The generated-file header, put in front of the body once it is formatted (support/format.ts):
+   * it carries the input digest, so keeping it out of what is formatted lets formatting be cached.
+   */
+  header?: string;
 }
 
 /** The one-line source comment every generated declaration carries. */

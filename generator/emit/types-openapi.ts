@@ -8,13 +8,14 @@ import { startWorker, type StartedWorker } from './worker.ts';
 /** The two jobs of the TypeScript worker (openapi-worker.mjs), answered in turn. */
 export type TsWorkerRequest =
   | { kind: 'print'; document: Record<string, unknown> }
-  | { kind: 'compile'; files: [string, string][] };
+  | { kind: 'transpile'; files: [string, string][] };
 
-/** Answers are a string for `print`, the dist/ files for `compile` (see support/compile-dist.ts). */
+/** Answers are a string for `print`, the compiled files for `transpile` (support/compile-dist.ts). */
 export type OpenApiPrinter = StartedWorker<TsWorkerRequest, unknown>;
 
-export function startOpenApiPrinter(): OpenApiPrinter {
-  return startWorker('openapi-worker');
+/** `preload` false: openapi-typescript loads only when a print is asked (cache/workers.ts). */
+export function startOpenApiPrinter(preload = true): OpenApiPrinter {
+  return startWorker('openapi-worker', { preload });
 }
 
 export async function emitOpenApiTypes(

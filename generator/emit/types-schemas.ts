@@ -2,6 +2,7 @@
 // are merged into one document per output file so shared definitions are declared once; names come
 // from definition keys (titles are dropped), so there are no `Foo1`-style names.
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import { cachedAsyncStep } from '../cache/context.ts';
 import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import type { Origin } from '../model/ir.ts';
 // The library's own name mangling, so collision checks and importers name types exactly as it does.
@@ -54,14 +55,16 @@ export async function emitSchemaTypes(
     additionalProperties: false,
     $defs: sortKeys(defs),
   }) as JSONSchema;
-  const ts = await compile(root, rootName, {
-    bannerComment: '',
-    format: false,
-    additionalProperties: false,
-    declareExternallyReferenced: true,
-    unreachableDefinitions: false,
-    $refOptions: { resolve: { external: false, file: false, http: false } } as never,
-  });
+  const ts = await cachedAsyncStep('json-schema-to-typescript', [root, rootName], () =>
+    compile(root, rootName, {
+      bannerComment: '',
+      format: false,
+      additionalProperties: false,
+      declareExternallyReferenced: true,
+      unreachableDefinitions: false,
+      $refOptions: { resolve: { external: false, file: false, http: false } } as never,
+    }),
+  );
   const sources = entries.map(
     (e) => `/** ${e.name} — Source: ${e.origin.file}#${e.origin.pointer} */`,
   );

@@ -1,6 +1,7 @@
 // Validators as ajv standalone code: no schema is compiled when the host starts. The JS module is
 // paired with a declaration file so TypeScript callers get typed guards.
 import standaloneModule from 'ajv/dist/standalone/index.js';
+import { cachedStep } from '../cache/context.ts';
 import { newStandaloneAjv } from '../model/validate-file.ts';
 import type { SpecModel } from '../model/ir.ts';
 import type { EmittedFile } from './source-file.ts';
@@ -56,14 +57,20 @@ export function emitValidators(model: SpecModel): EmittedFile[] {
     });
   }
 
-  const ajv = newStandaloneAjv();
-  const refs: Record<string, string> = {};
-  for (const s of specs) {
+  // Compiling the schemas is most of a warm regeneration's time: cached by what is compiled.
+  const compiled = specs.map((s) => {
     const { $id: _id, $schema: _schema, ...schema } = s.schema;
-    ajv.addSchema(schema, s.exportName);
-    refs[s.exportName] = s.exportName;
-  }
-  const js = toEsmImports(standaloneModule.default(ajv, refs));
+    return [s.exportName, schema] as const;
+  });
+  const js = cachedStep('ajv-standalone', compiled, () => {
+    const ajv = newStandaloneAjv();
+    const refs: Record<string, string> = {};
+    for (const [name, schema] of compiled) {
+      ajv.addSchema(schema, name);
+      refs[name] = name;
+    }
+    return toEsmImports(standaloneModule.default(ajv, refs));
+  });
   const from = [...new Set(specs.map((s) => s.from))].sort();
   const dts = [
     `export interface ValidationError { instancePath: string; schemaPath: string; keyword: string; message?: string; params: Record<string, unknown> }`,

@@ -24,9 +24,9 @@ export interface StartedWorker<I, O> {
 declare const WOPGEN_WORKER_EXT: string | undefined;
 const WORKER_EXT = typeof WOPGEN_WORKER_EXT === 'string' ? WOPGEN_WORKER_EXT : '.mjs';
 
-/** Starts `generator/emit/<name>.mjs`, or its bundled build. */
-export function startWorker<I, O>(name: string): StartedWorker<I, O> {
-  const worker = new Worker(new URL(`./${name}${WORKER_EXT}`, import.meta.url));
+/** Starts `generator/emit/<name>.mjs`, or its bundled build, with `workerData`. */
+export function startWorker<I, O>(name: string, workerData?: unknown): StartedWorker<I, O> {
+  const worker = new Worker(new URL(`./${name}${WORKER_EXT}`, import.meta.url), { workerData });
   worker.unref();
   const started: StartedWorker<I, O> = {
     run(input) {

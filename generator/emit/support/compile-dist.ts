@@ -1,6 +1,12 @@
 // The generated package's dist/: its sources compiled to ES modules and declaration files in the
 // TypeScript worker (../compile-package.mjs), so plain Node and a consumer's `tsc` under `nodenext`
 // import the package without a TypeScript loader (issue 8 §3).
+//
+// Each file compiles on its own (transpileModule + transpileDeclaration), so its output depends on
+// its own text only: it is cached under the digest of that text without its header (the header
+// carries the input digest, which every edit changes), and the header goes back on each output.
+// A warm regeneration compiles only the files whose code changed (issue 13 §3).
+import type { ArtifactCache } from '../../cache/store.ts';
 import { GeneratorBug } from '../../diagnostics/diagnostic.ts';
 import type { OpenApiPrinter } from '../types-openapi.ts';
 
@@ -8,18 +14,79 @@ import type { OpenApiPrinter } from '../types-openapi.ts';
 export async function compileDist(
   files: ReadonlyMap<string, string>,
   worker: OpenApiPrinter,
+  cache?: ArtifactCache,
 ): Promise<Map<string, string>> {
-  const sources = [...files].filter(([path]) => /\.(ts|js)$/.test(path));
-  const answer = await worker.run({ kind: 'compile', files: sources });
-  if (!answer.ok) throw new GeneratorBug('compile', answer.message);
-  if (!isFileList(answer.value)) throw new GeneratorBug('compile', 'the worker sent no file list');
-  return new Map(answer.value);
+  const out = new Map<string, string>();
+  const headers = new Map<string, string>();
+  const todo: [string, string][] = [];
+  for (const [path, text] of files) {
+    // Hand-written JavaScript (ajv's standalone validators) and its declarations go as they are.
+    if (path.endsWith('.js') || path.endsWith('.d.ts')) {
+      out.set(`dist/${path}`, text);
+      continue;
+    }
+    if (!path.endsWith('.ts')) continue;
+    const { header, code } = splitHeader(text);
+    headers.set(path, header);
+    const hit = cache?.get(STEP, cacheInput(path, code));
+    if (hit === undefined) todo.push([path, code]);
+    else put(out, path, header, JSON.parse(hit) as Compiled);
+  }
+  if (todo.length > 0) {
+    const answer = await worker.run({ kind: 'transpile', files: todo });
+    if (!answer.ok) throw new GeneratorBug('compile', answer.message);
+    if (!isCompiledList(answer.value))
+      throw new GeneratorBug('compile', 'the worker sent no file list');
+    const code = new Map(todo);
+    for (const [path, js, dts] of answer.value) {
+      const compiled = { js, dts };
+      cache?.set(STEP, cacheInput(path, code.get(path) ?? ''), JSON.stringify(compiled));
+      put(out, path, headers.get(path) ?? '', compiled);
+    }
+  }
+  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-function isFileList(value: unknown): value is [string, string][] {
+const STEP = 'typescript-transpile';
+
+interface Compiled {
+  js: string;
+  dts: string;
+}
+
+/** The output depends on the file name (module kind, diagnostics) as well as the text. */
+function cacheInput(path: string, code: string): string {
+  return `${path}\0${code}`;
+}
+
+function put(out: Map<string, string>, path: string, header: string, c: Compiled): void {
+  const { js, dts } = distPathsOf(path);
+  // DESIGN.md §4: every generated file starts with its header, compiled ones too.
+  out.set(js, header + c.js);
+  out.set(dts, header + c.dts);
+}
+
+/** A source's generated-file header (its leading `//` lines) and the code after it. */
+export function splitHeader(text: string): { header: string; code: string } {
+  let at = 0;
+  while (text.startsWith('//', at)) {
+    const end = text.indexOf('\n', at);
+    if (end < 0) return { header: text, code: '' };
+    at = end + 1;
+  }
+  return { header: text.slice(0, at), code: text.slice(at) };
+}
+
+function isCompiledList(value: unknown): value is [string, string, string][] {
   return (
     Array.isArray(value) &&
-    value.every((e) => Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'string')
+    value.every(
+      (e) =>
+        Array.isArray(e) &&
+        typeof e[0] === 'string' &&
+        typeof e[1] === 'string' &&
+        typeof e[2] === 'string',
+    )
   );
 }
 

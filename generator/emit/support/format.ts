@@ -1,26 +1,32 @@
 // Formatting: prettier with the project's pinned options, once per file at the end of a run.
-import * as prettier from 'prettier';
+// A file's code is formatted without its header (which carries the input digest every edit
+// changes) and the header goes in front afterwards, so the formatted code is cached under the
+// digest of the code alone and a warm regeneration formats only files whose code changed (issue
+// 13 §3). prettier itself loads only when a file needs formatting.
+import type { Options } from 'prettier';
+import type { ArtifactCache } from '../../cache/store.ts';
 import type { EmittedFile } from '../source-file.ts';
 
-const OPTIONS: prettier.Options = {
+const OPTIONS: Options = {
   printWidth: 100,
   singleQuote: true,
   trailingComma: 'all',
   semi: true,
 };
 
-export async function formatFiles(files: EmittedFile[]): Promise<Map<string, string>> {
+export async function formatFiles(
+  files: EmittedFile[],
+  cache?: ArtifactCache,
+): Promise<Map<string, string>> {
   const out = new Map<string, string>();
+  const format = async (f: EmittedFile): Promise<string> => {
+    const parser = f.parser;
+    if (parser === 'printed') return f.body;
+    const run = async () => (await import('prettier')).format(f.body, { ...OPTIONS, parser });
+    return cache ? cache.through(`prettier:${parser}`, f.body, run) : run();
+  };
   const formatted = await Promise.all(
-    files.map(
-      async (f) =>
-        [
-          f.path,
-          f.parser === 'printed'
-            ? f.body
-            : await prettier.format(f.body, { ...OPTIONS, parser: f.parser }),
-        ] as const,
-    ),
+    files.map(async (f) => [f.path, (f.header ?? '') + (await format(f))] as const),
   );
   for (const [path, text] of formatted.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
     out.set(path, text);

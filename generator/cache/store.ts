@@ -1,0 +1,128 @@
+// Per-artifact cache (issue 13 §3): the result of each costly step of a generation (a library's
+// print of a document, a file's formatting, a file's compile) kept under the digest of exactly
+// what that step was given, so a regeneration after a one-row edit redoes only the steps whose
+// inputs changed. An entry is named by sha256(generator fingerprint, step, input): an entry of
+// another generator build or of another input is never found, so a hit gives the very bytes the
+// step would have computed (the cold-vs-warm test holds the output to that).
+//
+// Where it lives: node_modules/.cache/wopgen/artifacts/<fingerprint>/, beside the warm-state
+// file (generator/version.ts cacheFile), never in the spec folder or the output. One file per
+// entry, written to a temporary name and renamed, so concurrent generations (tests, --watch
+// beside a manual run) share entries without ever reading half a file.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sha256 } from '../version.ts';
+
+/** Folders of other generator builds are removed once unused this long. */
+const STALE_MS = 24 * 60 * 60 * 1000;
+
+export interface CacheStats {
+  hits: number;
+  misses: number;
+  /** The step of each miss, in order: what this run had to compute. */
+  missed: string[];
+}
+
+export class ArtifactCache {
+  readonly stats: CacheStats = { hits: 0, misses: 0, missed: [] };
+  private readonly dir: string;
+  private made = false;
+
+  private readonly read: boolean;
+
+  /**
+   * @param root the cache folder (node_modules/.cache/wopgen/artifacts)
+   * @param fingerprint the generator build's fingerprint (generator/version.ts): part of every key
+   * @param options.read false: find nothing, only record (a from-scratch run that refills it)
+   */
+  constructor(
+    private readonly root: string,
+    private readonly fingerprint: string,
+    options: { read?: boolean } = {},
+  ) {
+    this.dir = join(root, fingerprint.slice(0, 32));
+    this.read = options.read ?? true;
+  }
+
+  /** Whether this generator build has cached anything yet (a warm run is then likely). */
+  exists(): boolean {
+    if (!this.read) return false;
+    try {
+      return statSync(this.dir).isDirectory();
+    } catch {
+      return false;
+    }
+  }
+
+  /** The cached result of `step` on `input`, or undefined. */
+  get(step: string, input: string | Uint8Array): string | undefined {
+    try {
+      if (this.read) {
+        const text = readFileSync(join(this.dir, this.key(step, input)), 'utf8');
+        this.stats.hits++;
+        return text;
+      }
+    } catch {
+      // Not recorded (or unreadable): computed again.
+    }
+    this.stats.misses++;
+    this.stats.missed.push(step);
+    return undefined;
+  }
+
+  /** Records the result of `step` on `input`; a failure to write only costs the next run time. */
+  set(step: string, input: string | Uint8Array, value: string): void {
+    const file = join(this.dir, this.key(step, input));
+    const tmp = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
+    try {
+      if (!this.made) {
+        mkdirSync(this.dir, { recursive: true });
+        this.made = true;
+        this.pruneOtherBuilds();
+      }
+      writeFileSync(tmp, value);
+      renameSync(tmp, file);
+    } catch {
+      rmSync(tmp, { force: true });
+    }
+  }
+
+  /** `compute`'s result through the cache: computed (and recorded) only on a miss. */
+  async through(
+    step: string,
+    input: string | Uint8Array,
+    compute: () => string | Promise<string>,
+  ): Promise<string> {
+    const hit = this.get(step, input);
+    if (hit !== undefined) return hit;
+    const value = await compute();
+    this.set(step, input, value);
+    return value;
+  }
+
+  private key(step: string, input: string | Uint8Array): string {
+    // The step name and fingerprint are hashed with the input, so neither can be confused with
+    // the other's bytes.
+    return sha256(
+      Buffer.concat([
+        Buffer.from(`${this.fingerprint}\0${step}\0`),
+        typeof input === 'string' ? Buffer.from(input) : input,
+      ]),
+    );
+  }
+
+  /** Entries of other generator builds can never be found again: removed once stale. */
+  private pruneOtherBuilds(): void {
+    const now = Date.now();
+    try {
+      for (const name of readdirSync(this.root)) {
+        const p = join(this.root, name);
+        if (p === this.dir) continue;
+        if (now - statSync(p).mtimeMs > STALE_MS) rmSync(p, { recursive: true, force: true });
+      }
+    } catch {
+      // Another process pruned first.
+    }
+  }
+}

@@ -1,0 +1,93 @@
+// The pipeline's worker threads behind the artifact cache (store.ts): a document the worker has
+// already answered for is answered from the cache without asking it, and a worker is started only
+// when something is asked of it, so a warm regeneration whose OpenAPI and AsyncAPI documents are
+// unchanged never loads openapi-typescript or the AsyncAPI parser.
+import type { WorkerAnswer, StartedWorker } from '../emit/worker.ts';
+import type { Workers } from '../emit/workers.ts';
+import { startAsyncApiReader } from '../emit/types-asyncapi.ts';
+import { startOpenApiPrinter } from '../emit/types-openapi.ts';
+import type { ArtifactCache } from './store.ts';
+
+/**
+ * A worker that starts on its first request (or on `warm()`), so that a run which never needs it
+ * pays nothing for it.
+ */
+export interface LazyWorker<I, O> extends StartedWorker<I, O> {
+  /** Starts it now, so its library loads while this thread works. */
+  warm(): void;
+}
+
+export function lazyWorker<I, O>(start: () => StartedWorker<I, O>): LazyWorker<I, O> {
+  let started: StartedWorker<I, O> | undefined;
+  const get = () => (started ??= start());
+  return {
+    warm: () => void get(),
+    run: (input) => get().run(input),
+    dispose: async () => {
+      await started?.dispose();
+    },
+    get timing() {
+      return started?.timing;
+    },
+  };
+}
+
+/**
+ * `workers` with the answers that depend only on a document served from `cache`: the OpenAPI
+ * print (a string) and the AsyncAPI reading (channels and diagnostics). Only successful answers
+ * are kept; a failure is asked again next time. Compile requests pass through (the compile step
+ * caches per file itself, see emit/support/compile-dist.ts).
+ */
+export function cachedWorkers(workers: Workers, cache: ArtifactCache): Workers {
+  const printer = workers.printer;
+  const asyncapi = workers.asyncapi;
+  return {
+    printer: {
+      run: async (request) => {
+        if (request.kind !== 'print') return printer.run(request);
+        return through(cache, 'openapi-typescript', request.document, () => printer.run(request));
+      },
+      dispose: () => printer.dispose(),
+      get timing() {
+        return printer.timing;
+      },
+    },
+    asyncapi: {
+      run: (document) => through(cache, 'asyncapi-parser', document, () => asyncapi.run(document)),
+      dispose: () => asyncapi.dispose(),
+      get timing() {
+        return asyncapi.timing;
+      },
+    },
+  };
+}
+
+async function through<O>(
+  cache: ArtifactCache,
+  step: string,
+  document: unknown,
+  ask: () => Promise<WorkerAnswer<O>>,
+): Promise<WorkerAnswer<O>> {
+  const input = JSON.stringify(document);
+  const hit = cache.get(step, input);
+  if (hit !== undefined) return { ok: true, value: JSON.parse(hit) as O };
+  const answer = await ask();
+  if (answer.ok) cache.set(step, input, JSON.stringify(answer.value));
+  return answer;
+}
+
+/**
+ * The command line's workers. A cold run starts both at once, so their libraries load on the other
+ * core while this thread loads the spec. When this generator build has cached answers, most runs
+ * are regenerations after a small edit: the AsyncAPI worker then starts only if its document
+ * changed, and the TypeScript worker still starts early, since any changed file is compiled there,
+ * but loads openapi-typescript only if the OpenAPI document changed.
+ */
+export function startWorkersFor(cache: ArtifactCache): Workers {
+  const warm = cache.exists();
+  const printer = lazyWorker(() => startOpenApiPrinter(!warm));
+  const asyncapi = lazyWorker(startAsyncApiReader);
+  printer.warm();
+  if (!warm) asyncapi.warm();
+  return { printer, asyncapi };
+}

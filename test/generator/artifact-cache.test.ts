@@ -1,0 +1,81 @@
+// Per-artifact cache (generator/cache/, issue 13 §3): a regeneration after a one-row change to the
+// interop map takes every unchanged artifact from the cache and is byte-identical to a cold
+// generation of the edited spec; an entry recorded by another generator build or for another
+// input is never used.
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ArtifactCache } from '../../generator/cache/store.ts';
+import { generate } from '../../generator/pipeline.ts';
+import { SpecFixture } from '../helpers/spec-fixture.ts';
+
+const command = 'npx wopgen generate --spec spec --out generated';
+
+function entriesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? entriesUnder(p) : [p];
+  });
+}
+
+describe('the per-artifact cache', () => {
+  const fx = new SpecFixture();
+  const cacheRoot = mkdtempSync(join(tmpdir(), 'wopgen-artifacts-'));
+  afterAll(() => {
+    fx.dispose();
+    rmSync(cacheRoot, { recursive: true, force: true });
+  });
+  const run = async (cache?: ArtifactCache) => {
+    const r = await generate(fx.specDir, { command, ...(cache ? { cache } : {}) });
+    expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    return [...r.files!];
+  };
+
+  it('regenerates a one-row change byte-identical to a cold run, redoing only what changed', async () => {
+    await run(new ArtifactCache(cacheRoot, 'generator-A'));
+    fx.editJson('spec/interop-map.json', (map) => {
+      (map['a2a'] as { errors: { http: number }[] }).errors[0]!.http = 410;
+    });
+    const warmCache = new ArtifactCache(cacheRoot, 'generator-A');
+    const warm = await run(warmCache);
+    const cold = await run();
+    expect(warm.map(([path]) => path)).toEqual(cold.map(([path]) => path));
+    for (const [i, [path, text]] of warm.entries()) expect(text, path).toBe(cold[i]![1]);
+    expect(cold.find(([p]) => p === 'a2a/errors.ts')![1]).toContain('http: 410');
+    // The row feeds a2a/errors.ts alone: that file is formatted and compiled again, and
+    // package.json (which names the input digest) formatted; the OpenAPI print, the AsyncAPI
+    // reading and every other file come from the cache.
+    expect([...warmCache.stats.missed].sort()).toEqual([
+      'prettier:json',
+      'prettier:typescript',
+      'typescript-transpile',
+    ]);
+    expect(warmCache.stats.hits).toBeGreaterThan(20);
+  }, 240_000);
+
+  it('never uses an entry recorded by another generator build', async () => {
+    // Every recorded entry is replaced with bytes no step produces: a run that used one would
+    // differ from the cold run (or fail to parse it).
+    for (const file of entriesUnder(cacheRoot)) writeFileSync(file, 'POISONED');
+    const other = new ArtifactCache(cacheRoot, 'generator-B');
+    const fromOther = await run(other);
+    expect(other.stats.hits).toBe(0);
+    const cold = await run();
+    expect(fromOther).toEqual(cold);
+  }, 240_000);
+
+  it('finds an entry only under its own step, input and generator build', () => {
+    const a = new ArtifactCache(cacheRoot, 'generator-A');
+    a.set('step', 'input', 'value');
+    expect(a.get('step', 'input')).toBe('value');
+    expect(a.get('step', 'input ')).toBeUndefined();
+    expect(a.get('other-step', 'input')).toBeUndefined();
+    expect(new ArtifactCache(cacheRoot, 'generator-B').get('step', 'input')).toBeUndefined();
+    // A from-scratch run (--force) reads nothing, and records what it computes.
+    const scratch = new ArtifactCache(cacheRoot, 'generator-A', { read: false });
+    expect(scratch.get('step', 'input')).toBeUndefined();
+    scratch.set('step', 'input', 'again');
+    expect(a.get('step', 'input')).toBe('again');
+  });
+});
