@@ -116,7 +116,7 @@ function parseOptions(command: CommandName, args: string[]) {
 }
 
 /** node:util parseArgs messages, shortened to what was wrong. */
-function describeParseError(err: unknown): string {
+export function describeParseError(err: unknown): string {
   const e = err as { code?: string; message?: string };
   const option = /'(-[^' ]+)/.exec(e.message ?? '')?.[1];
   if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option}`;

@@ -13,6 +13,11 @@ import { watchAndGenerate } from './watch.ts';
 export async function main(argv: string[]): Promise<number> {
   // `init` writes a project, not a package: its own small command (cli/init.ts), loaded on demand.
   if (argv[0] === 'init') return (await import('./init.ts')).initCommand(argv.slice(1));
+  // `report` writes the interop report (cli/interop-report.ts), likewise loaded on demand.
+  if (argv[0] === 'report')
+    return (await import('./interop-report.ts')).reportCommand(argv.slice(1));
+  if (argv[0] === 'help' && argv[1] === 'report')
+    return (await import('./interop-report.ts')).reportCommand(['--help']);
   const format = wantsJson(argv) ? 'json' : 'text';
   let invocation;
   try {

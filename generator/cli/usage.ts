@@ -16,6 +16,7 @@ usage:
   wopgen check    --spec DIR --out DIR [options]   verify a generated package matches its spec
   wopgen serve    [options]                        run the reference host (wopgen serve --help)
   wopgen init     <dir> [--wopgen SPEC]            scaffold a host project (wopgen init --help)
+  wopgen report   --spec DIR --out DIR [--host URL]  the interop report (wopgen report --help)
 
   -v, --version   print the version
   -h, --help      this help; \`wopgen <command> --help\` for a command's options

@@ -1,0 +1,266 @@
+// `wopgen report --spec DIR --out DIR [--host URL]` (issue 14 §4): the interop report of a spec,
+// and of a running host when one is named, as one HTML page and its Markdown twin
+// (generator/report/). Conventions as for the other commands: exit 0 written, 1 spec errors, a
+// refused --out or a host that cannot be read, 2 usage, 3 a bug in wopgen, 4 an I/O error; text
+// results on stdout and problems on stderr, or one JSON document on stdout with --format json.
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { probeHost, type HostReport } from '../report/host.ts';
+import { loadSpec } from '../report/load.ts';
+import { buildSpecReport } from '../report/model.ts';
+import { HostUnreadable } from '../report/probe.ts';
+import { renderReport, reportContext } from '../report/render.ts';
+import { reportFileNames, writeReport } from '../report/write.ts';
+import { displayPath, OutputError, type OutputProblem } from '../write/problem.ts';
+import { describeParseError } from './args.ts';
+import { ConfigError, readConfig } from './config.ts';
+import { relativeToWorkingDir } from './diagnostic-paths.ts';
+
+export const REPORT_HELP = `usage: wopgen report --spec DIR --out DIR [--host URL] [--format text|json]
+
+Writes the interop report of a spec into --out: spec-report.html (plain tables, no script) and
+spec-report.md. It lists every A2A and MCP map row with its handler member, v2 operation,
+requirements and refusal; the version-negotiation table; the A2A error matrix. The same spec
+gives the same bytes (no date, no path), so the report can be committed and checked for drift.
+
+With --host it also reads that running host's discovery document, agent card and MCP
+server/discover, probes every row with a harmless request (an unknown task id, an unknown tool,
+one page of a list: nothing that starts a run) and writes host-report.html and host-report.md:
+whether the host serves, refuses or does not advertise each row, and its refreshedAt age against
+the 90-day refresh window. Probes authenticate with the key in WOPGEN_API_KEY (or --api-key).
+
+Only those two files are written (each atomically); anything else in --out is left alone.
+
+  --spec DIR          the OpenWOP spec (either layout; default "spec" of wopgen.config.json)
+  --out DIR           the folder the report goes into
+  --host URL          base URL of a running host (its /.well-known/openwop)
+  --api-key KEY       bearer key for the probes (visible in ps: prefer WOPGEN_API_KEY)
+  --format text|json  text on the terminal (default), or one JSON result document on stdout
+  -h, --help          this help`;
+
+type Status =
+  | 'generated'
+  | 'spec-errors'
+  | 'refused'
+  | 'host-unreadable'
+  | 'io-error'
+  | 'usage-error'
+  | 'internal-error';
+
+const EXIT: Record<Status, number> = {
+  generated: 0,
+  'spec-errors': 1,
+  refused: 1,
+  'host-unreadable': 1,
+  'usage-error': 2,
+  'internal-error': 3,
+  'io-error': 4,
+};
+
+export interface ReportOutcome {
+  command: 'report';
+  status: Status;
+  exitCode: number;
+  spec?: string;
+  out?: string;
+  host?: string;
+  durationMs: number;
+  /** Files written, relative to --out. */
+  files?: string[];
+  /** With --host: rows per verdict, and how many disagree with the advertisement. */
+  rows?: Record<string, number>;
+  diagnostics: (Diagnostic | OutputProblem)[];
+  message?: string;
+}
+
+interface Options {
+  spec: string;
+  out: string;
+  host?: string;
+  apiKey?: string;
+  format: 'text' | 'json';
+}
+
+class Usage extends Error {}
+
+export async function reportCommand(argv: readonly string[], env = process.env): Promise<number> {
+  const json = argv.some(
+    (a, i) => a === '--format=json' || (a === '--format' && argv[i + 1] === 'json'),
+  );
+  const started = performance.now();
+  let options: Options | 'help';
+  try {
+    options = parseOptions(argv, env);
+  } catch (err) {
+    if (!(err instanceof Usage)) throw err;
+    return print(done('usage-error', started, { message: err.message }), json);
+  }
+  if (options === 'help') {
+    process.stdout.write(`${REPORT_HELP}\n`);
+    return 0;
+  }
+  let o: ReportOutcome;
+  try {
+    o = await run(options, started);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    o = done('internal-error', started, {
+      message: `wopgen report failed unexpectedly: ${message}\nThis is a bug in wopgen; please report it with the spec and host that triggered it.`,
+    });
+  }
+  return print(
+    { ...o, spec: options.spec, out: options.out, ...(options.host ? { host: options.host } : {}) },
+    json,
+  );
+}
+
+async function run(o: Options, started: number): Promise<ReportOutcome> {
+  const loaded = loadSpec(o.spec);
+  const diagnostics = loaded.layout
+    ? relativeToWorkingDir(loaded.diagnostics, loaded.layout.displayRoot)
+    : loaded.diagnostics;
+  if (!loaded.model) return done('spec-errors', started, { diagnostics });
+  const spec = buildSpecReport(loaded.model, loaded.mapUpdated);
+  let host: HostReport | null = null;
+  if (o.host) {
+    try {
+      host = await probeHost(spec, { url: o.host, apiKey: o.apiKey, now: new Date() });
+    } catch (err) {
+      if (!(err instanceof HostUnreadable)) throw err;
+      return done('host-unreadable', started, { diagnostics, message: err.message });
+    }
+  }
+  const { html, markdown } = renderReport(reportContext(spec, host));
+  const names = reportFileNames(host !== null);
+  let files: string[];
+  try {
+    files = writeReport(
+      o.out,
+      loaded.inputDirs,
+      new Map([
+        [names.html, html],
+        [names.markdown, markdown],
+      ]),
+    );
+  } catch (err) {
+    if (!(err instanceof OutputError)) throw err;
+    const status = err.problem.code === 'output-refused' ? 'refused' : 'io-error';
+    return done(status, started, { diagnostics: [...diagnostics, err.problem] });
+  }
+  const rows = host ? Object.values(host.rows) : [];
+  return done('generated', started, {
+    diagnostics,
+    files,
+    ...(host
+      ? {
+          rows: {
+            serves: rows.filter((r) => r.verdict === 'serves').length,
+            refuses: rows.filter((r) => r.verdict === 'refuses').length,
+            'not advertised': rows.filter((r) => r.verdict === 'not advertised').length,
+            unknown: rows.filter((r) => r.verdict === 'unknown').length,
+            disagree: rows.filter((r) => !r.agrees).length,
+          },
+        }
+      : {}),
+  });
+}
+
+function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Options | 'help' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        spec: { type: 'string' },
+        out: { type: 'string' },
+        host: { type: 'string' },
+        'api-key': { type: 'string' },
+        format: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: false,
+    }));
+  } catch (err) {
+    throw new Usage(describeParseError(err));
+  }
+  if (values.help) return 'help';
+  const format = values.format ?? 'text';
+  if (format !== 'text' && format !== 'json')
+    throw new Usage(`--format must be text or json, not "${format}"`);
+  let config;
+  try {
+    config = readConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) throw new Usage(err.message);
+    throw err;
+  }
+  const spec = values.spec ?? config?.spec;
+  if (!spec) throw new Usage('missing --spec DIR (or "spec" in wopgen.config.json)');
+  if (!values.out) throw new Usage('missing --out DIR');
+  if (values.host !== undefined && !/^https?:\/\/[^/]/.test(values.host))
+    throw new Usage(`--host must be an http:// or https:// URL, not "${values.host}"`);
+  const apiKey = values['api-key'] ?? env['WOPGEN_API_KEY'];
+  return {
+    spec,
+    out: values.out,
+    format,
+    ...(values.host ? { host: values.host } : {}),
+    ...(apiKey ? { apiKey } : {}),
+  };
+}
+
+function done(
+  status: Status,
+  started: number,
+  fields: Partial<Omit<ReportOutcome, 'command' | 'status' | 'exitCode' | 'durationMs'>>,
+): ReportOutcome {
+  return {
+    command: 'report',
+    status,
+    exitCode: EXIT[status],
+    durationMs: Math.round((performance.now() - started) * 10) / 10,
+    diagnostics: [],
+    ...fields,
+  };
+}
+
+function print(o: ReportOutcome, json: boolean): number {
+  if (json) {
+    process.stdout.write(JSON.stringify(o) + '\n');
+    return o.exitCode;
+  }
+  const err = (t: string) => void process.stderr.write(t + '\n');
+  for (const d of o.diagnostics) {
+    if (d.code === 'output-refused' || d.code === 'output-io-error') err(`wopgen: ${d.message}`);
+    else err(formatDiagnostic(d as Diagnostic));
+  }
+  switch (o.status) {
+    case 'generated': {
+      const where = o.out ? displayPath(o.out) : '.';
+      process.stdout.write(
+        `wopgen report: wrote ${o.files!.map((f) => `${where}/${f}`).join(', ')}\n`,
+      );
+      if (o.rows)
+        process.stdout.write(
+          `  ${o.host}: ${o.rows['serves']} rows served, ${o.rows['refuses']} refused, ${o.rows['not advertised']} not advertised, ${o.rows['unknown']} unknown; ${o.rows['disagree']} disagree with the advertisement\n`,
+        );
+      break;
+    }
+    case 'spec-errors':
+      err(`wopgen report: the spec has errors; nothing was written`);
+      break;
+    case 'usage-error':
+      err(`wopgen report: ${o.message}\nRun wopgen report --help for usage.`);
+      break;
+    case 'host-unreadable':
+      err(`wopgen report: ${o.message}; nothing was written`);
+      break;
+    case 'internal-error':
+      err(o.message!);
+      break;
+    default:
+      break;
+  }
+  return o.exitCode;
+}
