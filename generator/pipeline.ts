@@ -3,6 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import type { ArtifactCache } from './cache/store.ts';
 import { withArtifactCache } from './cache/context.ts';
+import { parsedYamlCache } from './cache/parsed-yaml.ts';
 import { cachedWorkers } from './cache/workers.ts';
 import { checkModel } from './check/index.ts';
 import { DiagnosticSink, GeneratorBug, type Diagnostic } from './diagnostics/diagnostic.ts';
@@ -88,7 +89,7 @@ async function generateWith(
   stage: <T>(name: string, run: () => T | Promise<T>) => Promise<T>,
   timings: StageTiming[],
 ): Promise<GenerateResult> {
-  const set = new SourceSet(layout);
+  const set = new SourceSet(layout, opts.cache && parsedYamlCache(opts.cache));
   const sink = new DiagnosticSink((file, pointer) => set.getRel(file)?.locate(pointer));
   const model = await stage('load+build', () => buildModel(set, sink));
   if (model) {

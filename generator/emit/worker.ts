@@ -28,16 +28,29 @@ const WORKER_EXT = typeof WOPGEN_WORKER_EXT === 'string' ? WOPGEN_WORKER_EXT : '
 export function startWorker<I, O>(name: string, workerData?: unknown): StartedWorker<I, O> {
   const worker = new Worker(new URL(`./${name}${WORKER_EXT}`, import.meta.url), { workerData });
   worker.unref();
+  // A worker answers one request at a time, in order: a request waits for the one before it, so
+  // each answer goes to the request it belongs to.
+  let queue: Promise<unknown> = Promise.resolve();
+  const ask = (input: I) =>
+    new Promise<WorkerAnswer<O>>((resolve, reject) => {
+      const onError = (err: unknown) => {
+        worker.off('message', onMessage);
+        reject(err);
+      };
+      const onMessage = (m: WorkerAnswer<O>) => {
+        worker.off('error', onError);
+        if (m.ok && m.timing) started.timing = m.timing;
+        resolve(m);
+      };
+      worker.once('message', onMessage);
+      worker.once('error', onError);
+      worker.postMessage(input);
+    });
   const started: StartedWorker<I, O> = {
     run(input) {
-      return new Promise((resolve, reject) => {
-        worker.once('message', (m: WorkerAnswer<O>) => {
-          if (m.ok && m.timing) started.timing = m.timing;
-          resolve(m);
-        });
-        worker.once('error', reject);
-        worker.postMessage(input);
-      });
+      const answer = queue.then(() => ask(input));
+      queue = answer.catch(() => undefined);
+      return answer;
     },
     async dispose() {
       await worker.terminate();

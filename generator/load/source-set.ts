@@ -1,6 +1,7 @@
 // The set of loaded input files: each read and parsed once, found by path or by `$id`.
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import type { ParsedCache } from '../cache/parsed-yaml.ts';
 import type { SpecLayout } from './layout.ts';
 import { SourceFile } from './source.ts';
 
@@ -9,7 +10,11 @@ export class SourceSet {
   private idIndex?: Map<string, string>;
   private roots?: string[];
 
-  constructor(readonly layout: SpecLayout) {}
+  constructor(
+    readonly layout: SpecLayout,
+    /** Parsed YAML of earlier runs, when the generation has an artifact cache. */
+    private readonly parsedCache?: ParsedCache,
+  ) {}
 
   relOf(abs: string): string {
     return relative(this.layout.displayRoot, abs).split(sep).join('/');
@@ -35,7 +40,7 @@ export class SourceSet {
     const hit = this.byPath.get(abs);
     if (hit) return hit;
     if (!existsSync(abs)) return undefined;
-    const file = SourceFile.read(this.relOf(abs), abs);
+    const file = SourceFile.read(this.relOf(abs), abs, this.parsedCache);
     this.byPath.set(abs, file);
     return file;
   }

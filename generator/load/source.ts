@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { parseDocument, type Document } from 'yaml';
+import type { ParsedCache } from '../cache/parsed-yaml.ts';
 import { dataTooDeep, jsonTooDeep, readInput, TOO_DEEP } from './input-limits.ts';
 import type { Position } from '../diagnostics/diagnostic.ts';
 import {
@@ -21,6 +22,8 @@ export interface SyntaxProblem {
   offset: number;
 }
 
+const YAML_OPTIONS = { prettyErrors: false, uniqueKeys: true };
+
 export class SourceFile {
   readonly sha256: string;
   readonly kind: 'json' | 'yaml';
@@ -37,6 +40,8 @@ export class SourceFile {
     readonly text: string,
     /** A refusal found before parsing (size, encoding): the file is then not parsed at all. */
     refused?: SyntaxProblem,
+    /** Parsed YAML of earlier runs (cache/parsed-yaml.ts); the document is then parsed on demand. */
+    private readonly parsedCache?: ParsedCache,
   ) {
     this.sha256 = createHash('sha256').update(text).digest('hex');
     this.kind = /\.ya?ml$/i.test(abs) ? 'yaml' : 'json';
@@ -49,16 +54,18 @@ export class SourceFile {
     if (parsed.syntax) this.syntax = parsed.syntax;
   }
 
-  static read(rel: string, abs: string): SourceFile {
+  static read(rel: string, abs: string, parsedCache?: ParsedCache): SourceFile {
     const input = readInput(abs);
-    return new SourceFile(rel, abs, input.text, input.problem);
+    return new SourceFile(rel, abs, input.text, input.problem, parsedCache);
   }
 
   locate(pointer: string): Position {
     if (this.syntax) return offsetToPosition(this.text, this.syntax.offset);
     // A `$ref` is wrong in its value (the typo is in the string), so that is where it points.
     const anchor: Anchor = pointer.endsWith('/$ref') ? 'value' : 'key';
-    if (this.kind === 'yaml' && this.yamlDoc) {
+    if (this.kind === 'yaml') {
+      // Data from the parsed cache came without the document: parsed here, on the first lookup.
+      this.yamlDoc ??= parseDocument(this.text, YAML_OPTIONS);
       return offsetToPosition(this.text, locateYaml(this.yamlDoc, pointer, anchor));
     }
     // A few lookups walk the text; a file with many diagnostics is parsed into a tree once.
@@ -72,7 +79,10 @@ export class SourceFile {
   }
 
   private parseYaml(): { data: unknown; syntax?: SyntaxProblem } {
-    const doc = parseDocument(this.text, { prettyErrors: false, uniqueKeys: true });
+    // Only a file that parsed cleanly is ever cached, so a hit has no syntax problem to report.
+    const cached = this.parsedCache?.get(this.text);
+    if (cached !== undefined) return { data: cached };
+    const doc = parseDocument(this.text, YAML_OPTIONS);
     this.yamlDoc = doc;
     const first = doc.errors[0];
     if (first) {
@@ -90,6 +100,7 @@ export class SourceFile {
       return { data: undefined, syntax: { message: `YAML: ${message}`, offset: 0 } };
     }
     if (dataTooDeep(data)) return { data: undefined, syntax: { message: TOO_DEEP, offset: 0 } };
+    this.parsedCache?.set(this.text, data);
     return { data };
   }
 }

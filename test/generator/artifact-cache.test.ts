@@ -6,7 +6,9 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parsedYamlCache } from '../../generator/cache/parsed-yaml.ts';
 import { ArtifactCache } from '../../generator/cache/store.ts';
+import { SourceFile } from '../../generator/load/source.ts';
 import { generate } from '../../generator/pipeline.ts';
 import { SpecFixture } from '../helpers/spec-fixture.ts';
 
@@ -77,5 +79,22 @@ describe('the per-artifact cache', () => {
     expect(scratch.get('step', 'input')).toBeUndefined();
     scratch.set('step', 'input', 'again');
     expect(a.get('step', 'input')).toBe('again');
+  });
+
+  it('serves parsed YAML by its text, and still locates pointers in that text', () => {
+    const yaml = parsedYamlCache(new ArtifactCache(cacheRoot, 'generator-A'));
+    const text = 'a: 1\nb:\n  c:\n    - x\n    - y\n';
+    const parsed = new SourceFile('f.yaml', '/f.yaml', text, undefined, yaml);
+    expect(yaml.get(text)).toEqual({ a: 1, b: { c: ['x', 'y'] } });
+    const fromCache = new SourceFile('f.yaml', '/f.yaml', text, undefined, yaml);
+    expect(fromCache.data).toEqual(parsed.data);
+    expect(fromCache.locate('/b/c/1')).toEqual({ line: 5, column: 7 });
+    expect(fromCache.locate('/b/c/1')).toEqual(parsed.locate('/b/c/1'));
+    // What JSON cannot carry (an infinite number) is parsed every time.
+    const infinite = 'a: .inf\n';
+    expect(new SourceFile('g.yaml', '/g.yaml', infinite, undefined, yaml).data).toEqual({
+      a: Infinity,
+    });
+    expect(yaml.get(infinite)).toBeUndefined();
   });
 });

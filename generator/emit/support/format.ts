@@ -2,8 +2,9 @@
 // A file's code is formatted without its header (which carries the input digest every edit
 // changes) and the header goes in front afterwards, so the formatted code is cached under the
 // digest of the code alone and a warm regeneration formats only files whose code changed (issue
-// 13 §3). prettier itself loads only when a file needs formatting.
-import type { Options } from 'prettier';
+// 13 §3). prettier's standalone build loads, with only the plugins a parser needs, and only when
+// a file needs formatting: its full Node entry would also load every other language's plugin.
+import type { Options, Plugin } from 'prettier';
 import type { ArtifactCache } from '../../cache/store.ts';
 import type { EmittedFile } from '../source-file.ts';
 
@@ -14,6 +15,30 @@ const OPTIONS: Options = {
   semi: true,
 };
 
+type Parser = Exclude<EmittedFile['parser'], 'printed'>;
+
+/** The plugins each parser needs (estree prints what both parse); a module is a plugin. */
+const plugin = (m: Promise<unknown>) => m as Promise<Plugin>;
+const PLUGINS: Record<Parser, () => Promise<Plugin>[]> = {
+  typescript: () => [
+    plugin(import('prettier/plugins/typescript')),
+    plugin(import('prettier/plugins/estree')),
+  ],
+  babel: () => [
+    plugin(import('prettier/plugins/babel')),
+    plugin(import('prettier/plugins/estree')),
+  ],
+  json: () => [plugin(import('prettier/plugins/babel')), plugin(import('prettier/plugins/estree'))],
+};
+
+export async function prettierFormat(body: string, parser: Parser): Promise<string> {
+  const [{ format }, ...plugins] = await Promise.all([
+    import('prettier/standalone'),
+    ...PLUGINS[parser](),
+  ]);
+  return format(body, { ...OPTIONS, parser, plugins });
+}
+
 export async function formatFiles(
   files: EmittedFile[],
   cache?: ArtifactCache,
@@ -22,7 +47,7 @@ export async function formatFiles(
   const format = async (f: EmittedFile): Promise<string> => {
     const parser = f.parser;
     if (parser === 'printed') return f.body;
-    const run = async () => (await import('prettier')).format(f.body, { ...OPTIONS, parser });
+    const run = () => prettierFormat(f.body, parser);
     return cache ? cache.through(`prettier:${parser}`, f.body, run) : run();
   };
   const formatted = await Promise.all(
