@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { PushDeliveryConfig } from '../../config.ts';
 import type { PushOutboxItem, PushStore } from '../../ports/store/push-store.ts';
 import { sendPush, type SendResult } from './send.ts';
+import { killPoint } from '../../util/kill-point.ts';
 
 const CLAIM_BATCH = 16;
 /** Longest sleep between passes even when nothing is due (a lease may expire meanwhile). */
@@ -77,6 +78,7 @@ export class OutboxWorker {
         CLAIM_BATCH,
       );
       if (items.length === 0 || this.stopped) return;
+      killPoint('push-claim');
       await Promise.all(items.map((item) => this.deliver(item, cfg)));
     }
   }

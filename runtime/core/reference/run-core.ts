@@ -31,6 +31,7 @@ import type {
   WriteOptions,
 } from '../../ports/store/run-store.ts';
 import type { WorkflowView } from '../../ports/workflows.ts';
+import { killPoint } from '../../util/kill-point.ts';
 import { digestOf, idempotencyRow, insertOrReplay, newRun, priorRun } from './create-run.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { Engine } from './engine/engine.ts';
@@ -147,6 +148,7 @@ class ReferenceRunCore implements RunCore {
       this.runs.durable ? { wait: 'commit' } : {},
     );
     if (!inserted.created) return { run: toSnapshot(inserted.run), created: false };
+    killPoint('run-create');
     await this.engine.exclusive(run.runId, () => this.engine.start(run.runId));
     const current = await this.runs.getRun(run.runId);
     return { run: toSnapshot(current ?? run), created: true };

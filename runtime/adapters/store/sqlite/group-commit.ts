@@ -11,6 +11,7 @@
 // commit whose sync is still in flight (at most one sync, a few milliseconds, behind).
 import { closeSync, fdatasync, fsyncSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { killPoint } from '../../../util/kill-point.ts';
 
 export class GroupCommit {
   private fd: number | undefined;
@@ -56,8 +57,13 @@ export class GroupCommit {
     }
     const fd = this.fd;
     this.syncs++;
+    killPoint('group-write');
     return new Promise((resolve, reject) => {
-      fdatasync(fd, (err) => (err ? reject(err) : resolve()));
+      fdatasync(fd, (err) => {
+        if (err) return reject(err);
+        killPoint('group-sync');
+        resolve();
+      });
     });
   }
 

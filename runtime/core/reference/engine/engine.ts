@@ -20,6 +20,7 @@ import type {
   RunRecord,
   RunStore,
 } from '../../../ports/store/run-store.ts';
+import { killPoint } from '../../../util/kill-point.ts';
 import type { NodeDef, WorkflowDefinition } from './definition.ts';
 import { resolutionChange } from './resolve.ts';
 import { suspension } from './suspend.ts';
@@ -81,7 +82,10 @@ export class Engine {
       { ...change, at: this.now().toISOString() },
       this.wait,
     );
-    if (res.ok) this.deps.feed.publish({ kind: 'run', runId: change.runId });
+    if (res.ok) {
+      killPoint('step-commit');
+      this.deps.feed.publish({ kind: 'run', runId: change.runId });
+    }
     return res.ok;
   }
 
@@ -318,6 +322,7 @@ export class Engine {
         throw new CoreError('interrupt_already_resolved', 'the interrupt is already resolved');
       throw new CoreError('run_terminal', 'the run is not waiting on this interrupt');
     }
+    killPoint('interrupt-resolve');
     this.deps.feed.publish({ kind: 'run', runId: run.runId });
     if (resumes) await this.step(run.runId);
   }
@@ -343,6 +348,7 @@ export class Engine {
       cancelOpenInterrupts: true,
       events: [{ type: 'run.cancelled', payload }],
     });
+    if (ok) killPoint('cancel');
     this.clearTimer(run.runId);
     if (!ok) throw new CoreError('run_terminal', 'the run has already ended');
   }
