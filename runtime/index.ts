@@ -8,8 +8,9 @@
 //   store ports, the change feed, the auth resolver (Authenticator → Subject), and the few values
 //   they come with (CoreError, ANONYMOUS, the terminal event types);
 // - implementations of those ports: the reference engine (createRunCore, referencePack), the
-//   SQLite store adapter, the in-process change feed and hashed API keys; createSqliteHost, the
-//   three composed (what `wopgen serve` runs);
+//   SQLite store adapter, the in-process change feed and hashed API keys; the PostgreSQL stores,
+//   change feed and run leases (openPostgres); createSqliteHost, the three composed (what
+//   `wopgen serve` runs, over either database);
 // - mounting: `Host.handler` is a node:http request listener for one's own server, and mountUnder
 //   serves it under a path prefix of an existing service.
 //
@@ -51,6 +52,9 @@ export {
   type SqliteStores,
 } from './adapters/store/sqlite/index.ts';
 export { InProcessChangeFeed } from './adapters/change-feed/in-process.ts';
+// PostgreSQL: the store ports, the change feed across hosts and the run leases, in one call.
+export { openPostgres, type PostgresOptions, type PostgresParts } from './host/postgres.ts';
+export type { RunLeases } from './ports/run-leases.ts';
 export { ApiKeyStore as ApiKeyAuthenticator, type MintedKey } from './auth/api-keys.ts';
 
 // MCP prompts and resources a host may serve beside its workflows.

@@ -2,13 +2,15 @@
 // a new folder (depending on that tarball), then in the scaffold `npm install` (install scripts
 // on: better-sqlite3's comes from a local prebuild, see npm.ts), `npm run generate`, `npm test` (tsc strict, then the scaffold's own
 // tests with the official A2A and MCP clients) and `npm start`, whose host answers discovery.
+// Then the regeneration the scaffold's README promises: a new A2A row in its spec, `npm run
+// generate`, and tsc fails naming the new handler member (src/contract.ts) until it is written.
 // One long test: each step needs the one before.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { localPrebuilds, npmInstall, run, sharedTarball, tempProject } from './npm.ts';
+import { localPrebuilds, npmInstall, readJson, run, sharedTarball, tempProject } from './npm.ts';
 
 const SLOW = 25 * 60_000;
 
@@ -89,6 +91,44 @@ describe('wopgen init', () => {
       } finally {
         server.stop();
       }
+
+      // A row of the project's own: tsc names the member to write, then accepts it once written.
+      const mapPath = join(app, 'spec/interop-map.json');
+      const map = readJson<{ a2a: { operations: Record<string, unknown>[] } }>(mapPath);
+      map.a2a.operations.push({
+        upstream: 'GetTaskArtifact',
+        http: 'GET /tasks/{id}/artifacts/{artifactId}',
+        when: '',
+        v2Operation: 'getRun',
+        requires: [],
+        rule: 'Test row: reads one artifact of a task the caller can read.',
+      });
+      writeFileSync(mapPath, JSON.stringify(map, null, 2) + '\n');
+      const regenerated = await run('npm', ['run', 'generate', '--silent'], app);
+      expect(regenerated.code, regenerated.stderr).toBe(0);
+      const tsc = join(app, 'node_modules/.bin/tsc');
+      const stale = await run(tsc, ['-p', 'tsconfig.json', '--noEmit'], app);
+      expect(stale.code).not.toBe(0);
+      expect(stale.stdout).toMatch(
+        /^src\/contract\.ts\(\d+,\d+\): error TS2741: Property 'getTaskArtifact' is missing in type '\{\}' but required in type /m,
+      );
+      const contractPath = join(app, 'src/contract.ts');
+      const contract = readFileSync(contractPath, 'utf8');
+      const written = contract.replace(
+        'ImplementedByWopgen> = {};',
+        [
+          'ImplementedByWopgen> = {',
+          '  async getTaskArtifact(params, ctx) {',
+          '    return { params, tenant: ctx.tenant };',
+          '  },',
+          '};',
+        ].join('\n'),
+      );
+      expect(written).not.toBe(contract);
+      writeFileSync(contractPath, written);
+      const fixed = await run(tsc, ['-p', 'tsconfig.json', '--noEmit'], app);
+      expect(fixed.stdout + fixed.stderr).toBe('');
+      expect(fixed.code).toBe(0);
     },
     SLOW,
   );

@@ -73,6 +73,7 @@ describe('npm pack', () => {
         'referencePack',
         'openStoreUrl',
         'InProcessChangeFeed',
+        'openPostgres',
         'ApiKeyAuthenticator',
         'CoreError',
         'mountUnder',

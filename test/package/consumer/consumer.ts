@@ -7,6 +7,7 @@ import {
   defaultConfig,
   InProcessChangeFeed,
   mountUnder,
+  openPostgres,
   openStoreUrl,
   referencePack,
   type Authenticator,
@@ -14,6 +15,9 @@ import {
   type Host,
   type HostConfig,
   type HostParts,
+  type PostgresOptions,
+  type PostgresParts,
+  type RunLeases,
   type RunCore,
   type RunStore,
   type Subject,
@@ -43,4 +47,22 @@ export async function start(): Promise<Host> {
   const host = await createHost(parts);
   createServer(mountUnder('/openwop', host.handler, (_req, res) => res.end())).listen(3000);
   return host;
+}
+
+/** Several hosts on one PostgreSQL database: the adapter's stores, change feed and run leases. */
+export async function startOnPostgres(url: string): Promise<Host> {
+  const options: PostgresOptions = {
+    url,
+    leaseTtlMs: 10_000,
+    onError: (err) => console.error(err),
+  };
+  const { stores, feed, leases }: PostgresParts = await openPostgres(options);
+  const spanning: RunLeases = leases;
+  const core = await createRunCore({
+    runs: stores.runs,
+    feed,
+    leases: spanning,
+    workflows: referencePack(),
+  });
+  return createHost({ config: defaultConfig('http://127.0.0.1:3001'), core, stores, feed, auth });
 }
