@@ -91,7 +91,9 @@ async function generateWith(
 ): Promise<GenerateResult> {
   const set = new SourceSet(layout, opts.cache && parsedYamlCache(opts.cache));
   const sink = new DiagnosticSink((file, pointer) => set.getRel(file)?.locate(pointer));
-  const model = await stage('load+build', () => buildModel(set, sink));
+  const model = await stage('load+build', () =>
+    withArtifactCache(opts.cache, () => buildModel(set, sink)),
+  );
   if (model) {
     await stage('check', () =>
       checkModel(

@@ -52,6 +52,8 @@ describe('the per-artifact cache', () => {
       'prettier:json',
       'prettier:typescript',
       'typescript-transpile',
+      // The edited map is validated against its schema again.
+      'validate-own-schema',
     ]);
     expect(warmCache.stats.hits).toBeGreaterThan(20);
   }, 240_000);
