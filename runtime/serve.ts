@@ -115,6 +115,8 @@ async function startHost(
 ) {
   const config = defaultConfig(settings.baseUrl);
   if (settings.a2aSkills) config.a2a.skills = settings.a2aSkills;
+  if (settings.limits?.limits) config.limits = settings.limits.limits;
+  if (settings.limits?.bodyLimit !== undefined) config.bodyLimit = settings.limits.bodyLimit;
   // The MRTR requestState HMAC key: environment only (never a flag, so it stays out of `ps`);
   // without it the host keeps a generated key in its store.
   const stateSecret = env['WOPGEN_MCP_STATE_SECRET'];

@@ -1,4 +1,5 @@
 // `wopgen serve --help` and the usage error (exit 2) that says what was wrong.
+import { limitHelp } from './limit-flags.ts';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -31,6 +32,9 @@ options (flags win over environment, environment over wopgen.config.json "serve"
   --stdio                serve MCP over stdin/stdout (newline-delimited JSON-RPC; logs to stderr),
                          authenticated as the first API key
   -h, --help             show this help
+
+limits (README "Reliability"; flags only):
+${limitHelp()}
 
 environment only: WOPGEN_LEASE_TTL_MS (PostgreSQL: how long a dead host's runs wait for another
 host, default 10000), WOPGEN_MCP_STATE_SECRET (HMAC key for MCP requestState; kept in the store if unset)
