@@ -121,6 +121,8 @@ async function startHost(
   // without it the host keeps a generated key in its store.
   const stateSecret = env['WOPGEN_MCP_STATE_SECRET'];
   if (stateSecret) config.mcp.requestStateSecret = stateSecret;
+  const stateKek = env['WOPGEN_MCP_STATE_KEK'];
+  if (stateKek) config.mcp.requestStateKek = stateKek;
   checkStorePath(settings.store);
   // Port 0 binds a free port; unless a base URL was given, the advertised URLs follow it.
   return createSqliteHost({
