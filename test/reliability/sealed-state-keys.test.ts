@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- raw JSON-RPC bodies are untyped wire data */
 // The MCP requestState keys sealed at rest (issue 10, break 10; bindings/mcp/sealed-keys.ts): with
 // a key-encryption key the store holds no usable key material (nothing in it verifies a minted
 // token, and the clear key is nowhere in the database), a restart with the same KEK completes the
