@@ -57,6 +57,11 @@ export interface McpConfig {
   requestStateTtlMs: number;
   /** HMAC key for `requestState`; a random one per process when absent (tokens die on restart). */
   requestStateSecret?: string;
+  /**
+   * Key-encryption key for the requestState keys kept in the store when no secret is configured
+   * (bindings/mcp/sealed-keys.ts): with it, the store holds them sealed. Environment only.
+   */
+  requestStateKek?: string;
   /** Feature ids advertised in `mcp.features[]` (⊇ the map's required ones, + `extensions`). */
   features: string[];
   transports: ('streamable-http' | 'stdio')[];

@@ -115,10 +115,14 @@ async function startHost(
 ) {
   const config = defaultConfig(settings.baseUrl);
   if (settings.a2aSkills) config.a2a.skills = settings.a2aSkills;
+  if (settings.limits?.limits) config.limits = settings.limits.limits;
+  if (settings.limits?.bodyLimit !== undefined) config.bodyLimit = settings.limits.bodyLimit;
   // The MRTR requestState HMAC key: environment only (never a flag, so it stays out of `ps`);
   // without it the host keeps a generated key in its store.
   const stateSecret = env['WOPGEN_MCP_STATE_SECRET'];
   if (stateSecret) config.mcp.requestStateSecret = stateSecret;
+  const stateKek = env['WOPGEN_MCP_STATE_KEK'];
+  if (stateKek) config.mcp.requestStateKek = stateKek;
   checkStorePath(settings.store);
   // Port 0 binds a free port; unless a base URL was given, the advertised URLs follow it.
   return createSqliteHost({

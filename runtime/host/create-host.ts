@@ -172,6 +172,7 @@ export async function createHost(parts: HostParts): Promise<Host> {
       : undefined;
   if (push) context.push = push;
   const { router, mounts, mcp, shapes } = mountBindings(context, parts.bindings ?? []);
+  await mcp.ready();
   const handler = createRequestListener(context, router, mounts);
   const server = createHttpServer(handler);
   applyServerLimits(server, limits);

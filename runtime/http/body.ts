@@ -2,18 +2,30 @@
 // reported as typed failures so each binding can answer in its own protocol's shape.
 import type { IncomingMessage } from 'node:http';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../util/json-depth.ts';
+import { declaresJson } from './media-type.ts';
 import { noteRpcMethod } from './request-log.ts';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export type BodyResult =
   | { ok: true; value: unknown; raw: string }
-  | { ok: false; problem: 'too-large' | 'malformed' | 'empty'; message: string };
+  | {
+      ok: false;
+      /** `media-type`: a declared Content-Type that is not JSON (media-type.ts); nothing was read. */
+      problem: 'too-large' | 'malformed' | 'empty' | 'media-type';
+      message: string;
+    };
 
 export async function readJsonBody(
   req: IncomingMessage,
   limit = DEFAULT_BODY_LIMIT,
 ): Promise<BodyResult> {
+  if (!declaresJson(req.headers['content-type'])) {
+    // Not echoed: the header is the client's, of any length.
+    req.resume();
+    const message = 'request body must be application/json';
+    return { ok: false, problem: 'media-type', message };
+  }
   // A declared length over the limit is refused before a byte is read (a slow sender of a large
   // body must not hold the connection while it is counted).
   const declared = Number(req.headers['content-length']);

@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import { isLogLevel, LOG_LEVELS, type LogLevel } from '../log/logger.ts';
 import { readServeFile } from './config-file.ts';
+import { LIMIT_OPTIONS, limitsFrom, type LimitSettings } from './limit-flags.ts';
 import { UsageError } from './usage.ts';
 import { redactStoreUrl, STORE_FORMS, storeKind } from '../host/store-url.ts';
 
@@ -28,6 +29,8 @@ export interface ServeSettings {
   leaseTtlMs?: number;
   /** Whether the base URL came from a flag, the environment or the file rather than the port. */
   explicitBaseUrl: boolean;
+  /** Limits given as flags (limit-flags.ts); the rest keep their defaults. */
+  limits?: LimitSettings;
 }
 
 const OPTIONS = {
@@ -42,6 +45,7 @@ const OPTIONS = {
   'log-level': { type: 'string' },
   stdio: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  ...LIMIT_OPTIONS,
 } as const;
 
 function flags(argv: string[]) {
@@ -113,6 +117,8 @@ export function serveSettings(
   const leaseTtlMs = ttlText === undefined ? undefined : Number(ttlText);
   if (leaseTtlMs !== undefined && !(Number.isInteger(leaseTtlMs) && leaseTtlMs >= 100))
     throw new UsageError(`invalid WOPGEN_LEASE_TTL_MS ${ttlText}: give milliseconds, at least 100`);
+  const limits = limitsFrom(values);
+  if (typeof limits === 'string') throw new UsageError(limits);
   return {
     port,
     hostname,
@@ -126,5 +132,6 @@ export function serveSettings(
     explicitBaseUrl: explicit !== undefined,
     ...(leaseTtlMs !== undefined && { leaseTtlMs }),
     ...(skills && skills.length > 0 ? { a2aSkills: skills } : {}),
+    ...(Object.keys(limits).length > 0 && { limits }),
   };
 }

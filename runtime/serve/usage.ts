@@ -1,4 +1,5 @@
 // `wopgen serve --help` and the usage error (exit 2) that says what was wrong.
+import { limitHelp } from './limit-flags.ts';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -32,8 +33,12 @@ options (flags win over environment, environment over wopgen.config.json "serve"
                          authenticated as the first API key
   -h, --help             show this help
 
+limits (README "Reliability"; flags only):
+${limitHelp()}
+
 environment only: WOPGEN_LEASE_TTL_MS (PostgreSQL: how long a dead host's runs wait for another
-host, default 10000), WOPGEN_MCP_STATE_SECRET (HMAC key for MCP requestState; kept in the store if unset)
+host, default 10000), WOPGEN_MCP_STATE_SECRET (HMAC key for MCP requestState; kept in the store if unset),
+WOPGEN_MCP_STATE_KEK (seals the requestState keys kept in the store: the store alone cannot sign)
 
 Logs: one line per request and the start banner; pretty on a terminal, JSON lines otherwise.
 SIGINT/SIGTERM: in-flight requests finish, open event streams are closed after a short grace

@@ -1,8 +1,8 @@
 // `--workflows DIR`: the operator's own workflow definitions (every DIR/*.json), served next to the
 // reference pack without editing the checkout. Every bad file is reported (one line each), and an
 // id that is already taken names both files.
-import { readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { jsonFilesIn, type JsonFiles } from '../util/json-files.ts';
 import { readJsonFile } from './read-json.ts';
 import {
   createRegistry,
@@ -22,11 +22,9 @@ export class WorkflowLoadError extends Error {
 /** The reference pack plus every definition in `dir`; throws WorkflowLoadError listing every bad file. */
 export function registryWithDir(dir: string): WorkflowRegistry {
   const root = resolve(dir);
-  let names: string[];
+  let listed: JsonFiles;
   try {
-    names = readdirSync(root)
-      .filter((f) => f.endsWith('.json'))
-      .sort();
+    listed = jsonFilesIn(root);
   } catch (err) {
     throw new WorkflowLoadError([
       `--workflows ${dir}: cannot read the directory (${(err as NodeJS.ErrnoException).code})`,
@@ -34,10 +32,9 @@ export function registryWithDir(dir: string): WorkflowRegistry {
   }
   const pack = referencePack().list();
   const taken = new Map(pack.map((d) => [d.id, 'the reference pack']));
-  const problems: string[] = [];
+  const problems = listed.refused.map((r) => `${r.path}: ${r.why}`);
   const extra: WorkflowDefinition[] = [];
-  for (const name of names) {
-    const path = join(root, name);
+  for (const path of listed.files) {
     try {
       const d = parseDefinition(readJsonFile(path), path);
       const other = taken.get(d.id);

@@ -152,7 +152,7 @@ export function pushStoreContract(sut: StoreUnderTest): void {
       );
       const [p0] = await push.claimPushes(T0, 1000, 10);
       await push.settlePush(
-        p0!.outboxId,
+        p0!,
         { at: 'a1', outcome: 'failed', status: 500, error: 'HTTP 500' },
         { state: 'retry', nextAt: T0 + 50 },
       );
@@ -161,7 +161,7 @@ export function pushStoreContract(sut: StoreUnderTest): void {
       const [retried] = await push.claimPushes(T0 + 50, 1000, 10);
       expect([retried!.outboxId, retried!.attempts]).toEqual([p0!.outboxId, 2]);
       await push.settlePush(
-        p0!.outboxId,
+        retried!,
         { at: 'a2', outcome: 'delivered', status: 200 },
         { state: 'delivered' },
       );
@@ -171,7 +171,7 @@ export function pushStoreContract(sut: StoreUnderTest): void {
       ]);
       const [p1] = await push.claimPushes(T0 + 50, 1000, 10);
       expect(p1!.sequence).toBe(1);
-      await push.settlePush(p1!.outboxId, { at: 'a3', outcome: 'failed' }, { state: 'dead' });
+      await push.settlePush(p1!, { at: 'a3', outcome: 'failed' }, { state: 'dead' });
       expect(await push.listPushAttempts(p1!.outboxId)).toStrictEqual([
         { at: 'a3', outcome: 'failed' },
       ]);
@@ -189,6 +189,42 @@ export function pushStoreContract(sut: StoreUnderTest): void {
       expect(await push.readPushSecret(c.secretRef!)).toBeDefined();
     });
 
+    it('only the latest claim settles a push: a deliverer that outlived its lease changes nothing', async () => {
+      const c = await config();
+      await push.enqueuePushes(
+        c.configId,
+        [{ sequence: 0, body: body(c.runId, 0), final: true }],
+        0,
+        AT,
+      );
+      const [slow] = await push.claimPushes(T0, 1000, 10);
+      // The lease runs out while `slow` is still sending: another claim takes the push over.
+      const [taker] = await push.claimPushes(T0 + 1000, 1000, 10);
+      expect([taker!.outboxId, taker!.attempts]).toEqual([slow!.outboxId, 2]);
+      expect(
+        await push.settlePush(slow!, { at: 'late', outcome: 'delivered' }, { state: 'delivered' }),
+      ).toBe(false);
+      expect(
+        await push.settlePush(slow!, { at: 'late', outcome: 'failed' }, { state: 'dead' }),
+      ).toBe(false);
+      expect(await push.listPushAttempts(slow!.outboxId)).toEqual([]);
+      expect((await push.listPushOutbox(c.configId)).map((o) => [o.state, o.attempts])).toEqual([
+        ['pending', 2],
+      ]);
+      expect(await push.readPushSecret(c.secretRef!)).toBeDefined();
+      expect(
+        await push.settlePush(taker!, { at: 'ok', outcome: 'delivered' }, { state: 'delivered' }),
+      ).toBe(true);
+      expect(await push.listPushAttempts(slow!.outboxId)).toStrictEqual([
+        { at: 'ok', outcome: 'delivered' },
+      ]);
+      // Settled: a second settlement, even by the latest claim, is refused.
+      expect(
+        await push.settlePush(taker!, { at: 'again', outcome: 'failed' }, { state: 'dead' }),
+      ).toBe(false);
+      expect((await push.listPushOutbox(c.configId)).map((o) => o.state)).toEqual(['delivered']);
+    });
+
     it('discards the secret once the final push is settled', async () => {
       const c = await config();
       await push.enqueuePushes(
@@ -201,15 +237,11 @@ export function pushStoreContract(sut: StoreUnderTest): void {
         AT,
       );
       const [p0] = await push.claimPushes(T0, 1000, 10);
-      await push.settlePush(
-        p0!.outboxId,
-        { at: 'a', outcome: 'delivered' },
-        { state: 'delivered' },
-      );
+      await push.settlePush(p0!, { at: 'a', outcome: 'delivered' }, { state: 'delivered' });
       expect(await push.readPushSecret(c.secretRef!)).toBeDefined();
       const [p1] = await push.claimPushes(T0, 1000, 10);
       expect(p1!.final).toBe(true);
-      await push.settlePush(p1!.outboxId, { at: 'b', outcome: 'failed' }, { state: 'dead' });
+      await push.settlePush(p1!, { at: 'b', outcome: 'failed' }, { state: 'dead' });
       expect(await push.readPushSecret(c.secretRef!)).toBeUndefined();
       const after = (await push.getPushConfig(c.configId))!;
       expect('secretRef' in after).toBe(false);
@@ -226,11 +258,7 @@ export function pushStoreContract(sut: StoreUnderTest): void {
       expect(await push.getPushConfig(c.configId)).toBeUndefined();
       expect(await push.readPushSecret(c.secretRef!)).toBeUndefined();
       expect(await push.listPushOutbox(c.configId)).toEqual([]);
-      await push.settlePush(
-        p0!.outboxId,
-        { at: 'a', outcome: 'delivered' },
-        { state: 'delivered' },
-      );
+      await push.settlePush(p0!, { at: 'a', outcome: 'delivered' }, { state: 'delivered' });
       expect(await push.listPushAttempts(p0!.outboxId)).toEqual([]);
       expect(await push.listPushConfigs(c.runId)).toStrictEqual([keep]);
       expect(await push.readPushSecret(keep.secretRef!)).toBeDefined();
@@ -257,11 +285,7 @@ export function pushStoreContract(sut: StoreUnderTest): void {
       expect(new Set([...x, ...y].map((o) => o.configId)).size).toBe(12);
       expect(ids).toHaveLength(12);
       for (const o of [...x, ...y]) {
-        await push.settlePush(
-          o.outboxId,
-          { at: 'a', outcome: 'delivered' },
-          { state: 'delivered' },
-        );
+        await push.settlePush(o, { at: 'a', outcome: 'delivered' }, { state: 'delivered' });
       }
 
       // Two hosts draining the rest: every push claimed once, a config's in order and one at a
@@ -282,11 +306,7 @@ export function pushStoreContract(sut: StoreUnderTest): void {
           for (const o of items) {
             inFlight.delete(o.configId);
             next.set(o.configId, o.sequence + 1);
-            await store.settlePush(
-              o.outboxId,
-              { at: 'a', outcome: 'delivered' },
-              { state: 'delivered' },
-            );
+            await store.settlePush(o, { at: 'a', outcome: 'delivered' }, { state: 'delivered' });
           }
         }
       };

@@ -112,12 +112,15 @@ export class OutboxWorker {
     // Log the config and outcome only: never the URL's answer body, the token or credentials.
     const fields = { configId: item.configId, outboxId: item.outboxId, attempt: item.attempts };
     if (result.ok) {
-      await store.settlePush(
-        item.outboxId,
+      const settled = await store.settlePush(
+        item,
         { at: at.toISOString(), outcome: 'delivered', status: result.status },
         { state: 'delivered' },
       );
-      log.debug({ ...fields, status: result.status }, 'push delivered');
+      // Not settled: this delivery outlived its lease and another claim holds the push now (it
+      // will be sent again: at least once, as interop.md §"A2A push delivery" asks).
+      if (settled) log.debug({ ...fields, status: result.status }, 'push delivered');
+      else log.warn(fields, 'push delivered after its lease ran out; another claim settles it');
       return;
     }
     const attempt = {
@@ -127,11 +130,11 @@ export class OutboxWorker {
       ...(result.status !== undefined && { status: result.status }),
     };
     if (item.attempts >= cfg.retry.maxAttempts) {
-      await store.settlePush(item.outboxId, attempt, { state: 'dead' });
+      await store.settlePush(item, attempt, { state: 'dead' });
       log.warn({ ...fields, error: result.error }, 'push dead-lettered');
     } else {
       const nextAt = at.getTime() + backoffMs(cfg.retry, item.attempts);
-      await store.settlePush(item.outboxId, attempt, { state: 'retry', nextAt });
+      await store.settlePush(item, attempt, { state: 'retry', nextAt });
       log.info({ ...fields, error: result.error }, 'push attempt failed; will retry');
     }
   }

@@ -104,6 +104,12 @@ async function readBody(
       const error = new A2aError('InvalidRequestError', body.message);
       return void refuse(res, error, { connection: 'close' });
     }
+    if (body.problem === 'media-type') {
+      // google.rpc.Status at HTTP 415; its `code` follows the HTTP status as every answer here.
+      const { body: status } = new A2aError('InvalidRequestError', body.message).toHttpJson();
+      const error = { ...status.error, code: 415 };
+      return void sendJson(res, 415, { error }, { 'content-type': ERROR_TYPE });
+    }
     return void refuse(res, new A2aError('ParseError', body.message));
   }
   const v = body.value;

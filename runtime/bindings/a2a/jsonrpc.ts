@@ -123,6 +123,10 @@ async function readCall(
       const error = jsonRpcError('InvalidRequestError', body.message);
       return void reply(res, 413, null, error, { connection: 'close' });
     }
+    if (body.problem === 'media-type') {
+      // Not a JSON-RPC request as sent (nothing was parsed, so not -32700): -32600 at HTTP 415.
+      return void reply(res, 415, null, jsonRpcError('InvalidRequestError', body.message));
+    }
     return void reply(res, 400, null, jsonRpcError('ParseError', body.message));
   }
   const env = body.value;

@@ -75,9 +75,14 @@ function trustedAuthority(req: IncomingMessage, baseUrl: string): boolean {
  */
 function refuseBody(
   res: ServerResponse,
-  body: { problem: 'too-large' | 'malformed' | 'empty'; message: string },
+  body: { problem: 'too-large' | 'malformed' | 'empty' | 'media-type'; message: string },
   authenticated: boolean,
 ): void {
+  if (body.problem === 'media-type') {
+    // Checked before the body is read (the mount's own 415); kept for the type's sake.
+    refuse(res, null, new McpError(INVALID_REQUEST, body.message, undefined, 415));
+    return;
+  }
   if (body.problem !== 'too-large') {
     refuse(res, null, new McpError(PARSE_ERROR, `Parse error: ${body.message}`, undefined, 400));
     return;

@@ -15,6 +15,8 @@ export interface McpServer {
   /** Initialize-era requests (2025-11-25, 2025-06-18) over the same handlers. */
   legacy: LegacyRequests;
   mounts: Mount[];
+  /** Reads the requestState key ring once; rejects when the store's ring is sealed out of reach. */
+  ready(): Promise<void>;
 }
 
 /** The requestState key, spent tokens and initialize-era sessions live in the host's binding state. */
@@ -25,6 +27,7 @@ export function createMcpServer(ctx: HostContext): McpServer {
     ctx.state,
     mcp.requestStateTtlMs,
     ctx.now,
+    mcp.requestStateKek,
   );
   const handlers = createHandlers(ctx, states);
   const dispatcher = new McpDispatcher(ctx, handlers);
@@ -35,5 +38,5 @@ export function createMcpServer(ctx: HostContext): McpServer {
   const mounts = mcp.transports.includes('streamable-http')
     ? [mcpHttpMount(ctx, dispatcher, legacyHttp)]
     : [];
-  return { dispatcher, legacy, mounts };
+  return { dispatcher, legacy, mounts, ready: () => states.ready() };
 }

@@ -60,8 +60,14 @@ export class RequestStates {
     private readonly store: StateStore,
     private readonly ttlMs: number,
     private readonly now: () => Date,
+    kek?: string,
   ) {
-    this.keys = new StateKeys(secret, store.kv);
+    this.keys = new StateKeys(secret, store.kv, Date.now, kek);
+  }
+
+  /** Reads the key ring once (at start): a sealed ring this host cannot open stops it here. */
+  async ready(): Promise<void> {
+    await this.keys.ring();
   }
 
   async mint(

@@ -49,13 +49,7 @@ export function restRoutes(ctx: HostContext): Route[] {
         if (!subject) return;
         const body = await readJsonBody(req, ctx.config.bodyLimit);
         if (!body.ok) {
-          return sendOpenWopError(
-            res,
-            body.problem === 'too-large' ? 'payload_too_large' : 'validation_error',
-            body.message,
-            undefined,
-            h(),
-          );
+          return sendOpenWopError(res, bodyErrorCode(body.problem), body.message, undefined, h());
         }
         const b = body.value as Record<string, unknown> | null;
         if (
@@ -240,8 +234,8 @@ export function restRoutes(ctx: HostContext): Route[] {
         const runId = runIdParam(ctx, res, subject, params['runId']!);
         if (!runId) return;
         const body = await readJsonBody(req, ctx.config.bodyLimit);
-        if (!body.ok && body.problem === 'too-large') {
-          return sendOpenWopError(res, 'payload_too_large', body.message, undefined, h());
+        if (!body.ok && body.problem !== 'malformed' && body.problem !== 'empty') {
+          return sendOpenWopError(res, bodyErrorCode(body.problem), body.message, undefined, h());
         }
         if (
           !body.ok ||
@@ -329,4 +323,10 @@ function restAnswer(target: Interrupt, resumeValue: unknown): InterruptAnswer {
   const value =
     action === 'accept' && rv && typeof rv === 'object' && 'value' in rv ? rv.value : resumeValue;
   return { action, value };
+}
+
+/** The envelope code of a body that could not be read (errors.json: 413, 415, else 400). */
+function bodyErrorCode(problem: 'too-large' | 'malformed' | 'empty' | 'media-type') {
+  if (problem === 'too-large') return 'payload_too_large';
+  return problem === 'media-type' ? 'unsupported_media_type' : 'validation_error';
 }

@@ -79,8 +79,17 @@ export interface PushStore {
    * order), leasing each until `now + leaseMs` and counting the attempt.
    */
   claimPushes(now: number, leaseMs: number, limit: number): Promise<PushOutboxItem[]>;
-  /** Records the attempt and its outcome; a settled final push discards the config's secret. */
-  settlePush(outboxId: number, attempt: PushAttempt, settlement: PushSettlement): Promise<void>;
+  /**
+   * Records the attempt and its outcome; a settled final push discards the config's secret. Only
+   * the holder of the push's latest claim settles it (`claim.attempts` is that claim's count): a
+   * deliverer slower than its lease, whose push another claim has taken over since, changes
+   * nothing and gets false, as it does for a push that was deleted or already settled.
+   */
+  settlePush(
+    claim: Pick<PushOutboxItem, 'outboxId' | 'attempts'>,
+    attempt: PushAttempt,
+    settlement: PushSettlement,
+  ): Promise<boolean>;
   /** Epoch ms of the earliest pending push (or lease expiry), undefined when none is pending. */
   nextPushDue(): Promise<number | undefined>;
   listPushAttempts(outboxId: number): Promise<PushAttempt[]>;

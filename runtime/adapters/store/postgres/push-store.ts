@@ -198,24 +198,28 @@ export class PgPushStore implements PushStore {
   }
 
   async settlePush(
-    outboxId: number,
+    claim: Pick<PushOutboxItem, 'outboxId' | 'attempts'>,
     attempt: PushAttempt,
     settlement: PushSettlement,
-  ): Promise<void> {
-    await inTransaction(this.pool, async (tx) => {
+  ): Promise<boolean> {
+    const { outboxId } = claim;
+    return inTransaction(this.pool, async (tx) => {
       const { rows } = await tx.query<{
         attempts: number;
         final: boolean;
+        state: string;
         secret_ref: string | null;
         config_id: string;
       }>(
-        `SELECT o.attempts, o.final, c.secret_ref, c.config_id FROM push_outbox o
+        `SELECT o.attempts, o.final, o.state, c.secret_ref, c.config_id FROM push_outbox o
            JOIN push_configs c ON c.config_id = o.config_id WHERE o.outbox_id = $1
            FOR UPDATE OF o`,
         [outboxId],
       );
       const row = rows[0];
-      if (!row) return; // the config was deleted while the push was in flight
+      // Deleted while in flight, settled already, or claimed again since this claim (its lease
+      // ran out): not this caller's to settle. The row lock orders this against a new claim.
+      if (!row || row.state !== 'pending' || row.attempts !== claim.attempts) return false;
       await tx.query(
         `INSERT INTO push_attempts (outbox_id, attempt, at, outcome, status, error)
            VALUES ($1, $2, $3, $4, $5, $6)
@@ -235,7 +239,7 @@ export class PgPushStore implements PushStore {
           'UPDATE push_outbox SET next_at = $1, lease_until = NULL WHERE outbox_id = $2',
           [settlement.nextAt, outboxId],
         );
-        return;
+        return true;
       }
       await tx.query(
         'UPDATE push_outbox SET state = $1, lease_until = NULL, settled_at = $2 WHERE outbox_id = $3',
@@ -248,6 +252,7 @@ export class PgPushStore implements PushStore {
           row.config_id,
         ]);
       }
+      return true;
     });
   }
 

@@ -185,20 +185,29 @@ export class SqlitePushStore implements PushStore {
   }
 
   async settlePush(
-    outboxId: number,
+    claim: Pick<PushOutboxItem, 'outboxId' | 'attempts'>,
     attempt: PushAttempt,
     settlement: PushSettlement,
-  ): Promise<void> {
-    this.db.transaction(() => {
+  ): Promise<boolean> {
+    const { outboxId } = claim;
+    return this.db.transaction((): boolean => {
       const row = this.sql
         .get(
-          `SELECT o.attempts, o.final, c.secret_ref, c.config_id FROM push_outbox o
+          `SELECT o.attempts, o.final, o.state, c.secret_ref, c.config_id FROM push_outbox o
              JOIN push_configs c ON c.config_id = o.config_id WHERE o.outbox_id = ?`,
         )
         .get(outboxId) as
-        | { attempts: number; final: number; secret_ref: string | null; config_id: string }
+        | {
+            attempts: number;
+            final: number;
+            state: string;
+            secret_ref: string | null;
+            config_id: string;
+          }
         | undefined;
-      if (!row) return; // the config was deleted while the push was in flight
+      // Deleted while in flight, settled already, or claimed again since this claim (its lease
+      // ran out): not this caller's to settle.
+      if (!row || row.state !== 'pending' || row.attempts !== claim.attempts) return false;
       this.sql
         .get(
           `INSERT OR REPLACE INTO push_attempts (outbox_id, attempt, at, outcome, status, error)
@@ -216,7 +225,7 @@ export class SqlitePushStore implements PushStore {
         this.sql
           .get('UPDATE push_outbox SET next_at = ?, lease_until = NULL WHERE outbox_id = ?')
           .run(settlement.nextAt, outboxId);
-        return;
+        return true;
       }
       this.sql
         .get(
@@ -230,6 +239,7 @@ export class SqlitePushStore implements PushStore {
           .get('UPDATE push_configs SET secret_ref = NULL WHERE config_id = ?')
           .run(row.config_id);
       }
+      return true;
     })();
   }
 

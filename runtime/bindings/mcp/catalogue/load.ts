@@ -3,9 +3,9 @@
 // schema.ts and then rules.ts, entries are unique across files (prompt name, normalized resource
 // URI, uriTemplate), and the lists come out in the order the list rows serve them. A bad file stops
 // the host with a CatalogueError naming the file and the JSON pointer of the offending value.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { ErrorObject } from 'ajv';
+import { jsonFilesIn, type JsonFiles } from '../../../util/json-files.ts';
 import type {
   CataloguePrompt,
   CatalogueResource,
@@ -24,15 +24,16 @@ export interface CatalogueSource {
 
 /** Reads every `*.json` of `dir` (not recursive) and builds the catalogue; throws CatalogueError. */
 export function loadCatalogueDir(dir: string): McpCatalogue {
-  let names: string[];
+  let listed: JsonFiles;
   try {
-    names = readdirSync(dir).filter((f) => f.endsWith('.json'));
+    listed = jsonFilesIn(dir);
   } catch (err) {
     throw new Error(`${dir}: cannot read the MCP catalogue directory: ${(err as Error).message}`);
   }
+  const refused = listed.refused[0];
+  if (refused) throw new CatalogueError(refused.path, '', refused.why);
   return buildCatalogue(
-    names.sort().map((f) => {
-      const source = join(dir, f);
+    listed.files.map((source) => {
       let text: string;
       try {
         text = readFileSync(source, 'utf8');

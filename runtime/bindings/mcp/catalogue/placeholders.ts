@@ -18,3 +18,47 @@ export function fillPlaceholders(text: string, values: Readonly<Record<string, s
     Object.hasOwn(values, name) ? values[name]! : '',
   );
 }
+
+/** `application/json` and the `+json` types (RFC 6839): their text is JSON, values go in escaped. */
+export function isJsonMimeType(mimeType: string): boolean {
+  const type = mimeType.split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' || /^[a-z]+\/[a-z0-9.!#$&^_-]+\+json$/.test(type);
+}
+
+/**
+ * Fills a JSON text (issue 10, break 10: values went into an `application/json` template verbatim,
+ * so `x","admin":true,"y":"` added a member). Each value is inserted JSON-string-escaped; load.ts
+ * accepts such a template only when every placeholder sits inside a string literal
+ * (`placeholdersOutsideStrings`), so an escaped value can never leave its string.
+ */
+export function fillJsonPlaceholders(
+  text: string,
+  values: Readonly<Record<string, string>>,
+): string {
+  const escaped: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values)) escaped[k] = JSON.stringify(v).slice(1, -1);
+  return fillPlaceholders(text, escaped);
+}
+
+/** Placeholder names of `text` that are not inside a JSON string literal. */
+export function placeholdersOutsideStrings(text: string): string[] {
+  const outside: string[] = [];
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === '{' && text[i + 1] === '{') {
+      const m = /^\{\{([A-Za-z0-9_.-]+)\}\}/.exec(text.slice(i));
+      if (m) {
+        outside.push(m[1]!);
+        i += m[0].length - 1;
+      }
+    }
+  }
+  return outside;
+}

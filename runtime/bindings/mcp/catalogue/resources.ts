@@ -1,11 +1,12 @@
 // `resources/list`, `resources/templates/list` and `resources/read` over the catalogue. The map's
 // `prompts/get | resources/read` row: the URI is checked (uri.ts: normalized, no traversal, scheme
 // on the allowlist) before any lookup; then the static resources, then the templates in
-// uriTemplate order; a template's variables are inserted into its content as plain text. A URI
+// uriTemplate order; a template's variables are inserted into its content as plain text (JSON-string
+// escaped when the template's mimeType is JSON, placeholders.ts). A URI
 // that names nothing is -32602 "Resource not found" with `data.uri` as requested (SEP-2164).
 import type { CatalogueResource, CatalogueTemplate, ResourceFields } from './catalogue.ts';
 import { INVALID_PARAMS, McpError } from '../jsonrpc.ts';
-import { fillPlaceholders } from './placeholders.ts';
+import { fillJsonPlaceholders, fillPlaceholders, isJsonMimeType } from './placeholders.ts';
 import { checkResourceUri, isRefusal, normalizeSyntax, REFUSAL_MESSAGES } from './uri.ts';
 import { matchUriTemplate, parseUriTemplate, type UriTemplate } from './uri-template.ts';
 
@@ -86,7 +87,9 @@ export function readResource(index: ResourceIndex, raw: unknown): ResourceConten
   if (fixed) return [contents(fixed.uri, fixed, (t) => t)];
   for (const { entry, template } of index.templates) {
     const vars = matchUriTemplate(template, checked.uri);
-    if (vars) return [contents(checked.uri, entry, (t) => fillPlaceholders(t, vars))];
+    if (!vars) continue;
+    const fill = isJsonMimeType(entry.mimeType) ? fillJsonPlaceholders : fillPlaceholders;
+    return [contents(checked.uri, entry, (t) => fill(t, vars))];
   }
   throw new McpError(INVALID_PARAMS, 'Resource not found', { uri: raw });
 }

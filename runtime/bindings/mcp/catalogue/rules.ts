@@ -11,7 +11,7 @@ import type {
   PromptContent,
 } from './catalogue.ts';
 import { CatalogueError, escapePointer, type Origin } from './errors.ts';
-import { placeholderNames } from './placeholders.ts';
+import { isJsonMimeType, placeholderNames, placeholdersOutsideStrings } from './placeholders.ts';
 import { checkResourceUri, isRefusal, normalizeSyntax, REFUSAL_MESSAGES } from './uri.ts';
 import { expandAll, parseUriTemplate } from './uri-template.ts';
 
@@ -120,6 +120,14 @@ export function checkTemplate(t: CatalogueTemplate, at: Origin, schemes: string[
   checkTextOrBlob(t, at);
   const variables = checkTemplateUri(t.uriTemplate, at, schemes);
   checkPlaceholders(t.text, variables, `${at.pointer}/text`, at.file, 'variable');
+  // A JSON template's values are inserted string-escaped (placeholders.ts): only inside a string.
+  const loose = isJsonMimeType(t.mimeType) ? placeholdersOutsideStrings(t.text ?? '') : [];
+  if (loose.length > 0)
+    throw new CatalogueError(
+      at.file,
+      `${at.pointer}/text`,
+      `placeholder {{${loose[0]}}} must be inside a JSON string (the mimeType is ${t.mimeType})`,
+    );
   checkCompletions(t.completions, variables, at, 'variable');
   return normalizeSyntax(t.uriTemplate);
 }

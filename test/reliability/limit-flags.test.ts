@@ -1,0 +1,80 @@
+// `wopgen serve` flags for the limits (issue 10; runtime/serve/limit-flags.ts): each documented
+// limit is a flag, listed by --help with its default; a bad value is a usage error naming the flag;
+// a flag given reaches the running host (a stream cap of 1 refuses a tenant's second stream).
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../../runtime/http/limits.ts';
+import { serveSettings } from '../../runtime/serve.ts';
+import { LIMIT_FLAGS } from '../../runtime/serve/limit-flags.ts';
+import { UsageError } from '../../runtime/serve/usage.ts';
+import { killLeftovers, startServe } from '../rest/serve-helpers.ts';
+import { removeDir } from '../helpers/host.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const KEY = 'limit-flags-key-0123456789';
+let dir: string | undefined;
+afterEach(() => {
+  killLeftovers();
+  if (dir) removeDir(dir);
+  dir = undefined;
+});
+
+describe('limit flags', () => {
+  it('one flag per HostLimits key, and --body-limit', () => {
+    expect(LIMIT_FLAGS.map((f) => f.key).sort()).toEqual(
+      [...Object.keys(DEFAULT_LIMITS), 'bodyLimit'].sort(),
+    );
+  });
+
+  it('parses into config limits, leaving the rest to their defaults', () => {
+    const s = serveSettings(
+      ['--streams-per-tenant', '3', '--request-timeout-ms', '5000', '--body-limit', '2048'],
+      {},
+    );
+    expect(s.limits).toEqual({
+      limits: { streamsPerTenant: 3, requestTimeoutMs: 5000 },
+      bodyLimit: 2048,
+    });
+    expect(serveSettings([], {}).limits).toBeUndefined();
+  });
+
+  it.each([
+    [['--streams-per-host', '0'], '--streams-per-host takes a whole number, at least 1, got 0'],
+    [['--idle-socket-ms', '1e3'], '--idle-socket-ms takes a whole number, at least 100, got 1e3'],
+    [['--max-connections=-5'], '--max-connections takes a whole number, at least 1, got -5'],
+  ])('%j is a usage error', (argv, message) => {
+    expect(() => serveSettings(argv, {})).toThrow(new UsageError(message));
+  });
+
+  it('--help lists every limit flag with its default', async () => {
+    const s = startServe(['--help']);
+    let out = '';
+    s.child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    expect(await s.exited).toBe(0);
+    for (const f of LIMIT_FLAGS)
+      expect(out).toMatch(new RegExp(`--${f.flag} N +.+ \\(default \\d+\\)\n`));
+    expect(out).toContain('--streams-per-tenant N');
+  });
+
+  it('reaches the host: --streams-per-tenant 1 refuses a second open stream with 429', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wopgen-limit-flags-'));
+    const s = startServe(
+      ['--port', '0', '--store', `sqlite:${join(dir, 'h.db')}`, '--streams-per-tenant', '1'],
+      { env: { WOPGEN_API_KEYS: `${KEY}=acme`, LOG_LEVEL: 'info' } },
+    );
+    const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec((await s.ready).msg)![1]!;
+    const ac = new AbortController();
+    const open = () =>
+      fetch(`${base}/host/events`, {
+        headers: { authorization: `Bearer ${KEY}` },
+        signal: ac.signal,
+      });
+    const first = await open();
+    expect(first.status).toBe(200);
+    const second = await open();
+    expect(second.status).toBe(429);
+    expect(((await second.json()) as { error: string }).error).toBe('rate_limited');
+    ac.abort();
+  });
+});
