@@ -6,11 +6,16 @@ import { isLogLevel, LOG_LEVELS, type LogLevel } from '../log/logger.ts';
 import { readServeFile } from './config-file.ts';
 import { UsageError } from './usage.ts';
 import { redactStoreUrl, STORE_FORMS, storeKind } from '../host/store-url.ts';
+import {
+  CONTENT_MODE_OPTIONS,
+  contentModeSettings,
+  type ContentModeSettings,
+} from './content-modes.ts';
 
 /** The shortest API key accepted (auth/api-keys.ts refuses shorter ones). */
 export const MIN_API_KEY_LENGTH = 16;
 
-export interface ServeSettings {
+export interface ServeSettings extends ContentModeSettings {
   port: number;
   hostname: string;
   baseUrl: string;
@@ -42,6 +47,7 @@ const OPTIONS = {
   'log-level': { type: 'string' },
   stdio: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  ...CONTENT_MODE_OPTIONS,
 } as const;
 
 function flags(argv: string[]) {
@@ -126,5 +132,6 @@ export function serveSettings(
     explicitBaseUrl: explicit !== undefined,
     ...(leaseTtlMs !== undefined && { leaseTtlMs }),
     ...(skills && skills.length > 0 ? { a2aSkills: skills } : {}),
+    ...contentModeSettings(values, env),
   };
 }

@@ -2,6 +2,7 @@
 // the same Subject), with opaque page tokens.
 import { projectA2aTaskState, runStatusesForA2aWire } from '@wopgen/generated/a2a/task-state';
 import type { RunStatus } from '@wopgen/generated/run-status';
+import { agentOwns } from './agent-routing.ts';
 import { invalidParams } from './errors.ts';
 import type { A2aDeps, A2aRequestContext } from './request-context.ts';
 import { isJsonMap } from './routing.ts';
@@ -111,7 +112,8 @@ export async function listTasks(deps: A2aDeps, params: ListTasksParams, rc: A2aR
     ...(params.historyLength !== undefined ? { historyLength: params.historyLength } : {}),
   };
   const countRuns = ctx.core.countRuns?.bind(ctx.core);
-  const unfiltered = !wanted && !params.contextId && since === undefined;
+  // Through an agent's R, only that agent's tasks (agent-routing.ts `agentOwns`): the walk filters.
+  const unfiltered = !wanted && !params.contextId && since === undefined && !rc.agent;
   if (countRuns && unfiltered && (after === undefined || after.cursor !== undefined)) {
     return keysetPage(deps, rc, pageSize, after?.cursor, countRuns, options);
   }
@@ -120,6 +122,7 @@ export async function listTasks(deps: A2aDeps, params: ListTasksParams, rc: A2aR
   for (;;) {
     const page = await ctx.core.listRuns(rc.subject, { limit: 100, ...(cursor ? { cursor } : {}) });
     for (const run of page.runs) {
+      if (!agentOwns(rc.agent, run.workflowId)) continue;
       if (statuses && !statuses.has(run.status)) continue;
       const v = await loadTaskView(ctx.core, rc.subject, run.runId, ctx.now);
       if (!v) continue;
