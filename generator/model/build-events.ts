@@ -32,6 +32,10 @@ export const INTEROP_EVENTS: Record<string, string[]> = {
   'run.completed': [],
   'run.failed': [],
   'run.started': ['transport'],
+  // A declared input path (the map's SendMessage row for a running task): a conversation loop.
+  'conversation.opened': ['conversationId'],
+  'conversation.exchanged': ['conversationId', 'turnIndex', 'turn', 'outcome'],
+  'conversation.closed': ['conversationId', 'turnCount'],
 };
 
 const INDEX_POINTERS = ['/_typeIndex/properties', '/$defs/_typeIndex/properties'];

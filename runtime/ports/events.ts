@@ -2,6 +2,9 @@
 // (schemas/run-event-payloads.schema.json via generated/types/events.ts): a binding narrows on
 // `type` and reads a typed payload, never a string-keyed bag.
 import type {
+  ConversationClosed,
+  ConversationExchanged,
+  ConversationOpened,
   HostEvent as GeneratedHostEvent,
   InterruptRequested,
   InterruptResolved,
@@ -27,6 +30,9 @@ export interface RunEventPayloads {
   'interrupt.resolved': InterruptResolved;
   'log.appended': LogAppended;
   'negotiation.decided': NegotiationDecided;
+  'conversation.opened': ConversationOpened;
+  'conversation.exchanged': ConversationExchanged;
+  'conversation.closed': ConversationClosed;
 }
 
 export type RunEventType = keyof RunEventPayloads;

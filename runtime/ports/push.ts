@@ -25,6 +25,24 @@ export interface PushConfigView {
   createdAt: string;
 }
 
+/**
+ * A push that exhausted its retries, as the operator of its tenant sees it (interop.md §"A2A push
+ * delivery": a dead letter the operator can list; A2A clients never see them). No token, no
+ * credentials: the body is the StreamResponse that was sent.
+ */
+export interface DeadLetterView {
+  outboxId: number;
+  configId: string;
+  taskId: string;
+  url: string;
+  sequence: number;
+  attempts: number;
+  createdAt: string;
+  body: JsonObject;
+  /** The last attempt: when, the receiver's status if it answered, and why it failed. */
+  lastAttempt?: { at: string; status?: number; error?: string };
+}
+
 /** Why a URL was refused by the egress guard (never which address a name resolved to). */
 export class PushUrlRefused extends Error {
   override readonly name = 'PushUrlRefused';
@@ -48,6 +66,8 @@ export interface PushConfigs {
   list(runId: string): Promise<PushConfigView[]>;
   /** Idempotent: deleting an unknown id changes nothing. */
   delete(runId: string, configId: string): Promise<void>;
+  /** Optional: the dead letters of `tenant`'s configs, oldest first. */
+  listDeadLetters?(tenant: string): Promise<DeadLetterView[]>;
 }
 
 /** One push the deliverer sends: an A2A StreamResponse and whether it is the task's last. */
@@ -67,4 +87,12 @@ export interface PushProjector {
     runId: string,
     afterSequence: number,
   ): Promise<{ pushes: ProjectedPush[]; lastSequence: number } | undefined>;
+  /**
+   * Optional: the W3C trace context the run recorded (interop.md §"Trace context"), which each push
+   * carries as `traceparent` (and `tracestate`); read as `owner`, undefined when none.
+   */
+  trace?(
+    owner: Subject,
+    runId: string,
+  ): Promise<{ traceparent: string; tracestate?: string } | undefined>;
 }

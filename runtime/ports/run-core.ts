@@ -85,12 +85,33 @@ export interface ResolveInterruptRequest extends InterruptAnswer {
   note?: BindingNote;
 }
 
+/** A message handed to a running run through its declared input path (WorkflowView.messages). */
+export interface RunMessageRequest {
+  /** The sender's id for the message (the answer names it in `inReplyTo`). */
+  messageId: string;
+  text?: string;
+  data?: JsonObject;
+  /** Written with the message, in the same commit. */
+  note?: BindingNote;
+}
+
+/** One answer a run gave in a conversation (`conversation.exchanged` outcome). */
+export interface ConversationReply {
+  /** The message answered: its sender's id, or null for the message that started the run. */
+  inReplyTo: string | null;
+  turnIndex: number;
+  text: string;
+  at: string;
+}
+
 /** What a task projection reads of one run, in one call (RunCore.runView). */
 export interface RunView {
   run: RunSnapshot;
   open: Interrupt[];
   times: RunTimes;
   record?: BindingRecord;
+  /** The run's conversation answers, oldest first, when its workflow declares an input path. */
+  replies?: ConversationReply[];
 }
 
 export interface RunCore {
@@ -130,6 +151,17 @@ export interface RunCore {
     interruptId: string,
     request: ResolveInterruptRequest,
   ): Promise<RunSnapshot>;
+  /**
+   * Optional: hand a message to a running run through its workflow's declared input path
+   * (WorkflowView.messages); answers once the run has answered it. Undefined when unreadable;
+   * CoreError `run_terminal` once the run has ended, `run_already_active` while it is not at a node
+   * that takes messages.
+   */
+  sendRunMessage?(
+    subject: Subject,
+    runId: string,
+    request: RunMessageRequest,
+  ): Promise<{ run: RunSnapshot; reply: ConversationReply } | undefined>;
   /** The binding's record of a readable run, if one was written. */
   bindingRecord(
     subject: Subject,

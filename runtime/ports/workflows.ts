@@ -23,6 +23,13 @@ export interface WorkflowView {
   /** Whether a caller must run it as a task; absent means optional. */
   taskSupport?: 'forbidden' | 'optional' | 'required';
   asks: ClientAsks;
+  /**
+   * A declared input path (interop-map SendMessage, "taskId, run not suspended and not terminal"):
+   * the nodes at which a running run of this workflow takes further messages
+   * (RunCore.sendRunMessage). A `running` run whose `currentNodeId` is one of them is waiting for
+   * the next message. Absent: a message to a running run is refused.
+   */
+  messages?: { nodeIds: readonly string[] };
   /** Progress: the number of steps, and the step (0-based) each node id belongs to. */
   steps: { total: number; stepOf: Readonly<Record<string, number>> };
 }

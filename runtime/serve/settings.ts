@@ -7,11 +7,16 @@ import { readServeFile } from './config-file.ts';
 import { LIMIT_OPTIONS, limitsFrom, type LimitSettings } from './limit-flags.ts';
 import { UsageError } from './usage.ts';
 import { redactStoreUrl, STORE_FORMS, storeKind } from '../host/store-url.ts';
+import {
+  CONTENT_MODE_OPTIONS,
+  contentModeSettings,
+  type ContentModeSettings,
+} from './content-modes.ts';
 
 /** The shortest API key accepted (auth/api-keys.ts refuses shorter ones). */
 export const MIN_API_KEY_LENGTH = 16;
 
-export interface ServeSettings {
+export interface ServeSettings extends ContentModeSettings {
   port: number;
   hostname: string;
   baseUrl: string;
@@ -46,6 +51,7 @@ const OPTIONS = {
   stdio: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   ...LIMIT_OPTIONS,
+  ...CONTENT_MODE_OPTIONS,
 } as const;
 
 function flags(argv: string[]) {
@@ -133,5 +139,6 @@ export function serveSettings(
     ...(leaseTtlMs !== undefined && { leaseTtlMs }),
     ...(skills && skills.length > 0 ? { a2aSkills: skills } : {}),
     ...(Object.keys(limits).length > 0 && { limits }),
+    ...contentModeSettings(values, env),
   };
 }

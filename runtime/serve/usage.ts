@@ -26,6 +26,12 @@ options (flags win over environment, environment over wopgen.config.json "serve"
                          Without keys, the first start mints one for tenant "demo" and prints it once.
   --workflows DIR        also load every DIR/*.json workflow definition    WOPGEN_WORKFLOWS, serve.workflows
   --a2a-skills ID,ID     workflows A2A routes as skills (default: all)    WOPGEN_A2A_SKILLS, serve.a2aSkills
+  --a2a-input-modes T,T  media types every skill takes                    WOPGEN_A2A_INPUT_MODES
+                         (default text/plain,application/json)
+  --a2a-output-modes T,T media types every skill gives                    WOPGEN_A2A_OUTPUT_MODES
+                         (default application/json,text/plain)
+  --a2a-skill-modes SKILL:in=T,T | SKILL:out=T,T   one skill's own modes; repeatable
+                         (a part outside a skill's input modes is -32005) WOPGEN_A2A_SKILL_MODES
   --mcp-catalogue DIR    prompts and resources served over MCP             WOPGEN_MCP_CATALOGUE, serve.mcpCatalogue
                          (format: runtime/bindings/mcp/catalogue/README.md)
   --log-level LEVEL      trace, debug, info, warn, error, fatal, silent    LOG_LEVEL, serve.logLevel (info)

@@ -76,3 +76,21 @@ export function traceRecord(t: TraceContext): { traceparent: string; tracestate?
     ...(t.tracestate !== undefined && { tracestate: t.tracestate }),
   };
 }
+
+/**
+ * The trace context a run recorded (`metadata.openwop.trace`, CreateRunRequest.trace), checked
+ * again before it travels on (a push carries it as `traceparent`/`tracestate`); undefined if none.
+ */
+export function recordedTrace(
+  metadata: Record<string, unknown> | undefined,
+): { traceparent: string; tracestate?: string } | undefined {
+  const openwop = metadata?.['openwop'];
+  const trace =
+    typeof openwop === 'object' && openwop !== null
+      ? (openwop as Record<string, unknown>)['trace']
+      : undefined;
+  if (typeof trace !== 'object' || trace === null) return undefined;
+  const { traceparent, tracestate } = trace as Record<string, unknown>;
+  const adopted = adoptTrace({ traceparent, tracestate }, {});
+  return adopted && traceRecord(adopted);
+}

@@ -14,6 +14,7 @@ import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { referencePack } from '../../runtime/core/reference/index.ts';
 import { serveSettings } from '../../runtime/serve.ts';
 import { projectRoot } from '../helpers/spec-fixture.ts';
 import { removeDir } from '../helpers/host.ts';
@@ -203,7 +204,7 @@ describe('wopgen serve --workflows DIR', () => {
         },
       );
       const listening = await s.ready;
-      expect(listening.workflows).toBe(12);
+      expect(listening.workflows).toBe(referencePack().list().length + 1);
       const base = /listening on (\S+)/.exec(listening.msg)![1]!;
       const r = await fetch(`${base}/runs`, {
         method: 'POST',

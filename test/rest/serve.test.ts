@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killLeftovers, startServe, type Record } from './serve-helpers.ts';
+import { referencePack } from '../../runtime/core/reference/index.ts';
 
 afterEach(killLeftovers);
 import { removeDir } from '../helpers/host.ts';
@@ -26,7 +27,7 @@ describe('wopgen serve', () => {
       expect(listening).toMatchObject({
         level: 30,
         from: 'build',
-        workflows: 11,
+        workflows: referencePack().list().length,
         apiKeys: 'minted',
         endpoints: {
           discovery: `${base}/.well-known/openwop`,

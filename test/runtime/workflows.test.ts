@@ -29,6 +29,7 @@ describe('reference workflow pack', () => {
       'conformance-delay',
       'conformance-failure',
       'conformance-noop',
+      'conversation-loop',
       'echo',
     ]);
   });

@@ -3,8 +3,10 @@
 // semantics: `none` retries at once, `fixed` after baseMs, `exponential` after baseMs·2^(n-1) capped
 // at maxMs), or dead after `maxAttempts`. It wakes when pushes are enqueued and at the next due
 // time; the store, not memory, holds what is pending, so a restart picks up where it stopped.
+// Each push carries the run's recorded W3C trace context as `traceparent` (and `tracestate`).
 import type { Logger } from 'pino';
 import type { PushDeliveryConfig } from '../../config.ts';
+import type { PushProjector } from '../../ports/push.ts';
 import type { PushOutboxItem, PushStore } from '../../ports/store/push-store.ts';
 import { sendPush, type SendResult } from './send.ts';
 import { killPoint } from '../../util/kill-point.ts';
@@ -21,6 +23,8 @@ export function backoffMs(policy: PushDeliveryConfig['retry'], attempts: number)
 
 export interface OutboxDeps {
   store: PushStore;
+  /** Where a push's trace context comes from: the run's recorded one (interop.md §"Trace context"). */
+  projector?: Pick<PushProjector, 'trace'>;
   config: () => PushDeliveryConfig;
   log: Logger;
   now: () => Date;
@@ -95,8 +99,9 @@ export class OutboxWorker {
     }
     let result: SendResult;
     try {
+      const trace = await this.deps.projector?.trace?.(config.owner, config.runId);
       result = await sendPush(
-        { url: config.url, body: item.body, ...(authorization && { authorization }) },
+        { url: config.url, body: item.body, ...(authorization && { authorization }), ...trace },
         {
           timeoutMs: cfg.timeoutMs,
           maxResponseBytes: cfg.maxResponseBytes,

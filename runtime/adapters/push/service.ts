@@ -8,6 +8,7 @@ import type { Subject } from '../../ports/auth.ts';
 import type { ChangeFeed } from '../../ports/change-feed.ts';
 import {
   PushUrlRefused,
+  type DeadLetterView,
   type PushConfigInput,
   type PushConfigs,
   type PushConfigView,
@@ -99,6 +100,37 @@ export function createPushService(deps: PushServiceDeps): PushService {
     return viewOf(record);
   }
 
+  /** `tenant`'s dead letters: a config of another tenant (or one deleted since) shows none. */
+  async function listDeadLetters(tenant: string): Promise<DeadLetterView[]> {
+    const out: DeadLetterView[] = [];
+    const configs = new Map<string, PushConfigRecord | undefined>();
+    for (const item of await store.listDeadPushes()) {
+      if (!configs.has(item.configId))
+        configs.set(item.configId, await store.getPushConfig(item.configId));
+      const c = configs.get(item.configId);
+      if (!c || c.tenant !== tenant) continue;
+      const last = (await store.listPushAttempts(item.outboxId)).at(-1);
+      out.push({
+        outboxId: item.outboxId,
+        configId: c.configId,
+        taskId: c.runId,
+        url: c.url,
+        sequence: item.sequence,
+        attempts: item.attempts,
+        createdAt: item.createdAt,
+        body: JSON.parse(item.body) as DeadLetterView['body'],
+        ...(last && {
+          lastAttempt: {
+            at: last.at,
+            ...(last.status !== undefined && { status: last.status }),
+            ...(last.error !== undefined && { error: last.error }),
+          },
+        }),
+      });
+    }
+    return out;
+  }
+
   async function get(runId: string, configId: string) {
     const c = await store.getPushConfig(configId);
     return c && c.runId === runId ? viewOf(c) : undefined;
@@ -120,5 +152,6 @@ export function createPushService(deps: PushServiceDeps): PushService {
       await worker.stop();
     },
     deadLetters: () => store.listDeadPushes(),
+    listDeadLetters,
   };
 }

@@ -19,6 +19,8 @@ const KEY_NAME = 'a2a.agentRouting.key';
 export interface RoutedAgent {
   entry: AgentEntry;
   a2aTenant: string;
+  /** The tenant named no agent of the caller (see `nobody`). */
+  unknown?: true;
 }
 
 const keys = new WeakMap<HostContext, Promise<Buffer>>();
@@ -67,8 +69,24 @@ export function unknownTenant() {
 }
 
 /**
- * The agent a request's `tenant` routes to; undefined for a request without one. Call only for an
- * authenticated caller (the pipeline does, after authentication and negotiation).
+ * What a `tenant` (the JSON-RPC param, the HTTP+JSON `/{tenant}` path segment) that names no agent
+ * of the caller routes to: an agent that owns no task and runs no skill. Task operations through
+ * it answer exactly as for an unknown task (interop.md §"The operation mappings" Isolation); those
+ * that would start a task or read a card answer `unknownTenant()`. A foreign tenant's name, another
+ * tenant's R and an R never minted all land here, so they answer alike.
+ */
+function nobody(tenant: string): RoutedAgent {
+  return {
+    entry: { agentId: '', persona: '', label: '', workflowIds: [] },
+    a2aTenant: tenant,
+    unknown: true,
+  };
+}
+
+/**
+ * The agent a request's `tenant` routes to; undefined for a request without one, or naming the
+ * caller's own tenant (A2A's optional tenant segment; it selects nothing the credential did not).
+ * Call only for an authenticated caller (the pipeline does, after authentication and negotiation).
  */
 export async function resolveTenant(
   ctx: HostContext,
@@ -77,12 +95,13 @@ export async function resolveTenant(
 ): Promise<RoutedAgent | undefined> {
   if (typeof params !== 'object' || params === null) return undefined;
   const tenant = (params as Record<string, unknown>)['tenant'];
-  if (tenant === undefined || tenant === '') return undefined;
-  if (typeof tenant !== 'string' || !ctx.config.a2a.agentCards) throw unknownTenant();
+  if (tenant === undefined || tenant === '' || tenant === subject.tenant) return undefined;
+  if (typeof tenant !== 'string') throw unknownTenant();
+  if (!ctx.config.a2a.agentCards) return nobody(tenant);
   for (const { entry, a2aTenant } of await inventory(ctx, subject)) {
     if (a2aTenant === tenant) return { entry, a2aTenant };
   }
-  throw unknownTenant();
+  return nobody(tenant);
 }
 
 /** Workflow ids an agent runs for this caller (its own list within what the host routes). */
@@ -92,6 +111,16 @@ export function agentSkillFilter(
   if (!agent) return undefined;
   const ids = new Set(agent.entry.workflowIds);
   return (id) => ids.has(id);
+}
+
+/**
+ * Whether a task is the routed agent's: its workflow is one the host routes to that agent. A request
+ * reached through an agent's R sees only that agent's tasks; any other task of the caller answers
+ * exactly as an unknown one (interop.md §"Per-agent cards": R is a `tenant` value under Isolation).
+ * A request without R sees every task the caller may read.
+ */
+export function agentOwns(agent: RoutedAgent | undefined, workflowId: string): boolean {
+  return !agent || agent.entry.workflowIds.includes(workflowId);
 }
 
 /** The agent's own card (interop.md §"Per-agent cards"). */

@@ -1,17 +1,19 @@
 // The A2A contract (`A2aHandlers`, one member per interop-map row) over the RunCore port. Every call
 // runs under the caller's Subject; an unreadable task is answered exactly as an unknown one. The
 // cases live in their own files: request-context.ts (what a call receives), send-case.ts (what
-// case selection reads of a message; the generated dispatcher picks the case), messages.ts (start or continue a task), status-updates.ts
-// (streaming), list-tasks.ts.
+// case selection reads of a message; the generated dispatcher picks the case), messages.ts (start
+// or continue a task), follow-up.ts (a message to a working task), status-updates.ts (streaming),
+// list-tasks.ts.
 import type { A2aHandlers } from '@wopgen/generated/a2a/operations';
 import { isTerminalRunStatus } from '@wopgen/generated/run-status';
 import { isCoreError } from '../../ports/errors.ts';
 import type { RunSnapshot } from '../../ports/run-core.ts';
-import { agentCard } from './agent-routing.ts';
+import { agentCard, unknownTenant } from './agent-routing.ts';
 import { buildAgentCard } from './card.ts';
 import { A2aError, fromCoreError, taskNotFound, unsupported } from './errors.ts';
 import { listTasks } from './list-tasks.ts';
 import { pushConfigHandlers } from './push-configs.ts';
+import { deliverFollowUp, TERMINAL } from './follow-up.ts';
 import { continueTask, settle, startTask } from './messages.ts';
 import {
   lastSequence,
@@ -29,30 +31,32 @@ export function createA2aHandlers(deps: A2aDeps): A2aHandlers<A2aRequestContext,
   const core = ctx.core;
   const view = (rc: A2aRequestContext, runId: string) => requireTaskView(deps, rc, runId);
 
-  // The `refuseActive` and `refuseTerminal` cases: no declared input path exists, so refused.
-  const refuseActive = async (): Promise<never> => {
-    throw unsupported('the task is working and is not waiting for input');
-  };
+  // The `refuseTerminal` case: a terminal task takes no message and nothing is appended. The
+  // `refuseActive` case (a working task) is delivered through a declared input path where the
+  // workflow has one, else refused (follow-up.ts).
   const refuseTerminal = async (): Promise<never> => {
-    throw unsupported('the task is in a terminal state and accepts no further messages');
+    throw unsupported(TERMINAL);
   };
 
   return {
     async sendMessageStart(params, rc) {
-      const runId = await startTask(deps, params, rc);
-      return settle(deps, params, rc, runId);
+      const run = await startTask(deps, params, rc);
+      return settle(deps, params, rc, run);
     },
 
     async sendMessageResume(params, rc) {
       const target = await continueTask(deps, params, rc);
-      return settle(deps, params, rc, target.run.runId);
+      return settle(deps, params, rc, target.run);
     },
 
-    sendMessageRefuseActive: refuseActive,
+    async sendMessageRefuseActive(params, rc) {
+      const { target } = await deliverFollowUp(deps, params, rc);
+      return settle(deps, params, rc, target.run);
+    },
     sendMessageRefuseTerminal: refuseTerminal,
 
     async *sendStreamingMessageStart(params, rc) {
-      const runId = await startTask(deps, params, rc);
+      const { runId } = await startTask(deps, params, rc);
       const v = await view(rc, runId);
       // Replay from the run's start: the task as submitted, then every status change.
       const submitted: RunSnapshot = { ...v.run, status: 'pending' };
@@ -72,11 +76,16 @@ export function createA2aHandlers(deps: A2aDeps): A2aHandlers<A2aRequestContext,
       yield* statusUpdates(deps, rc, target.run.runId, contextIdOf(target), after);
     },
 
-    // A refusal before the first event is answered as a plain JSON-RPC error, not a stream.
-    async *sendStreamingMessageRefuseActive() {
-      yield* [];
-      await refuseActive();
+    async *sendStreamingMessageRefuseActive(params, rc) {
+      const target = rc.target!;
+      const after = await lastSequence(deps, rc, target.run.runId);
+      // A refusal comes before the first event, so it is answered as an error, not a stream.
+      const { delivered } = await deliverFollowUp(deps, params, rc);
+      yield { task: projectTask(target) };
+      // A message the task already held is answered with the task alone: nothing new follows.
+      if (delivered) yield* statusUpdates(deps, rc, target.run.runId, contextIdOf(target), after);
     },
+    // A refusal before the first event is answered as a plain JSON-RPC error, not a stream.
     async *sendStreamingMessageRefuseTerminal() {
       yield* [];
       await refuseTerminal();
@@ -96,6 +105,7 @@ export function createA2aHandlers(deps: A2aDeps): A2aHandlers<A2aRequestContext,
 
     async cancelTask(params, rc) {
       const runId = runIdOf(params.id);
+      await view(rc, runId); // readable, and the routed agent's (else the one TaskNotFound)
       let run: RunSnapshot | undefined;
       try {
         run = await core.cancelRun(rc.subject, runId, { cancelledBy: rc.subject.subjectId });
@@ -125,6 +135,7 @@ export function createA2aHandlers(deps: A2aDeps): A2aHandlers<A2aRequestContext,
     ...pushConfigHandlers(deps),
 
     async getExtendedAgentCard(_params, rc) {
+      if (rc.agent?.unknown) throw unknownTenant();
       return rc.agent ? agentCard(ctx, rc.subject, rc.agent) : buildAgentCard(ctx, rc.subject);
     },
   };

@@ -4,6 +4,7 @@ import { projectA2aTaskState, runStatusesForA2aWire } from '@wopgen/generated/a2
 import type { RunStatus } from '@wopgen/generated/run-status';
 import { INTERRUPT_KINDS } from '../../ports/interrupts.ts';
 import type { ListRunsQuery, RunCountQuery } from '../../ports/run-core.ts';
+import { agentOwns, type RoutedAgent } from './agent-routing.ts';
 import { invalidParams } from './errors.ts';
 import type { A2aDeps, A2aRequestContext } from './request-context.ts';
 import { isJsonMap } from './routing.ts';
@@ -66,11 +67,13 @@ interface Wanted {
   query: RunCountQuery;
   wire?: A2aWireTaskState;
   contextId?: string;
+  /** Through an agent's routing value, only that agent's tasks (agent-routing.ts `agentOwns`). */
+  agent?: RoutedAgent;
   /** The core's filters decide membership alone, so its counts and keyset pages are exact. */
   exact: boolean;
 }
 
-function wantedRuns(params: ListTasksParams): Wanted {
+function wantedRuns(params: ListTasksParams, agent: RoutedAgent | undefined): Wanted {
   const wire = stateFilter(params.status);
   const statuses = wire
     ? wire === 'TASK_STATE_AUTH_REQUIRED'
@@ -90,7 +93,8 @@ function wantedRuns(params: ListTasksParams): Wanted {
     query,
     ...(wire && { wire }),
     ...(params.contextId && { contextId: params.contextId }),
-    exact: !params.contextId && !(statuses ?? []).some(splits),
+    ...(agent && { agent }),
+    exact: !params.contextId && !agent && !(statuses ?? []).some(splits),
   };
 }
 
@@ -102,6 +106,7 @@ function matches(v: TaskView, w: Wanted): boolean {
     !(Date.parse(v.statusAt) > Date.parse(w.query.statusAfter))
   )
     return false;
+  if (!agentOwns(w.agent, v.run.workflowId)) return false;
   if (w.contextId !== undefined && contextIdOf(v) !== w.contextId) return false;
   if (w.wire && projectA2aTaskState(v.run.status, v.interrupt?.kind).wire !== w.wire) return false;
   return true;
@@ -179,7 +184,7 @@ function exactCount(deps: A2aDeps, rc: A2aRequestContext, w: Wanted) {
 export async function listTasks(deps: A2aDeps, params: ListTasksParams, rc: A2aRequestContext) {
   const pageSize = params.pageSize ?? 50;
   const after = params.pageToken ? decodePageToken(params.pageToken) : undefined;
-  const wanted = wantedRuns(params);
+  const wanted = wantedRuns(params, rc.agent);
   const options = {
     includeArtifacts: params.includeArtifacts === true,
     ...(params.historyLength !== undefined ? { historyLength: params.historyLength } : {}),

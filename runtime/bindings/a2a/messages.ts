@@ -29,17 +29,23 @@ import {
 import { checkContentTypes } from './content-modes.ts';
 import { inlinePush, registerInlinePush } from './push-inline.ts';
 import { traceRecord } from '../../util/trace-context.ts';
-import { agentSkillFilter } from './agent-routing.ts';
+import { agentSkillFilter, unknownTenant } from './agent-routing.ts';
 import { contextIdOf, projectTask, type TaskView } from './task-projection.ts';
 import type { JsonMap, Message, SendMessageParams, Task } from './wire.ts';
 
 // The SendMessage row answers once the run is terminal or its task reaches INPUT_REQUIRED (by the
-// generated taskState projection, so no binding restates which statuses those are).
-const SETTLED = (run: RunSnapshot) =>
-  isTerminalRunStatus(run.status) ||
-  projectA2aTaskState(run.status).wire === 'TASK_STATE_INPUT_REQUIRED';
+// generated taskState projection, so no binding restates which statuses those are), or once a run
+// in a conversation waits for the next message (at a node of its declared input path).
+function settled(listening: ReadonlySet<string>) {
+  return (run: RunSnapshot) =>
+    isTerminalRunStatus(run.status) ||
+    projectA2aTaskState(run.status).wire === 'TASK_STATE_INPUT_REQUIRED' ||
+    (run.status === 'running' &&
+      run.currentNodeId !== undefined &&
+      listening.has(run.currentNodeId));
+}
 
-function checkConfiguration(ctx: HostContext, params: SendMessageParams): void {
+export function checkConfiguration(ctx: HostContext, params: SendMessageParams): void {
   const c = params.configuration;
   // An option that needs a facet is refused as the generated table refuses the rows needing it.
   if (c?.taskPushNotificationConfig !== undefined && !ctx.config.a2a.pushNotifications) {
@@ -54,7 +60,7 @@ function checkConfiguration(ctx: HostContext, params: SendMessageParams): void {
  * The task record's part of a run change: the caller's message, appended to the history in the
  * same commit as the change itself (the projection fills in its task and context).
  */
-function historyNote(m: Message, contextId: string): BindingNote {
+export function historyNote(m: Message, contextId: string): BindingNote {
   return { binding: 'a2a', contextId, append: m as unknown as JsonValue };
 }
 
@@ -63,8 +69,9 @@ export async function startTask(
   deps: A2aDeps,
   params: SendMessageParams,
   rc: A2aRequestContext,
-): Promise<string> {
+): Promise<{ runId: string; workflowId: string }> {
   const { ctx } = deps;
+  if (rc.agent?.unknown) throw unknownTenant();
   checkConfiguration(ctx, params);
   const message = params.message;
   const { workflowId, inputs } = await routeMessage(
@@ -95,7 +102,7 @@ export async function startTask(
   // From the task's first entry (a replayed message registers nothing again).
   if (push && result.created) await registerInlinePush(push, rc, runId, -1);
   await rc.bindRun(runId);
-  return runId;
+  return { runId, workflowId };
 }
 
 /**
@@ -174,11 +181,14 @@ export async function settle(
   deps: A2aDeps,
   params: SendMessageParams,
   rc: A2aRequestContext,
-  runId: string,
+  run: { runId: string; workflowId: string },
 ): Promise<{ task: Task }> {
   const { ctx } = deps;
+  const runId = run.runId;
   if (!params.configuration?.returnImmediately) {
-    await ctx.core.waitFor(rc.subject, runId, SETTLED, {
+    const workflow = await ctx.core.getWorkflow(rc.subject, run.workflowId);
+    const listening = new Set(workflow?.messages?.nodeIds ?? []);
+    await ctx.core.waitFor(rc.subject, runId, settled(listening), {
       timeoutMs: ctx.config.a2a.blockingTimeoutMs,
       signal: rc.signal,
     });

@@ -85,7 +85,7 @@ export function pushConfigHandlers(deps: A2aDeps): PushHandlers {
   return {
     async createTaskPushNotificationConfig(p, rc) {
       const input = configInput(p);
-      const runId = runIdOf(p.taskId);
+      const runId = await readable(p, rc);
       const after = await lastSequence(deps, rc, runId);
       try {
         const v = await configs().create(rc.subject, runId, input, after);

@@ -2,11 +2,12 @@
 // SubscribeToTask stream carries (status-updates.ts), one per status change after the config's
 // cursor, read as the config's owner. Unlike a stream, pushes go on past an input-required status
 // until the task is final; the final status update is marked so the deliverer can discard the
-// config's credentials after it.
+// config's credentials after it. Each push carries the run's recorded trace context.
 import type { Subject } from '../../ports/auth.ts';
 import type { ProjectedPush, PushProjector } from '../../ports/push.ts';
 import type { JsonObject } from '../../ports/json.ts';
 import type { A2aDeps } from './request-context.ts';
+import { recordedTrace } from '../../util/trace-context.ts';
 import { eventUpdates } from './status-updates.ts';
 import { contextIdOf, loadTaskView } from './task-projection.ts';
 
@@ -35,6 +36,9 @@ export function pushProjector(deps: A2aDeps): PushProjector {
         if (page.length < PAGE) break;
       }
       return { pushes, lastSequence: last };
+    },
+    async trace(owner: Subject, runId: string) {
+      return recordedTrace((await core.getRun(owner, runId))?.metadata);
     },
   };
 }

@@ -2,7 +2,7 @@
 import type { Subject } from '../../ports/auth.ts';
 import type { HostContext } from '../../context.ts';
 import type { TraceContext } from '../../util/trace-context.ts';
-import type { RoutedAgent } from './agent-routing.ts';
+import { agentOwns, type RoutedAgent } from './agent-routing.ts';
 import { parseWireId } from '../../ids.ts';
 import { taskNotFound } from './errors.ts';
 import { loadTaskView, type TaskView } from './task-projection.ts';
@@ -31,14 +31,17 @@ export interface A2aDeps {
   ctx: HostContext;
 }
 
-/** The task behind `runId` as the caller may see it; unknown and unreadable alike are TaskNotFound. */
+/**
+ * The task behind `runId` as the caller may see it; unknown, unreadable and (through an agent's R)
+ * another agent's alike are TaskNotFound.
+ */
 export async function requireTaskView(
   deps: A2aDeps,
   rc: A2aRequestContext,
   runId: string,
 ): Promise<TaskView> {
   const v = await loadTaskView(deps.ctx.core, rc.subject, runId, deps.ctx.now);
-  if (!v) throw taskNotFound();
+  if (!v || !agentOwns(rc.agent, v.run.workflowId)) throw taskNotFound();
   return v;
 }
 

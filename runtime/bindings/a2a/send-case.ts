@@ -3,6 +3,7 @@
 // picks the case from it; the task itself is kept on the request context for the case's handler.
 import type { RunStatus } from '@wopgen/generated/run-status';
 import { parseWireId } from '../../ids.ts';
+import { agentOwns } from './agent-routing.ts';
 import { invalidParams, taskNotFound } from './errors.ts';
 import type { A2aDeps, A2aRequestContext } from './request-context.ts';
 import { contextIdOf, loadTaskView } from './task-projection.ts';
@@ -20,7 +21,8 @@ export async function namedTaskStatus(
   const view = runId
     ? await loadTaskView(deps.ctx.core, rc.subject, runId, deps.ctx.now)
     : undefined;
-  if (!view) throw taskNotFound();
+  // Through an agent's R, another agent's task is an unknown one (agent-routing.ts `agentOwns`).
+  if (!view || !agentOwns(rc.agent, view.run.workflowId)) throw taskNotFound();
   if (
     message.contextId !== undefined &&
     message.contextId !== '' &&

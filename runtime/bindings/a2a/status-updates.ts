@@ -1,5 +1,6 @@
 // The StreamResponse status updates of a task as its run's log grows: working, the interrupt that
-// makes it input-required (with its metadata), and the terminal status with the output artifact.
+// makes it input-required (with its metadata), each answer of a conversation (follow-up.ts), and
+// the terminal status with the output artifact.
 // Streams (SendStreamingMessage, SubscribeToTask) and push delivery (push-projection.ts) share the
 // per-entry mapping `eventUpdates`.
 import { projectA2aTaskState, type A2aWireTaskState } from '@wopgen/generated/a2a/task-state';
@@ -15,14 +16,18 @@ import {
   loadTaskView,
   outputArtifact,
   projectStatus,
+  replyMessage,
 } from './task-projection.ts';
 import type { JsonMap, StreamResponse, Task } from './wire.ts';
 
 /** What one log entry contributes: its updates, and whether a stream of them ends there. */
 export interface EntryUpdates {
   updates: StreamResponse[];
-  /** `interrupt`: the task now waits on the client; `terminal`: the task is final. */
-  ends?: 'interrupt' | 'terminal';
+  /**
+   * `interrupt`: the task now waits on the client; `reply`: the run answered a message and waits
+   * for the next; `terminal`: the task is final.
+   */
+  ends?: 'interrupt' | 'reply' | 'terminal';
 }
 
 /** The updates one run-log entry makes, as `subject` may read them. */
@@ -67,6 +72,24 @@ export async function eventUpdates(
     return {
       updates: [update(state, { message }, { openwop: { interrupt: info } })],
       ends: 'interrupt',
+    };
+  }
+  if (e.type === 'conversation.exchanged') {
+    const outcome = e.payload.outcome as JsonMap | undefined;
+    const text = typeof outcome?.['text'] === 'string' ? outcome['text'] : '';
+    const message = replyMessage(runId, contextId, {
+      inReplyTo: null,
+      turnIndex: e.payload.turnIndex,
+      text,
+      at: e.timestamp,
+    });
+    // The answer that closes the conversation is followed, in the same commit, by
+    // `conversation.closed`: the run goes on, so a stream does not end at it.
+    const next = await deps.ctx.core.readEvents(subject, runId, e.sequence, 1);
+    const closes = next?.[0]?.type === 'conversation.closed';
+    return {
+      updates: [update('TASK_STATE_WORKING', { message })],
+      ...(!closes && { ends: 'reply' as const }),
     };
   }
   if (isTerminalEvent(e)) {

@@ -6,11 +6,19 @@
 //     status message describing the interrupt (with `connectUrl` for credential interrupts);
 //   - completed: an agent status message with the outputs (`{data}` plus a text part when
 //     `outputs.text` is a string) and the stable artifact `output`;
-//   - failed: an agent status message with the error message.
+//   - failed: an agent status message with the error message;
+//   - a task in a conversation (a declared input path, follow-up.ts): the run's answers are agent
+//     messages in the history, each after the message it answers, and the last is the status message.
 import { projectA2aTaskState } from '@wopgen/generated/a2a/task-state';
 import type { Subject } from '../../ports/auth.ts';
 import type { Interrupt } from '../../ports/interrupts.ts';
-import type { BindingRecord, RunCore, RunSnapshot, RunView } from '../../ports/run-core.ts';
+import type {
+  BindingRecord,
+  ConversationReply,
+  RunCore,
+  RunSnapshot,
+  RunView,
+} from '../../ports/run-core.ts';
 import { DEFAULT_APPROVAL_ACTIONS } from '../../util/approval-answer.ts';
 import type { Artifact, JsonMap, Message, Part, Task, TaskStatus } from './wire.ts';
 
@@ -20,6 +28,8 @@ export interface TaskView {
   run: RunSnapshot;
   interrupt?: Interrupt;
   record?: BindingRecord;
+  /** The run's conversation answers, oldest first (RunView.replies). */
+  replies?: ConversationReply[];
   /** When the run entered its current status (the last status-changing event). */
   statusAt: string;
 }
@@ -30,6 +40,7 @@ export function taskViewOf(rv: RunView): TaskView {
   const view: TaskView = { run: rv.run, statusAt: rv.times.statusAt };
   if (rv.open[0]) view.interrupt = rv.open[0];
   if (rv.record) view.record = rv.record;
+  if (rv.replies) view.replies = rv.replies;
   return view;
 }
 
@@ -119,6 +130,34 @@ export function interruptText(f: Pick<InterruptFacts, 'kind' | 'actions' | 'conn
   return `${f.kind} required`;
 }
 
+/** The agent message of one conversation answer. */
+export function replyMessage(taskId: string, contextId: string, reply: ConversationReply): Message {
+  return agentMessage(taskId, contextId, `reply-${reply.turnIndex}`, [{ text: reply.text }]);
+}
+
+/**
+ * The history with the run's answers, each after the message it answers (the first message of the
+ * task for an answer to the message that started the run); an answer whose message is not in the
+ * history follows the rest.
+ */
+function withReplies(history: Message[], view: TaskView, contextId: string): Message[] {
+  const replies = view.replies ?? [];
+  if (replies.length === 0) return history;
+  const answers = (inReplyTo: string | null) => replies.filter((r) => r.inReplyTo === inReplyTo);
+  const placed = new Set<ConversationReply>();
+  const out: Message[] = [];
+  history.forEach((m, i) => {
+    out.push(m);
+    for (const r of [...(i === 0 ? answers(null) : []), ...answers(m.messageId)]) {
+      if (placed.has(r)) continue;
+      placed.add(r);
+      out.push(replyMessage(view.run.runId, contextId, r));
+    }
+  });
+  for (const r of replies) if (!placed.has(r)) out.push(replyMessage(view.run.runId, contextId, r));
+  return out;
+}
+
 export function outputArtifact(outputs: JsonMap): Artifact {
   return { artifactId: OUTPUT_ARTIFACT_ID, name: 'output', parts: [{ data: outputs }] };
 }
@@ -142,6 +181,8 @@ export function projectStatus(view: TaskView): TaskStatus {
       { text: interruptText(interrupt) },
       { data: interruptMetadata(interrupt) },
     ]);
+  } else if (view.replies?.length) {
+    status.message = replyMessage(run.runId, contextId, view.replies.at(-1)!);
   }
   return status;
 }
@@ -158,11 +199,12 @@ export function projectTask(view: TaskView, options: ProjectionOptions = {}): Ta
   // Each stored message belongs to this task and its context (stamped here, not when stored,
   // since a task-creating message is stored before its run id exists).
   const contextId = task.contextId;
-  const history = ((view.record?.history ?? []) as unknown as Message[]).map((m): Message => ({
+  const stored = ((view.record?.history ?? []) as unknown as Message[]).map((m): Message => ({
     ...m,
     taskId: run.runId,
     contextId,
   }));
+  const history = withReplies(stored, view, contextId);
   const n = options.historyLength;
   const kept = n === undefined ? history : n === 0 ? [] : history.slice(-n);
   if (kept.length > 0) task.history = kept;

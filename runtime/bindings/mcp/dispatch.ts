@@ -29,6 +29,7 @@ import {
   declaresExtension,
   missingCapability,
   readCapabilities,
+  inboundTrace,
   readNotificationMeta,
   requestedRevision,
   selectRevision,
@@ -145,7 +146,12 @@ export class McpDispatcher {
     }
     const ctx: McpCallContext = {
       subject,
-      envelope: { version: decision.version!, capabilities, ...readNotificationMeta(msg) },
+      envelope: {
+        version: decision.version!,
+        capabilities,
+        ...readNotificationMeta(msg),
+        ...inboundTrace(msg.params, ex.headers),
+      },
       scope: ex.scope,
       bindRun: (runId) => record({ runId }, decision),
       ...(ex.stream && { stream: ex.stream }),

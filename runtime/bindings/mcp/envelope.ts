@@ -18,6 +18,7 @@ import {
 import { negotiationTables } from '@wopgen/generated/negotiation/tables';
 import type { McpConfig } from '../../config.ts';
 import { decide, type NegotiationDecision } from '../../negotiation/decide.ts';
+import { adoptTrace, type TraceContext } from '../../util/trace-context.ts';
 import { INVALID_PARAMS, isRecord, McpError, type JsonRpcRequest } from './jsonrpc.ts';
 
 /** What upstream assumes of a request without `MCP-Protocol-Version` (the map's third header row). */
@@ -33,6 +34,25 @@ export interface McpEnvelope {
   logLevel?: McpLogLevel;
   /** `_meta.progressToken`: notifications/progress only when present. */
   progressToken?: string | number;
+  /** The W3C trace context the request adopted (interop.md §"Trace context"), if any. */
+  trace?: TraceContext;
+}
+
+/**
+ * interop.md §"Trace context": `params._meta.traceparent`/`.tracestate` first, then the HTTP
+ * headers (none on stdio); a malformed value is ignored, never an error. Correlation only: it
+ * never selects a tenant, principal or scope.
+ */
+export function inboundTrace(
+  params: { _meta?: unknown } | undefined,
+  headers: IncomingHttpHeaders | undefined,
+): Pick<McpEnvelope, 'trace'> {
+  const meta = isRecord(params?._meta) ? params._meta : undefined;
+  const trace = adoptTrace(
+    meta && { traceparent: meta['traceparent'], tracestate: meta['tracestate'] },
+    { traceparent: headers?.['traceparent'], tracestate: headers?.['tracestate'] },
+  );
+  return trace ? { trace } : {};
 }
 
 /** MCP logging levels, least severe first (RFC 5424 severities). */

@@ -17,7 +17,8 @@ import { readJsonBody } from '../../http/body.ts';
 import { holdSlot } from '../../http/stream-slots.ts';
 import type { McpDispatcher } from './dispatch.ts';
 import { MCP_META_PROTOCOL_VERSION } from '@wopgen/generated/mcp/methods';
-import { headerMismatch } from './envelope.ts';
+import { headerMismatch, inboundTrace } from './envelope.ts';
+import { noteTrace } from '../../http/request-log.ts';
 import { admitsSse, framingFor, refuse, write, writeEvent } from './http-reply.ts';
 import {
   errorResponse,
@@ -205,6 +206,9 @@ export function mcpHttpMount(
       return;
     }
     const id = msg.id;
+    // The request's log line carries the adopted trace id (interop.md §"Trace context").
+    const trace = inboundTrace(msg.params, req.headers).trace;
+    if (trace) noteTrace(req, trace.traceId);
     // A listen stays open: it takes one of the caller's open-stream slots (issue 10, break 1).
     if (caller && msg.method === 'subscriptions/listen') {
       const refusal = holdSlot(ctx.streams, caller.tenant, res);

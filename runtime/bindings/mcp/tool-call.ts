@@ -28,6 +28,7 @@ import { callDigest, invalidState, type RequestStates } from './request-state.ts
 import { notifyFromRun } from './run-notifications.ts';
 import type { RequestScope } from './scope.ts';
 import { createTaskResult, type TasksDeps } from './tasks.ts';
+import { traceRecord } from '../../util/trace-context.ts';
 import {
   callToolResult,
   checkArguments,
@@ -230,6 +231,7 @@ export async function toolsCall(
     inputs: args,
     transport: 'mcp',
     trustBoundary: 'untrusted',
+    ...(c.envelope.trace && { trace: traceRecord(c.envelope.trace) }),
   });
   c.scope.own(subject, run.runId);
   await c.bindRun(run.runId);

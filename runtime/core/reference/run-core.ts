@@ -15,11 +15,13 @@ import type { Interrupt } from '../../ports/interrupts.ts';
 import type {
   BindingNote,
   BindingRecord,
+  ConversationReply,
   CreateRunRequest,
   ListRunsQuery,
   ResolveInterruptRequest,
   RunCore,
   RunCountQuery,
+  RunMessageRequest,
   RunSnapshot,
   RunTimes,
   RunView,
@@ -34,6 +36,7 @@ import type { WorkflowView } from '../../ports/workflows.ts';
 import { killPoint } from '../../util/kill-point.ts';
 import { digestOf, idempotencyRow, insertOrReplay, newRun, priorRun } from './create-run.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
+import { replyOf } from './engine/converse.ts';
 import { Engine } from './engine/engine.ts';
 import { toInterrupt, toSnapshot } from './snapshot.ts';
 import { followRunEvents, toRunEvent } from './streams.ts';
@@ -174,13 +177,14 @@ class ReferenceRunCore implements RunCore {
   ): Promise<{ views: RunView[]; nextCursor: string | null }> {
     const { rows, nextCursor } = await this.page(subject, query);
     const ids = rows.map((r) => r.runId);
-    const [open, records] = await Promise.all([
+    const [open, records, replies] = await Promise.all([
       this.runs.listInterruptsOfRuns(ids, 'open'),
       this.runs.getBindingRecords(ids, binding),
+      Promise.all(rows.map((run) => this.replies(run))),
     ]);
     const openOf = new Map<string, InterruptRecord[]>();
     for (const it of open) openOf.set(it.runId, [...(openOf.get(it.runId) ?? []), it]);
-    const views = rows.map((run) => {
+    const views = rows.map((run, i) => {
       const view: RunView = {
         run: toSnapshot(run),
         open: (openOf.get(run.runId) ?? []).map((it) => toInterrupt(it, run)),
@@ -188,6 +192,7 @@ class ReferenceRunCore implements RunCore {
       };
       const record = records.get(run.runId);
       if (record) view.record = record;
+      if (replies[i]) view.replies = replies[i];
       return view;
     });
     return { views, nextCursor };
@@ -262,6 +267,37 @@ class ReferenceRunCore implements RunCore {
     });
   }
 
+  async sendRunMessage(
+    subject: Subject,
+    runId: string,
+    request: RunMessageRequest,
+  ): Promise<{ run: RunSnapshot; reply: ConversationReply } | undefined> {
+    if (!(await this.readable(subject, runId))) return undefined;
+    return this.engine.exclusive(runId, async () => {
+      const run = await this.runs.getRun(runId);
+      if (!run) return undefined;
+      const reply = await this.engine.message(subject, run, request);
+      const after = await this.runs.getRun(runId);
+      return this.durable({ run: toSnapshot(after ?? run), reply });
+    });
+  }
+
+  /** The answers of a run whose workflow converses, read from its log (engine/converse.ts). */
+  private async replies(run: RunRecord): Promise<ConversationReply[] | undefined> {
+    if (!this.views.get(run.workflowId)?.messages) return undefined;
+    const replies: ConversationReply[] = [];
+    for (let after = -1; ;) {
+      const page = await this.runs.readEvents(run.runId, after, 1000);
+      for (const e of page) {
+        if (e.type !== 'conversation.exchanged') continue;
+        const reply = replyOf(e.payload, e.timestamp);
+        if (reply) replies.push(reply);
+      }
+      if (page.length < 1000) return replies;
+      after = page.at(-1)!.sequence;
+    }
+  }
+
   async bindingRecord(subject: Subject, runId: string): Promise<BindingRecord | undefined> {
     if (!(await this.readable(subject, runId))) return undefined;
     return this.runs.getBindingRecord(runId, 'a2a');
@@ -290,9 +326,10 @@ class ReferenceRunCore implements RunCore {
   async runView(subject: Subject, runId: string): Promise<RunView | undefined> {
     const run = await this.readable(subject, runId);
     if (!run) return undefined;
-    const [open, record] = await Promise.all([
+    const [open, record, replies] = await Promise.all([
       this.runs.listInterrupts(runId, 'open'),
       this.runs.getBindingRecord(runId, 'a2a'),
+      this.replies(run),
     ]);
     const view: RunView = {
       run: toSnapshot(run),
@@ -300,6 +337,7 @@ class ReferenceRunCore implements RunCore {
       times: { createdAt: run.createdAt, statusAt: run.statusAt, updatedAt: run.updatedAt },
     };
     if (record) view.record = record;
+    if (replies) view.replies = replies;
     return view;
   }
 

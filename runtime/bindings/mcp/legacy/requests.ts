@@ -11,6 +11,7 @@ import type { Subject } from '../../../ports/auth.ts';
 import type { HostContext } from '../../../context.ts';
 import { mcpDispatchHooks } from '../dispatch.ts';
 import type { Io, McpCallContext } from '../handlers.ts';
+import { inboundTrace } from '../envelope.ts';
 import { isRecord, McpError, METHOD_NOT_FOUND } from '../jsonrpc.ts';
 import type { NotificationStream } from '../listen.ts';
 import type { InputRequest } from '../mrtr.ts';
@@ -94,6 +95,7 @@ export class LegacyRequests {
         version: call.session.version,
         capabilities: call.session.capabilities,
         ...((typeof token === 'string' || typeof token === 'number') && { progressToken: token }),
+        ...inboundTrace(params, undefined),
       },
       scope: call.scope,
       bindRun: (runId) =>

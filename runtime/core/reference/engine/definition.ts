@@ -46,7 +46,23 @@ export type NodeDef =
   /** Writes one line to the run's log (`log.appended`); `message` is rendered like `output`. */
   | { id: string; kind: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string }
   /** Asks every child at once; the run moves on when all are answered (vars.<childId> each). */
-  | { id: string; kind: 'all'; nodes: AskNode[] };
+  | { id: string; kind: 'all'; nodes: AskNode[] }
+  /**
+   * A conversation loop: a declared input path (interop-map SendMessage, "taskId, run not suspended
+   * and not terminal"). The run stays running and answers each further message with `reply`
+   * (rendered with `{{message.text}}`, `{{message.data.x}}` besides inputs and vars), the message
+   * that started the run (`inputs.text`) first. It moves on when a message's text is `until`
+   * (trimmed, any case) or after `maxTurns` exchanges; vars.<id> = {turns, last}.
+   */
+  | ConverseNode;
+
+export interface ConverseNode {
+  id: string;
+  kind: 'converse';
+  reply: string;
+  until?: string;
+  maxTurns?: number;
+}
 
 /** The nodes that open an interrupt. */
 export type AskNode = Extract<
@@ -149,6 +165,15 @@ const definitionSchema = {
             'log',
             { level: { enum: ['debug', 'info', 'warn', 'error'] }, message: { type: 'string' } },
             ['level', 'message'],
+          ),
+          node(
+            'converse',
+            {
+              reply: { type: 'string' },
+              until: { type: 'string', minLength: 1 },
+              maxTurns: { type: 'integer', minimum: 1 },
+            },
+            ['reply'],
           ),
           node('all', { nodes: { type: 'array', minItems: 1, items: { oneOf: askNodes } } }, [
             'nodes',

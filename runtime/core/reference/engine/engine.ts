@@ -12,7 +12,11 @@ import type { ChangeFeed } from '../../../ports/change-feed.ts';
 import type { RunLeases } from '../../../ports/run-leases.ts';
 import { CoreError } from '../../../ports/errors.ts';
 import type { JsonObject } from '../../../ports/json.ts';
-import type { ResolveInterruptRequest } from '../../../ports/run-core.ts';
+import type {
+  ConversationReply,
+  ResolveInterruptRequest,
+  RunMessageRequest,
+} from '../../../ports/run-core.ts';
 import type {
   EngineState,
   RunChange,
@@ -22,6 +26,7 @@ import type {
 } from '../../../ports/store/run-store.ts';
 import { killPoint } from '../../../util/kill-point.ts';
 import type { NodeDef, WorkflowDefinition } from './definition.ts';
+import { conversationState, nextExchange, openConversation } from './converse.ts';
 import { resolutionChange } from './resolve.ts';
 import { suspension } from './suspend.ts';
 import { render } from './template.ts';
@@ -191,7 +196,50 @@ export class Engine {
       case 'all':
         await this.suspend(run, node);
         return false;
+      case 'converse':
+        return this.converse(run, node);
     }
+  }
+
+  /** Open the conversation (answering the run's first message); true when it closed at once. */
+  private async converse(
+    run: RunRecord,
+    node: Extract<NodeDef, { kind: 'converse' }>,
+  ): Promise<boolean> {
+    if (conversationState(run, node)) return false; // open: waiting for the next message
+    const opened = openConversation(run, node, this.now().toISOString());
+    if (!('reply' in opened)) {
+      await this.commit(opened);
+      return false;
+    }
+    const ok = await this.commit(opened.change);
+    return ok && opened.closes;
+  }
+
+  /**
+   * A message through the run's declared input path: the open conversation at the run's current
+   * node takes it and answers, in one commit with the binding's note; if that closes the
+   * conversation, the run goes on with its next node.
+   */
+  async message(
+    subject: Subject,
+    run: RunRecord,
+    request: RunMessageRequest,
+  ): Promise<ConversationReply> {
+    if (this.isTerminal(run.status)) throw new CoreError('run_terminal', 'the run has ended');
+    const def = run.definition as unknown as WorkflowDefinition;
+    const node = def.nodes[run.engine.nodeIndex];
+    const state = node?.kind === 'converse' ? conversationState(run, node) : undefined;
+    if (run.status !== 'running' || node?.kind !== 'converse' || !state) {
+      throw new CoreError('run_already_active', 'the run is not waiting for a message');
+    }
+    const at = this.now().toISOString();
+    const { change, reply, closes } = nextExchange(subject, run, node, state, request, at);
+    if (!(await this.commit(change))) {
+      throw new CoreError('run_terminal', 'the run is no longer waiting for a message');
+    }
+    if (closes) await this.step(run.runId);
+    return reply;
   }
 
   /**

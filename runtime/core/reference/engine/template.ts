@@ -1,13 +1,16 @@
-// The only templating the reference engine does: `{{inputs.a.b}}` / `{{vars.node.x}}` path lookup.
+// The only templating the reference engine does: `{{inputs.a.b}}` / `{{vars.node.x}}` path lookup
+// (and `{{message.text}}` in a conversation's reply).
 // A string that is exactly one placeholder keeps the value's type; otherwise values are stringified.
 import type { JsonObject } from '../../../ports/json.ts';
 
-const PLACEHOLDER = /\{\{\s*((?:inputs|vars)(?:\.[A-Za-z0-9_$:-]+)+)\s*\}\}/g;
-const WHOLE = /^\{\{\s*((?:inputs|vars)(?:\.[A-Za-z0-9_$:-]+)+)\s*\}\}$/;
+const PLACEHOLDER = /\{\{\s*((?:inputs|vars|message)(?:\.[A-Za-z0-9_$:-]+)+)\s*\}\}/g;
+const WHOLE = /^\{\{\s*((?:inputs|vars|message)(?:\.[A-Za-z0-9_$:-]+)+)\s*\}\}$/;
 
 export interface TemplateScope {
   inputs: JsonObject;
   vars: JsonObject;
+  /** The message a conversation node answers. */
+  message?: JsonObject;
 }
 
 function lookup(scope: TemplateScope, path: string): unknown {

@@ -35,6 +35,9 @@ export function workflowView(def: WorkflowDefinition): WorkflowView {
     steps: stepsOf(def),
   };
   if (def.taskSupport) view.taskSupport = def.taskSupport;
+  // The declared input path: where a running run takes further messages (engine/converse.ts).
+  const listening = def.nodes.filter((n) => n.kind === 'converse').map((n) => n.id);
+  if (listening.length > 0) view.messages = { nodeIds: listening };
   return view;
 }
 
