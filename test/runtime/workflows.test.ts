@@ -79,7 +79,7 @@ describe('reference workflow pack', () => {
   it.each([
     ['conformance-noop', {}, 'completed', ['run.started', 'run.completed']],
     ['conformance-failure', {}, 'failed', ['run.started', 'run.failed']],
-    ['conformance-delay', { delayMs: 30 }, 'running', ['run.started']],
+    ['conformance-delay', { delayMs: 5000 }, 'running', ['run.started']],
     ['conformance-cancellable', { delayMs: 60_000 }, 'running', ['run.started']],
     [
       'conformance-approval',
