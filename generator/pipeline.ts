@@ -1,4 +1,4 @@
-// The named stages of a generation (STYLE.md §1): load → build IR → check → emit → format.
+// The named stages of a generation (STYLE.md §1): load → build IR → validate → check → emit → format.
 // Nothing here writes files: `write.ts` does that once the whole output exists in memory.
 import { performance } from 'node:perf_hooks';
 import { checkModel } from './check/index.ts';
@@ -11,6 +11,7 @@ import { disposeWorkers, startWorkers, type Workers } from './emit/workers.ts';
 import { SourceSet } from './load/source-set.ts';
 import { buildModel } from './model/build.ts';
 import type { SpecModel } from './model/ir.ts';
+import { validateDocuments } from './validate/index.ts';
 
 export interface StageTiming {
   stage: string;
@@ -83,29 +84,29 @@ async function generateWith(
   const set = new SourceSet(layout);
   const sink = new DiagnosticSink((file, pointer) => set.getRel(file)?.locate(pointer));
   const model = await stage('load+build', () => buildModel(set, sink));
-  if (model) {
-    await stage('check', () =>
-      checkModel(
-        {
-          model,
-          rawMap: set.get(layout.interopMap)!.data as Record<string, unknown>,
-          mapFile: set.relOf(layout.interopMap),
-        },
-        sink,
-      ),
-    );
-  }
-  if (!model || sink.errorCount > 0)
+  if (!model) return { diagnostics: sink.sorted(), files: null, model, timings };
+  const openapiFile = set.relOf(layout.openapi);
+  // Validate: the OpenAPI and AsyncAPI documents, when the build read them without error, go to
+  // the worker threads first and are read there while this thread checks the model and emits what
+  // does not depend on them. Nothing is emitted from them, and nothing is returned, before their
+  // diagnostics are in.
+  const validated =
+    sink.errorCount === 0
+      ? stage('validate', () => validateDocuments(model, sink, workers, openapiFile))
+      : null;
+  // Awaited below on every path; this only keeps a worker's crash from counting as unhandled
+  // while this thread is still checking.
+  validated?.catch(() => undefined);
+  await stage('check', () => checkModel({ model }, sink));
+  if (!validated || sink.errorCount > 0) {
+    await validated;
     return { diagnostics: sink.sorted(), files: null, model, timings };
+  }
   // Emitters and the formatter load their libraries only when a generation gets this far.
   const { emitAll } = await import('./emit/index.ts');
   const { formatFiles } = await import('./emit/support/format.ts');
   const emission = await stage('emit', () =>
-    emitAll(model, sink, {
-      command: opts.command,
-      openapiFile: set.relOf(layout.openapi),
-      ...workers,
-    }),
+    emitAll(model, sink, { command: opts.command, openapiFile, validated }),
   );
   // This thread formats its own files while the workers finish theirs. A formatting failure
   // counts only once the workers are done, as when formatting came after them: a worker's

@@ -1,6 +1,4 @@
 // What an emitter returns: one output file, before the header and formatting are applied.
-import type { Origin } from '../model/ir.ts';
-
 export interface EmittedFile {
   path: string;
   /** Input files this artifact is derived from, for its header. */
@@ -12,18 +10,4 @@ export interface EmittedFile {
    * those megabytes would triple the generation time and change nothing a reader needs.
    */
   parser: 'typescript' | 'babel' | 'json' | 'printed';
-}
-
-/** The one-line source comment every generated declaration carries. */
-export function sourceComment(origin: Origin): string {
-  return `/** Source: ${origin.file}#${origin.pointer} */`;
-}
-
-/** A TypeScript literal for any JSON value. */
-export function lit(value: unknown): string {
-  return JSON.stringify(value);
-}
-
-export function unionOf(values: readonly string[]): string {
-  return values.length === 0 ? 'never' : [...values].map((v) => lit(v)).join(' | ');
 }

@@ -1,7 +1,29 @@
 // The pipeline's two worker threads (see worker.ts), started as early as a generation is known to
-// be needed: the command line starts them before it even loads the pipeline.
-import { startAsyncApiReader, type AsyncApiReader } from './types-asyncapi.ts';
-import { startOpenApiPrinter, type OpenApiPrinter } from './types-openapi.ts';
+// be needed: the command line starts them before it even loads the pipeline. The validate stage
+// (generator/validate/) asks them to read the documents; the TypeScript worker also compiles dist/.
+import { startWorker, type StartedWorker } from './worker.ts';
+
+/** What @asyncapi/parser answers (asyncapi-worker.mjs), as plain data. */
+export interface ParsedAsyncApi {
+  channels: AsyncApiChannel[];
+  diagnostics: { code: string; message: string; path: string[]; severity: number }[];
+}
+
+export interface AsyncApiChannel {
+  id: string;
+  address: string;
+  messages: string[];
+}
+
+export type AsyncApiReader = StartedWorker<Record<string, unknown>, ParsedAsyncApi>;
+
+/** The two jobs of the TypeScript worker (openapi-worker.mjs), answered in turn. */
+export type TsWorkerRequest =
+  | { kind: 'print'; document: Record<string, unknown> }
+  | { kind: 'compile'; files: [string, string][] };
+
+/** Answers are a string for `print`, the dist/ files for `compile` (see support/compile-dist.ts). */
+export type OpenApiPrinter = StartedWorker<TsWorkerRequest, unknown>;
 
 export interface Workers {
   printer: OpenApiPrinter;
@@ -9,7 +31,7 @@ export interface Workers {
 }
 
 export function startWorkers(): Workers {
-  return { printer: startOpenApiPrinter(), asyncapi: startAsyncApiReader() };
+  return { printer: startWorker('openapi-worker'), asyncapi: startWorker('asyncapi-worker') };
 }
 
 export async function disposeWorkers(workers: Workers): Promise<void> {

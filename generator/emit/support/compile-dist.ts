@@ -2,7 +2,7 @@
 // TypeScript worker (../compile-package.mjs), so plain Node and a consumer's `tsc` under `nodenext`
 // import the package without a TypeScript loader (issue 8 §3).
 import { GeneratorBug } from '../../diagnostics/diagnostic.ts';
-import type { OpenApiPrinter } from '../types-openapi.ts';
+import type { OpenApiPrinter } from '../workers.ts';
 
 /** Compiles every `.ts` of `files` (and copies its `.js` with their declarations) under dist/. */
 export async function compileDist(
