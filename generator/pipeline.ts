@@ -7,7 +7,7 @@ import { compileDist } from './emit/support/compile-dist.ts';
 import { emitManifest, emitPackageJson, emitReadme } from './emit/package.ts';
 import { GENERATOR_VERSION, sha256, WOPGEN_DEPENDENCIES } from './version.ts';
 import { detectLayout, type SpecLayout } from './load/layout.ts';
-import { disposeWorkers, startWorkers, type Workers } from './emit/workers.ts';
+import { disposeWorkers, startWorkers, type Workers } from './workers/workers.ts';
 import { SourceSet } from './load/source-set.ts';
 import { buildModel } from './model/build.ts';
 import type { SpecModel } from './model/ir.ts';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { GeneratorBug } from '../diagnostics/diagnostic.ts';
-import { startWorkers } from '../emit/workers.ts';
+import { startWorkers } from '../workers/workers.ts';
 import { detectLayout, inputDirs, type SpecLayout } from '../load/layout.ts';
 import type { GenerateResult } from '../pipeline.ts';
 import { cacheFile, generatorFingerprint, sha256 } from '../version.ts';

@@ -5,7 +5,7 @@ import type { SpecModel } from '../model/ir.ts';
 import { doc, lit, unionOf } from './code/literals.ts';
 import { TsModule } from './code/module.ts';
 import type { EmittedFile } from './source-file.ts';
-import type { AsyncApiChannel } from './workers.ts';
+import type { AsyncApiChannel } from '../workers/workers.ts';
 
 export function emitAsyncApiTypes(model: SpecModel, channels: AsyncApiChannel[]): EmittedFile {
   const file = model.asyncapi.origin.file;

@@ -4,7 +4,7 @@
 import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import { joinPointer } from '../load/pointer.ts';
 import type { SpecModel } from '../model/ir.ts';
-import type { AsyncApiChannel, AsyncApiReader } from '../emit/workers.ts';
+import type { AsyncApiChannel, AsyncApiReader } from '../workers/workers.ts';
 
 /** The channels the parser read, sorted by id; none when it failed. */
 export async function validateAsyncApi(

@@ -1,9 +1,9 @@
 // Stage 2b, before `check` (DESIGN.md §2): the OpenAPI and AsyncAPI documents validated by their
-// own libraries, in the two worker threads at once (the parsers are slow; see emit/worker.ts).
+// own libraries, in the two worker threads at once (the parsers are slow; see workers/worker.ts).
 // Diagnostics carry file, JSON pointer and line:column; emitters get what the libraries read and
 // report nothing themselves.
 import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
-import type { AsyncApiChannel, Workers } from '../emit/workers.ts';
+import type { AsyncApiChannel, Workers } from '../workers/workers.ts';
 import type { SpecModel } from '../model/ir.ts';
 import { validateAsyncApi } from './asyncapi.ts';
 import { validateOpenApi } from './openapi.ts';

@@ -3,7 +3,7 @@
 // (emit/types-openapi.ts), so the document is read once.
 import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import type { SpecModel } from '../model/ir.ts';
-import type { OpenApiPrinter } from '../emit/workers.ts';
+import type { OpenApiPrinter } from '../workers/workers.ts';
 
 /** The printed wire types, or null when the document was rejected (reported). */
 export async function validateOpenApi(

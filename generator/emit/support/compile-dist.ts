@@ -1,8 +1,8 @@
 // The generated package's dist/: its sources compiled to ES modules and declaration files in the
-// TypeScript worker (../compile-package.mjs), so plain Node and a consumer's `tsc` under `nodenext`
+// TypeScript worker (../../workers/compile-package.mjs), so plain Node and a consumer's `tsc` under `nodenext`
 // import the package without a TypeScript loader (issue 8 §3).
 import { GeneratorBug } from '../../diagnostics/diagnostic.ts';
-import type { OpenApiPrinter } from '../workers.ts';
+import type { OpenApiPrinter } from '../../workers/workers.ts';
 
 /** Compiles every `.ts` of `files` (and copies its `.js` with their declarations) under dist/. */
 export async function compileDist(

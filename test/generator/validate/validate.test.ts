@@ -3,7 +3,7 @@
 // line, reported by this stage and not by an emitter, and an error leaves no output.
 import { afterAll, describe, expect, it } from 'vitest';
 import { DiagnosticSink } from '../../../generator/diagnostics/diagnostic.ts';
-import { disposeWorkers, startWorkers } from '../../../generator/emit/workers.ts';
+import { disposeWorkers, startWorkers } from '../../../generator/workers/workers.ts';
 import { validateDocuments } from '../../../generator/validate/index.ts';
 import { bundledModel } from '../emit/fixture.ts';
 import { expectDiagnostic, SpecFixture } from '../../helpers/spec-fixture.ts';

@@ -24,7 +24,7 @@ export interface StartedWorker<I, O> {
 declare const WOPGEN_WORKER_EXT: string | undefined;
 const WORKER_EXT = typeof WOPGEN_WORKER_EXT === 'string' ? WOPGEN_WORKER_EXT : '.mjs';
 
-/** Starts `generator/emit/<name>.mjs`, or its bundled build. */
+/** Starts `generator/workers/<name>.mjs`, or its bundled build. */
 export function startWorker<I, O>(name: string): StartedWorker<I, O> {
   const worker = new Worker(new URL(`./${name}${WORKER_EXT}`, import.meta.url));
   worker.unref();

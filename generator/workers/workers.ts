@@ -22,7 +22,7 @@ export type TsWorkerRequest =
   | { kind: 'print'; document: Record<string, unknown> }
   | { kind: 'compile'; files: [string, string][] };
 
-/** Answers are a string for `print`, the dist/ files for `compile` (see support/compile-dist.ts). */
+/** Answers are a string for `print`, the dist/ files for `compile` (see emit/support/compile-dist.ts). */
 export type OpenApiPrinter = StartedWorker<TsWorkerRequest, unknown>;
 
 export interface Workers {
