@@ -143,8 +143,8 @@ export async function build(key = buildKey()) {
       esbuild.build({
         ...common,
         entryPoints: {
-          'openapi-worker.bundle': join(root, 'generator/emit/openapi-worker.mjs'),
-          'asyncapi-worker.bundle': join(root, 'generator/emit/asyncapi-worker.mjs'),
+          'openapi-worker.bundle': join(root, 'generator/workers/openapi-worker.mjs'),
+          'asyncapi-worker.bundle': join(root, 'generator/workers/asyncapi-worker.mjs'),
         },
         format: 'cjs',
         outExtension: { '.js': '.cjs' },

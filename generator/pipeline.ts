@@ -1,4 +1,4 @@
-// The named stages of a generation (STYLE.md §1): load → build IR → check → emit → format.
+// The named stages of a generation (STYLE.md §1): load → build IR → validate → check → emit → format.
 // Nothing here writes files: `write.ts` does that once the whole output exists in memory.
 import { performance } from 'node:perf_hooks';
 import type { ArtifactCache } from './cache/store.ts';
@@ -11,10 +11,11 @@ import { compileDist } from './emit/support/compile-dist.ts';
 import { emitManifest, emitPackageJson, emitReadme } from './emit/package.ts';
 import { GENERATOR_VERSION, sha256, WOPGEN_DEPENDENCIES } from './version.ts';
 import { detectLayout, type SpecLayout } from './load/layout.ts';
-import { disposeWorkers, startWorkers, type Workers } from './emit/workers.ts';
+import { disposeWorkers, startWorkers, type Workers } from './workers/workers.ts';
 import { SourceSet } from './load/source-set.ts';
 import { buildModel } from './model/build.ts';
 import type { SpecModel } from './model/ir.ts';
+import { validateDocuments } from './validate/index.ts';
 
 export interface StageTiming {
   stage: string;
@@ -94,32 +95,34 @@ async function generateWith(
   const model = await stage('load+build', () =>
     withArtifactCache(opts.cache, () => buildModel(set, sink)),
   );
-  if (model) {
-    await stage('check', () =>
-      checkModel(
-        {
-          model,
-          rawMap: set.get(layout.interopMap)!.data as Record<string, unknown>,
-          mapFile: set.relOf(layout.interopMap),
-        },
-        sink,
-      ),
-    );
-  }
-  if (!model || sink.errorCount > 0)
+  if (!model) return { diagnostics: sink.sorted(), files: null, model, timings };
+  const openapiFile = set.relOf(layout.openapi);
+  // The workers' answers that depend only on a document come from the artifact cache when it has
+  // them (cache/workers.ts), so a warm run validates an unchanged document without a worker.
+  const cache = opts.cache;
+  const asked = cache ? cachedWorkers(workers, cache) : workers;
+  // Validate: the OpenAPI and AsyncAPI documents, when the build read them without error, go to
+  // the worker threads first and are read there while this thread checks the model and emits what
+  // does not depend on them. Nothing is emitted from them, and nothing is returned, before their
+  // diagnostics are in.
+  const validated =
+    sink.errorCount === 0
+      ? stage('validate', () => validateDocuments(model, sink, asked, openapiFile))
+      : null;
+  // Awaited below on every path; this only keeps a worker's crash from counting as unhandled
+  // while this thread is still checking.
+  validated?.catch(() => undefined);
+  await stage('check', () => checkModel({ model }, sink));
+  if (!validated || sink.errorCount > 0) {
+    await validated;
     return { diagnostics: sink.sorted(), files: null, model, timings };
+  }
   // Emitters and the formatter load their libraries only when a generation gets this far.
   const { emitAll } = await import('./emit/index.ts');
   const { formatFiles } = await import('./emit/support/format.ts');
-  const cache = opts.cache;
-  const asked = cache ? cachedWorkers(workers, cache) : workers;
   const emission = await stage('emit', () =>
     withArtifactCache(cache, () =>
-      emitAll(model, sink, {
-        command: opts.command,
-        openapiFile: set.relOf(layout.openapi),
-        ...asked,
-      }),
+      emitAll(model, sink, { command: opts.command, openapiFile, validated }),
     ),
   );
   // This thread formats its own files while the workers finish theirs. A formatting failure

@@ -2,10 +2,8 @@
 // already answered for is answered from the cache without asking it, and a worker is started only
 // when something is asked of it, so a warm regeneration whose OpenAPI and AsyncAPI documents are
 // unchanged never loads openapi-typescript or the AsyncAPI parser.
-import type { WorkerAnswer, StartedWorker } from '../emit/worker.ts';
-import type { Workers } from '../emit/workers.ts';
-import { startAsyncApiReader } from '../emit/types-asyncapi.ts';
-import { startOpenApiPrinter } from '../emit/types-openapi.ts';
+import type { WorkerAnswer, StartedWorker } from '../workers/worker.ts';
+import { startAsyncApiReader, startOpenApiPrinter, type Workers } from '../workers/workers.ts';
 import type { ArtifactCache } from './store.ts';
 
 /**

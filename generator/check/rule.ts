@@ -5,16 +5,9 @@ import type { DiagnosticCode } from '../diagnostics/catalogue.ts';
 import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import type { SpecModel } from '../model/ir.ts';
 
-/** What a rule may read: the IR, plus where the interop map lives for map-level findings. */
+/** What a rule may read: the IR only (DESIGN.md §3); what a rule needs is put into the model. */
 export interface CheckInput {
   model: SpecModel;
-  /** The interop map's path as diagnostics name it. */
-  mapFile: string;
-  /**
-   * The interop map as parsed. Only `mcp-error-codes` reads it: the `headers` and `meta` rule
-   * texts are not in the IR yet (issue 9 item 6 leaves that step open).
-   */
-  rawMap: Record<string, unknown>;
 }
 
 export interface CheckRule {

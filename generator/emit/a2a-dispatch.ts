@@ -3,35 +3,32 @@
 // binding supplies only framing and the hooks (params validators, the named task's run status,
 // what the host advertises); no binding switches on member names.
 import type { A2aOperation, SpecModel } from '../model/ir.ts';
-import { lit, sourceComment, unionOf, type EmittedFile } from './source-file.ts';
+import { doc, lit, sourceComment, unionOf } from './code/literals.ts';
+import { originFile, TsModule } from './code/module.ts';
+import { A2A_ERROR_NAME, A2A_HANDLERS, A2A_IO, A2A_METHOD, RUN_STATUS } from './code/symbols.ts';
+import type { EmittedFile } from './source-file.ts';
 
 export function emitA2aDispatch(model: SpecModel): EmittedFile {
   const ops = model.a2a.operations;
   const byMethod = groupByMethod(ops);
   const caseMethods = [...byMethod].filter(([, rows]) => isMultiCase(rows)).map(([m]) => m);
-  const L: string[] = [
-    `import type { RunStatus } from '../run-status.js';`,
-    `import type { A2aErrorName } from './errors.js';`,
-    `import type { A2aHandlers, A2aIo, A2aMethod } from './operations.js';`,
-    '',
-    `/** Every case the dispatcher selects: \`<method>.<case>\` for a multi-case method, else the member. */`,
+  const m = new TsModule('a2a/dispatch.ts');
+  m.add(
+    doc(
+      'Every case the dispatcher selects: `<method>.<case>` for a multi-case method, else the member.',
+    ),
     `export type A2aCase = ${unionOf(ops.map((o) => o.caseId))};`,
-    '',
-    `/** Methods whose rows are cases, selected by whether a task is named and its run status. */`,
+  );
+  m.add(
+    doc('Methods whose rows are cases, selected by whether a task is named and its run status.'),
     `export type A2aCaseMethod = ${unionOf(caseMethods)};`,
     `export const a2aCaseMethods: readonly A2aCaseMethod[] = ${lit(caseMethods)};`,
-    '',
-    ...selectionTable(model, byMethod, caseMethods),
-    ...refusals(model),
-    ...hooksAndAnswer(),
-    ...dispatcher(byMethod, model.runStatuses),
-  ];
-  return {
-    path: 'a2a/dispatch.ts',
-    from: [ops[0]?.origin.file ?? 'interop-map'],
-    body: L.join('\n'),
-    parser: 'typescript',
-  };
+  );
+  selectionTable(m, model, byMethod, caseMethods);
+  refusals(m, model);
+  hooksAndAnswer(m);
+  dispatcher(m, byMethod, model.runStatuses);
+  return m.file([originFile(ops, 'interop-map')]);
 }
 
 function groupByMethod(ops: A2aOperation[]): Map<string, A2aOperation[]> {
@@ -53,73 +50,77 @@ function hasGap(rows: A2aOperation[], statuses: readonly string[]): boolean {
 }
 
 function selectionTable(
+  m: TsModule,
   model: SpecModel,
   byMethod: Map<string, A2aOperation[]>,
   caseMethods: string[],
-): string[] {
-  const L = [
-    `/** What case selection answers per method: one of its cases, or null where the map has a gap. */`,
+): void {
+  const RunStatus = m.use(RUN_STATUS);
+  m.add(
+    doc(
+      'What case selection answers per method: one of its cases, or null where the map has a gap.',
+    ),
     `export interface A2aSelection {`,
-  ];
-  for (const method of caseMethods) {
-    const rows = byMethod.get(method)!;
-    const gap = hasGap(rows, model.runStatuses) ? ' | null' : '';
-    L.push(`  ${method}: ${unionOf(rows.map((r) => r.caseId))}${gap};`);
-  }
-  L.push(
+    ...caseMethods.map((method) => {
+      const rows = byMethod.get(method)!;
+      const gap = hasGap(rows, model.runStatuses) ? ' | null' : '';
+      return `  ${method}: ${unionOf(rows.map((r) => r.caseId))}${gap};`;
+    }),
     `}`,
-    '',
-    `/** The case serving a request that names no task, and one naming a task in each run status. */`,
+  );
+  m.add(
+    doc('The case serving a request that names no task, and one naming a task in each run status.'),
     `export const a2aCaseSelection: {`,
     `  readonly [M in A2aCaseMethod]: {`,
     `    noTask: A2aSelection[M];`,
-    `    byStatus: { readonly [S in RunStatus]: A2aSelection[M] };`,
+    `    byStatus: { readonly [S in ${RunStatus}]: A2aSelection[M] };`,
     `  };`,
     `} = {`,
-  );
-  for (const method of caseMethods) {
-    const rows = byMethod.get(method)!;
-    const noTask = rows.find((r) => r.selector.kind === 'noTask');
-    L.push(
-      `  ${sourceComment(rows[0]!.origin)}`,
-      `  ${method}: {`,
-      `    noTask: ${noTask ? lit(noTask.caseId) : 'null'},`,
-      `    byStatus: {`,
-    );
-    for (const status of model.runStatuses) {
-      const row = rows.find((r) => r.caseStatuses?.includes(status));
-      L.push(`      ${lit(status)}: ${row ? lit(row.caseId) : 'null'},`);
-    }
-    L.push(`    },`, `  },`);
-  }
-  L.push(
+    ...caseMethods.flatMap((method) => {
+      const rows = byMethod.get(method)!;
+      const noTask = rows.find((r) => r.selector.kind === 'noTask');
+      return [
+        `  ${sourceComment(rows[0]!.origin)}`,
+        `  ${method}: {`,
+        `    noTask: ${noTask ? lit(noTask.caseId) : 'null'},`,
+        `    byStatus: {`,
+        ...model.runStatuses.map((status) => {
+          const row = rows.find((r) => r.caseStatuses?.includes(status));
+          return `      ${lit(status)}: ${row ? lit(row.caseId) : 'null'},`;
+        }),
+        `    },`,
+        `  },`,
+      ];
+    }),
     `};`,
-    '',
-    `/** The case of \`method\` serving a request naming no task (null) or a task in \`status\`. */`,
+  );
+  m.add(
+    doc('The case of `method` serving a request naming no task (null) or a task in `status`.'),
     `export function selectA2aCase<M extends A2aCaseMethod>(`,
     `  method: M,`,
-    `  status: RunStatus | null,`,
+    `  status: ${RunStatus} | null,`,
     `): A2aSelection[M] {`,
     `  const table = a2aCaseSelection[method];`,
     `  return status === null ? table.noTask : table.byStatus[status];`,
     `}`,
-    '',
   );
-  return L;
 }
 
-function refusals(model: SpecModel): string[] {
-  return [
-    `export interface A2aRefusal { error: A2aErrorName; message: string }`,
-    '',
-    `/** Requirements whose absence has its own error; every other one is UnsupportedOperationError. */`,
+function refusals(m: TsModule, model: SpecModel): void {
+  const A2aErrorName = m.use(A2A_ERROR_NAME);
+  m.add(`export interface A2aRefusal { error: ${A2aErrorName}; message: string }`);
+  m.add(
+    doc(
+      'Requirements whose absence has its own error; every other one is UnsupportedOperationError.',
+    ),
     `export const a2aRequirementRefusals: { readonly [requirement: string]: A2aRefusal } = {`,
     ...model.a2a.requirementRefusals.map(
       (r) => `  ${lit(r.requirement)}: { error: ${lit(r.error)}, message: ${lit(r.message)} },`,
     ),
     `};`,
-    '',
-    `/** The refusal of \`method\` when \`requirement\` (a row's \`requires\` entry) is not advertised. */`,
+  );
+  m.add(
+    doc("The refusal of `method` when `requirement` (a row's `requires` entry) is not advertised."),
     `export function a2aRefusalFor(method: string, requirement: string): A2aRefusal {`,
     `  return Object.hasOwn(a2aRequirementRefusals, requirement)`,
     `    ? a2aRequirementRefusals[requirement]!`,
@@ -128,61 +129,66 @@ function refusals(model: SpecModel): string[] {
     `        message: \`\${method} needs \${requirement}, which this host does not advertise\`,`,
     `      };`,
     `}`,
-    '',
-  ];
+  );
 }
 
-function hooksAndAnswer(): string[] {
-  return [
-    `/** What the dispatcher asks of the host: everything protocol-neutral it cannot decide itself. */`,
-    `export interface A2aDispatchHooks<Ctx, Io extends A2aIo> {`,
-    `  /** Checked params of each method; throws the host's invalid-params refusal. */`,
-    `  params: { readonly [M in A2aMethod]: (raw: unknown, ctx: Ctx) => Io[M]['params'] };`,
-    `  /** Run status of the task a request names, null when it names none; throws when unreadable. */`,
+function hooksAndAnswer(m: TsModule): void {
+  const [RunStatus, A2aIo, A2aMethod] = m.useAll([RUN_STATUS, A2A_IO, A2A_METHOD]);
+  m.add(
+    doc(
+      'What the dispatcher asks of the host: everything protocol-neutral it cannot decide itself.',
+    ),
+    `export interface A2aDispatchHooks<Ctx, Io extends ${A2aIo}> {`,
+    `  ${doc("Checked params of each method; throws the host's invalid-params refusal.")}`,
+    `  params: { readonly [M in ${A2aMethod}]: (raw: unknown, ctx: Ctx) => Io[M]['params'] };`,
+    `  ${doc('Run status of the task a request names, null when it names none; throws when unreadable.')}`,
     `  taskStatus: {`,
-    `    readonly [M in A2aCaseMethod]: (params: Io[M]['params'], ctx: Ctx) => Promise<RunStatus | null>;`,
+    `    readonly [M in A2aCaseMethod]: (params: Io[M]['params'], ctx: Ctx) => Promise<${RunStatus} | null>;`,
     `  };`,
-    `  /** Whether the host advertises a \`requires\` entry (\`a2a.<facet property>\`). */`,
+    `  ${doc('Whether the host advertises a `requires` entry (`a2a.<facet property>`).')}`,
     `  advertises(requirement: string): boolean;`,
-    `  /** The error the host throws for a refusal decided here. */`,
+    `  ${doc('The error the host throws for a refusal decided here.')}`,
     `  refuse(refusal: A2aRefusal): Error;`,
     `}`,
-    '',
-    `/** A unary answer, or the stream of a streaming method. */`,
-    `export type A2aAnswer<Io extends A2aIo, M extends A2aMethod> =`,
+  );
+  m.add(
+    doc('A unary answer, or the stream of a streaming method.'),
+    `export type A2aAnswer<Io extends ${A2aIo}, M extends ${A2aMethod}> =`,
     `  | { streaming: false; result: Io[M]['result'] }`,
     `  | { streaming: true; events: AsyncIterable<Io[M]['event']> };`,
-    '',
-    `export type A2aDispatch<Ctx, Io extends A2aIo> = <M extends A2aMethod>(`,
+  );
+  m.add(
+    `export type A2aDispatch<Ctx, Io extends ${A2aIo}> = <M extends ${A2aMethod}>(`,
     `  method: M,`,
     `  raw: unknown,`,
     `  ctx: Ctx,`,
     `) => Promise<A2aAnswer<Io, M>>;`,
-    '',
-  ];
+  );
 }
 
-function dispatcher(byMethod: Map<string, A2aOperation[]>, statuses: string[]): string[] {
-  const L = [
+function dispatcher(m: TsModule, byMethod: Map<string, A2aOperation[]>, statuses: string[]): void {
+  const [A2aHandlers, A2aIo, A2aMethod] = m.useAll([A2A_HANDLERS, A2A_IO, A2A_METHOD]);
+  m.add(
     `/**`,
     ` * Per method: the \`requires\` every row shares (before params), the params, the case, the case's`,
     ` * own \`requires\`, then its member. Exhaustive by construction: a new case is a new member.`,
     ` */`,
-    `export function createA2aDispatch<Ctx, Io extends A2aIo>(`,
-    `  handlers: A2aHandlers<Ctx, Io>,`,
+    `export function createA2aDispatch<Ctx, Io extends ${A2aIo}>(`,
+    `  handlers: ${A2aHandlers}<Ctx, Io>,`,
     `  hooks: A2aDispatchHooks<Ctx, Io>,`,
     `): A2aDispatch<Ctx, Io> {`,
-    `  const gate = (method: A2aMethod, requires: readonly string[]): void => {`,
+    `  const gate = (method: ${A2aMethod}, requires: readonly string[]): void => {`,
     `    const missing = requires.find((r) => !hooks.advertises(r));`,
     `    if (missing !== undefined) throw hooks.refuse(a2aRefusalFor(method, missing));`,
     `  };`,
     `  const routes: {`,
-    `    readonly [M in A2aMethod]: (raw: unknown, ctx: Ctx) => Promise<A2aAnswer<Io, M>>;`,
+    `    readonly [M in ${A2aMethod}]: (raw: unknown, ctx: Ctx) => Promise<A2aAnswer<Io, M>>;`,
     `  } = {`,
-  ];
-  for (const [method, rows] of byMethod) L.push(...route(method, rows, statuses));
-  L.push(`  };`, `  return (method, raw, ctx) => routes[method](raw, ctx);`, `}`);
-  return L;
+    ...[...byMethod].flatMap(([method, rows]) => route(method, rows, statuses)),
+    `  };`,
+    `  return (method, raw, ctx) => routes[method](raw, ctx);`,
+    `}`,
+  );
 }
 
 function route(method: string, rows: A2aOperation[], statuses: string[]): string[] {

@@ -3,7 +3,10 @@
 // `google.rpc.Status` (interop.md §A2A error details), and reverse tables by code and reason.
 import { jsonRpcErrors } from '../model/builtins.ts';
 import type { SpecModel } from '../model/ir.ts';
-import { lit, sourceComment, unionOf, type EmittedFile } from './source-file.ts';
+import { doc, entries, inline, lit, sourceOf, unionOf } from './code/literals.ts';
+import { originFile, TsModule } from './code/module.ts';
+import { A2A_ERROR_NAME } from './code/symbols.ts';
+import type { EmittedFile } from './source-file.ts';
 
 /** gRPC canonical code numbers, for google.rpc.Status.code on the HTTP+JSON binding. */
 const GRPC_CODES: Record<string, number> = {
@@ -18,87 +21,109 @@ export function emitA2aErrors(model: SpecModel): EmittedFile {
   const rows = model.a2a.errors;
   const generic = jsonRpcErrors.filter((g) => !rows.some((r) => r.jsonrpc === g.code));
   const names = [...rows.map((r) => r.name), ...generic.map((g) => g.name)];
-  const L: string[] = [];
-  L.push(`export type A2aErrorName = ${unionOf(names)};`, '');
-  L.push(
+  const m = new TsModule(A2A_ERROR_NAME.module);
+  const A2aErrorName = m.use(A2A_ERROR_NAME);
+  m.add(`export type ${A2aErrorName} = ${unionOf(names)};`);
+  m.add(
     `export interface A2aErrorRow {`,
-    `  name: A2aErrorName;`,
+    `  name: ${A2aErrorName};`,
     `  jsonrpc: number;`,
-    `  /** HTTP status on the HTTP+JSON binding. */`,
+    `  ${doc('HTTP status on the HTTP+JSON binding.')}`,
     `  http: number;`,
-    `  /** gRPC status name, also google.rpc.Status.status. */`,
+    `  ${doc('gRPC status name, also google.rpc.Status.status.')}`,
     `  grpc: string;`,
     `  grpcCode: number;`,
-    `  /** ErrorInfo reason. */`,
+    `  ${doc('ErrorInfo reason.')}`,
     `  reason: string;`,
-    `  /** The OpenWOP error code a client projects this error to; null for generic JSON-RPC errors. */`,
+    `  ${doc('The OpenWOP error code a client projects this error to; null for generic JSON-RPC errors.')}`,
     `  clientProjection: string | null;`,
     `  source: string;`,
     `}`,
-    '',
+  );
+  m.add(
     `export const A2A_ERROR_DOMAIN = 'a2a-protocol.org';`,
     `export const ERROR_INFO_TYPE = 'type.googleapis.com/google.rpc.ErrorInfo';`,
-    '',
-    `export const a2aErrors: { readonly [N in A2aErrorName]: A2aErrorRow } = {`,
   );
-  for (const r of rows) {
-    L.push(
-      `  ${sourceComment(r.origin)}`,
-      `  ${r.name}: { name: ${lit(r.name)}, jsonrpc: ${r.jsonrpc}, http: ${r.http}, grpc: ${lit(r.grpc)}, grpcCode: ${GRPC_CODES[r.grpc] ?? 2}, reason: ${lit(r.reason)}, clientProjection: ${lit(r.clientProjection)}, source: ${lit(`${r.origin.file}#${r.origin.pointer}`)} },`,
-    );
-  }
-  for (const g of generic) {
-    const http = g.code === -32603 ? 500 : 400;
+  const mapped = rows.map((r) => ({
+    origin: r.origin,
+    key: r.name,
+    value: inline({
+      name: lit(r.name),
+      jsonrpc: r.jsonrpc,
+      http: r.http,
+      grpc: lit(r.grpc),
+      grpcCode: GRPC_CODES[r.grpc] ?? 2,
+      reason: lit(r.reason),
+      clientProjection: lit(r.clientProjection),
+      source: lit(sourceOf(r.origin)),
+    }),
+  }));
+  const builtin = generic.map((g) => {
     const grpc =
       g.code === -32603 ? 'INTERNAL' : g.code === -32601 ? 'UNIMPLEMENTED' : 'INVALID_ARGUMENT';
-    L.push(
-      `  /** Source: ${g.source} */`,
-      `  ${g.name}: { name: ${lit(g.name)}, jsonrpc: ${g.code}, http: ${http}, grpc: ${lit(grpc)}, grpcCode: ${GRPC_CODES[grpc]}, reason: ${lit(g.reason)}, clientProjection: null, source: ${lit(g.source)} },`,
-    );
-  }
-  L.push(`};`, '');
-  L.push(
+    return {
+      origin: `Source: ${g.source}`,
+      key: g.name,
+      value: inline({
+        name: lit(g.name),
+        jsonrpc: g.code,
+        http: g.code === -32603 ? 500 : 400,
+        grpc: lit(grpc),
+        grpcCode: GRPC_CODES[grpc]!,
+        reason: lit(g.reason),
+        clientProjection: 'null',
+        source: lit(g.source),
+      }),
+    };
+  });
+  m.add(
+    `export const a2aErrors: { readonly [N in ${A2aErrorName}]: A2aErrorRow } = {`,
+    ...entries([...mapped, ...builtin]),
+    `};`,
+  );
+  m.add(
     `export const a2aErrorByCode: ReadonlyMap<number, A2aErrorRow> = new Map(Object.values(a2aErrors).map((r) => [r.jsonrpc, r]));`,
     `export const a2aErrorByReason: ReadonlyMap<string, A2aErrorRow> = new Map(Object.values(a2aErrors).map((r) => [r.reason, r]));`,
-    '',
+  );
+  m.add(
     `export type ErrorInfo = {`,
     `  '@type': typeof ERROR_INFO_TYPE;`,
     `  reason: string;`,
     `  domain: typeof A2A_ERROR_DOMAIN;`,
     `  metadata?: Record<string, string>;`,
     `};`,
-    '',
-    `export function errorInfo(name: A2aErrorName, metadata?: Record<string, string>): ErrorInfo {`,
+  );
+  m.add(
+    `export function errorInfo(name: ${A2aErrorName}, metadata?: Record<string, string>): ErrorInfo {`,
     `  const info: ErrorInfo = { '@type': ERROR_INFO_TYPE, reason: a2aErrors[name].reason, domain: A2A_ERROR_DOMAIN };`,
     `  if (metadata && Object.keys(metadata).length > 0) info.metadata = metadata;`,
     `  return info;`,
     `}`,
-    '',
+  );
+  m.add(
     `export interface JsonRpcErrorObject {`,
     `  code: number;`,
     `  message: string;`,
     `  data: ({ '@type': string } & Record<string, unknown>)[];`,
     `}`,
-    '',
-    `/** JSON-RPC \`error\` member: \`data\` is an array holding exactly one ErrorInfo. */`,
-    `export function jsonRpcError(name: A2aErrorName, message: string, metadata?: Record<string, string>): JsonRpcErrorObject {`,
+  );
+  m.add(
+    doc('JSON-RPC `error` member: `data` is an array holding exactly one ErrorInfo.'),
+    `export function jsonRpcError(name: ${A2aErrorName}, message: string, metadata?: Record<string, string>): JsonRpcErrorObject {`,
     `  return { code: a2aErrors[name].jsonrpc, message, data: [errorInfo(name, metadata)] };`,
     `}`,
-    '',
+  );
+  m.add(
     `export interface GoogleRpcStatusBody {`,
     `  error: { code: number; status: string; message: string; details: ({ '@type': string } & Record<string, unknown>)[] };`,
     `}`,
-    '',
-    `/** HTTP+JSON error: HTTP status and the \`google.rpc.Status\` body under \`error\` (A2A §11.6). */`,
-    `export function googleRpcStatus(name: A2aErrorName, message: string, metadata?: Record<string, string>): { httpStatus: number; body: GoogleRpcStatusBody } {`,
+  );
+  m.add(
+    doc('HTTP+JSON error: HTTP status and the `google.rpc.Status` body under `error` (A2A §11.6).'),
+    `export function googleRpcStatus(name: ${A2aErrorName}, message: string, metadata?: Record<string, string>): { httpStatus: number; body: GoogleRpcStatusBody } {`,
     `  const row = a2aErrors[name];`,
     `  return { httpStatus: row.http, body: { error: { code: row.http, status: row.grpc, message, details: [errorInfo(name, metadata)] } } };`,
     `}`,
   );
-  return {
-    path: 'a2a/errors.ts',
-    from: [rows[0]?.origin.file ?? 'interop-map'],
-    body: L.join('\n'),
-    parser: 'typescript',
-  };
+  return m.file([originFile(rows, 'interop-map')]);
 }

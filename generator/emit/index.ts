@@ -1,6 +1,7 @@
 // Runs every emitter over the model and stamps each file with its header (DESIGN.md §4).
 import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import type { SpecModel } from '../model/ir.ts';
+import type { ValidatedDocuments } from '../validate/index.ts';
 import { pascal } from '../model/naming.ts';
 import { emitA2aDispatch } from './a2a-dispatch.ts';
 import { emitA2aErrors } from './a2a-errors.ts';
@@ -14,8 +15,8 @@ import { emitIndex } from './package.ts';
 import { emitRunStatus } from './run-status.ts';
 import type { EmittedFile } from './source-file.ts';
 import { emitA2aTaskState, emitMcpTaskStatus } from './task-state.ts';
-import { emitAsyncApiTypes, type AsyncApiReader } from './types-asyncapi.ts';
-import { emitOpenApiTypes, type OpenApiPrinter } from './types-openapi.ts';
+import { emitAsyncApiTypes } from './types-asyncapi.ts';
+import { emitOpenApiTypes } from './types-openapi.ts';
 import { emitSchemaTypes } from './types-schemas.ts';
 import { emitValidators } from './validators.ts';
 
@@ -23,15 +24,17 @@ export interface EmitOptions {
   /** The command a reader runs to regenerate, printed in every header. */
   command: string;
   openapiFile: string;
-  /** Workers started early by the pipeline (see worker.ts). */
-  printer: OpenApiPrinter;
-  asyncapi: AsyncApiReader;
+  /**
+   * The documents as the validate stage read them in the worker threads: awaited only by the two
+   * emitters that print them, so this thread emits the rest meanwhile.
+   */
+  validated: Promise<ValidatedDocuments>;
 }
 
 export interface Emission {
   /** The files this thread emits, headers applied: formatted while the workers finish theirs. */
   local: EmittedFile[];
-  /** The files the worker threads produce, then the index over every file, headers applied. */
+  /** The files printed from what the worker threads read, then the index over every file, headers applied. */
   remaining: Promise<EmittedFile[]>;
 }
 
@@ -40,10 +43,10 @@ export async function emitAll(
   sink: DiagnosticSink,
   opts: EmitOptions,
 ): Promise<Emission> {
-  // The workers get their documents first and parse them while this thread emits the rest.
-  const fromWorkers = Promise.all([
-    emitOpenApiTypes(model, sink, opts.openapiFile, opts.printer),
-    emitAsyncApiTypes(model, sink, opts.asyncapi),
+  // The workers read their documents while this thread emits the rest.
+  const fromWorkers = opts.validated.then((v) => [
+    v.openapiTypes === null ? null : emitOpenApiTypes(opts.openapiFile, v.openapiTypes),
+    emitAsyncApiTypes(model, v.channels),
   ]);
   // Handled where it is awaited; this only keeps a failure from being reported as unhandled
   // when this thread's own emitters throw first.
@@ -105,8 +108,8 @@ export async function emitAll(
   local.push(emitErrorCatalogue(model));
   local.push(...emitValidators(model));
 
-  const remaining = fromWorkers.then(([openapiTypes, streams]) => {
-    const files = [openapiTypes, streams].filter((f): f is EmittedFile => f !== null);
+  const remaining = fromWorkers.then((printed) => {
+    const files = printed.filter((f): f is EmittedFile => f !== null);
     files.push(emitIndex([...local, ...files].map((f) => f.path)));
     return files.map(stamp);
   });

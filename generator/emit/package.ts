@@ -2,6 +2,7 @@
 // index that re-exports every artifact, and manifest.json (input digests, generator version, outputs).
 import type { SpecModel } from '../model/ir.ts';
 import { renderTemplate } from '../templates/render.ts';
+import { TsModule } from './code/module.ts';
 import { exportsMap, packageModules, runtimeDependencies } from './package-modules.ts';
 import type { EmittedFile } from './source-file.ts';
 
@@ -65,15 +66,9 @@ export function emitReadme(
 
 /** index.ts: re-exports every module, by the `.js` specifiers Node resolves in dist/. */
 export function emitIndex(paths: string[]): EmittedFile {
-  const lines = packageModules(paths)
-    .filter((m) => m.subpath !== '.')
-    .map((m) => `export * from '${m.subpath}.js';`);
-  return {
-    path: 'index.ts',
-    from: ['every artifact'],
-    body: lines.join('\n') + '\n',
-    parser: 'typescript',
-  };
+  const index = new TsModule('index.ts');
+  for (const m of packageModules(paths)) if (m.subpath !== '.') index.reexportAll(m.source);
+  return index.file(['every artifact']);
 }
 
 export function emitManifest(

@@ -4,14 +4,16 @@ import standaloneModule from 'ajv/dist/standalone/index.js';
 import { cachedStep } from '../cache/context.ts';
 import { newStandaloneAjv } from '../model/validate-file.ts';
 import type { SpecModel } from '../model/ir.ts';
+import { pascal } from '../model/naming.ts';
+import { TsModule } from './code/module.ts';
+import { CREATE_REQUIRE, typeSymbol, type TsSymbol } from './code/symbols.ts';
 import type { EmittedFile } from './source-file.ts';
 import { typeNameOf } from './types-schemas.ts';
-import { pascal } from '../model/naming.ts';
 
 interface ValidatorSpec {
   exportName: string;
-  type: string;
-  typeImport: string;
+  /** The type the validator guards, declared by a sibling module. */
+  type: TsSymbol;
   schema: Record<string, unknown>;
   from: string;
 }
@@ -22,8 +24,7 @@ export function emitValidators(model: SpecModel): EmittedFile[] {
     const type = typeNameOf(`${pascal(f.family)}Facet`);
     specs.push({
       exportName: `validate${type}`,
-      type,
-      typeImport: '../types/facets.js',
+      type: typeSymbol('types/facets.ts', type),
       schema: f.schema,
       from: f.origin.file,
     });
@@ -31,8 +32,7 @@ export function emitValidators(model: SpecModel): EmittedFile[] {
   if (model.discovery) {
     specs.push({
       exportName: 'validateDiscoveryDocument',
-      type: 'DiscoveryDocument',
-      typeImport: '../types/openapi.js',
+      type: typeSymbol('types/openapi.ts', 'DiscoveryDocument'),
       schema: model.discovery.schema,
       from: model.discovery.origin.file,
     });
@@ -40,8 +40,7 @@ export function emitValidators(model: SpecModel): EmittedFile[] {
   if (model.hostEvent) {
     specs.push({
       exportName: 'validateHostEvent',
-      type: 'HostEvent',
-      typeImport: '../types/events.js',
+      type: typeSymbol('types/events.ts', 'HostEvent'),
       schema: model.hostEvent.schema,
       from: model.hostEvent.origin.file,
     });
@@ -50,8 +49,7 @@ export function emitValidators(model: SpecModel): EmittedFile[] {
   if (negotiation) {
     specs.push({
       exportName: 'validateNegotiationDecided',
-      type: 'NegotiationDecided',
-      typeImport: '../types/events.js',
+      type: typeSymbol('types/events.ts', 'NegotiationDecided'),
       schema: negotiation.schema,
       from: negotiation.origin.file,
     });
@@ -62,32 +60,24 @@ export function emitValidators(model: SpecModel): EmittedFile[] {
     const { $id: _id, $schema: _schema, ...schema } = s.schema;
     return [s.exportName, schema] as const;
   });
-  const js = cachedStep('ajv-standalone', compiled, () => {
+  const code = cachedStep('ajv-standalone', compiled, () => {
     const ajv = newStandaloneAjv();
     const refs: Record<string, string> = {};
     for (const [name, schema] of compiled) {
       ajv.addSchema(schema, name);
       refs[name] = name;
     }
-    return toEsmImports(standaloneModule.default(ajv, refs));
+    return standaloneModule.default(ajv, refs);
   });
+  const js = toEsmImports(code);
   const from = [...new Set(specs.map((s) => s.from))].sort();
-  const dts = [
+  const dts = new TsModule('validators/standalone.d.ts');
+  dts.add(
     `export interface ValidationError { instancePath: string; schemaPath: string; keyword: string; message?: string; params: Record<string, unknown> }`,
     `export interface Validator<T> { (data: unknown): data is T; errors?: ValidationError[] | null }`,
-    ...[...new Set(specs.map((s) => s.typeImport))].map(
-      (imp) =>
-        `import type { ${specs
-          .filter((s) => s.typeImport === imp)
-          .map((s) => s.type)
-          .join(', ')} } from '${imp}';`,
-    ),
-    ...specs.map((s) => `export declare const ${s.exportName}: Validator<${s.type}>;`),
-  ].join('\n');
-  return [
-    { path: 'validators/standalone.js', from, body: js, parser: 'printed' },
-    { path: 'validators/standalone.d.ts', from, body: dts, parser: 'typescript' },
-  ];
+    ...specs.map((s) => `export declare const ${s.exportName}: Validator<${dts.use(s.type)}>;`),
+  );
+  return [js.file(from, 'printed'), dts.file(from)];
 }
 
 /**
@@ -95,12 +85,9 @@ export function emitValidators(model: SpecModel): EmittedFile[] {
  * `require` from `createRequire` loads them with CommonJS semantics, so the helpers are the same
  * objects whatever ESM interop the importing tool applies to CommonJS default exports.
  */
-function toEsmImports(code: string): string {
+function toEsmImports(code: string): TsModule {
+  const js = new TsModule('validators/standalone.js');
   const body = code.replace(/^"use strict";\s*/, '');
-  if (!/\brequire\(/.test(body)) return body;
-  return [
-    `import { createRequire } from 'node:module';`,
-    `const require = createRequire(import.meta.url);`,
-    body,
-  ].join('\n');
+  if (!/\brequire\(/.test(body)) return js.add(body);
+  return js.add(`const require = ${js.use(CREATE_REQUIRE)}(import.meta.url);`, body);
 }

@@ -109,6 +109,7 @@ export function buildModel(set: SourceSet, sink: DiagnosticSink): SpecModel | nu
 
   const model: SpecModel = {
     layout: layout.kind,
+    mapFile: mapFile.rel,
     inputs: [],
     digest: '',
     openapi: {
@@ -225,8 +226,13 @@ function readErrors(file: SourceFile): ErrorCodeRow[] {
 }
 
 function elements(rows: unknown, file: string, base: string): ElementRow[] {
-  return ((rows ?? []) as { element: string }[]).map((r, i) => ({
+  return ((rows ?? []) as { element: string; rule?: string }[]).map((r, i) => ({
     element: r.element,
+    rule: r.rule ?? '',
+    errorsNamed: [...(r.rule ?? '').matchAll(/(\w+Error)\s*\((-\d+)\)/g)].map((m) => ({
+      name: m[1]!,
+      code: Number(m[2]),
+    })),
     origin: { file, pointer: `${base}/${i}` },
   }));
 }

@@ -95,6 +95,10 @@ export interface McpProtocolError {
 
 export interface ElementRow {
   element: string;
+  /** The row's rule text, as the map states it. */
+  rule: string;
+  /** Errors the rule names with a code, as `FooError (-32020)`, for the check against the revision. */
+  errorsNamed: { name: string; code: number }[];
   origin: Origin;
 }
 
@@ -138,6 +142,8 @@ export interface WireModel {
 
 export interface SpecModel {
   layout: 'wopgen' | 'upstream';
+  /** The interop map's path as diagnostics name it, for findings about the map as a whole. */
+  mapFile: string;
   inputs: InputDigest[];
   /** sha256 over the sorted `file sha256` lines of every input. */
   digest: string;

@@ -42,7 +42,7 @@ export function loadSpec(specDir: string): LoadedSpec {
   const sink = new DiagnosticSink((file, pointer) => set.getRel(file)?.locate(pointer));
   const model = buildModel(set, sink);
   const rawMap = set.get(layout.interopMap)?.data as Record<string, unknown> | undefined;
-  if (model && rawMap) checkModel({ model, rawMap, mapFile: set.relOf(layout.interopMap) }, sink);
+  if (model) checkModel({ model }, sink);
   const updated = rawMap?.['updated'];
   return {
     layout,

@@ -37,7 +37,7 @@ describe('npm pack', () => {
       'dist/runtime/index.d.ts',
       'dist/runtime/ports/run-core.d.ts',
       'dist/generator/cli.js',
-      'dist/generator/emit/openapi-worker.mjs',
+      'dist/generator/workers/openapi-worker.mjs',
       'dist/runtime/core/reference/workflows/echo.json',
       'templates/README.md',
       'spec/interop-map.json',

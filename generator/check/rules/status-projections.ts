@@ -25,7 +25,7 @@ export const statusProjections: CheckRule = {
     'unknown-error-code',
     'projection-incomplete',
   ],
-  run({ model, mapFile }, sink) {
+  run({ model }, sink) {
     const statuses = new Set(model.runStatuses);
     const codes = new Set(model.errors.map((e) => e.code));
     const projections: Projection[] = [
@@ -80,7 +80,7 @@ export const statusProjections: CheckRule = {
         if (!seen.has(`${status}|`))
           sink.report(
             'projection-incomplete',
-            mapFile,
+            model.mapFile,
             p.base,
             `${p.name} has no row for run status "${status}"`,
           );

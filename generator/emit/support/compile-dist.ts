@@ -1,5 +1,5 @@
 // The generated package's dist/: its sources compiled to ES modules and declaration files in the
-// TypeScript worker (../compile-package.mjs), so plain Node and a consumer's `tsc` under `nodenext`
+// TypeScript worker (../../workers/compile-package.mjs), so plain Node and a consumer's `tsc` under `nodenext`
 // import the package without a TypeScript loader (issue 8 §3).
 //
 // Each file compiles on its own (transpileModule + transpileDeclaration), so its output depends on
@@ -8,7 +8,7 @@
 // A warm regeneration compiles only the files whose code changed (issue 13 §3).
 import type { ArtifactCache } from '../../cache/store.ts';
 import { GeneratorBug } from '../../diagnostics/diagnostic.ts';
-import type { OpenApiPrinter } from '../types-openapi.ts';
+import type { OpenApiPrinter } from '../../workers/workers.ts';
 
 /** Compiles every `.ts` of `files` (and copies its `.js` with their declarations) under dist/. */
 export async function compileDist(

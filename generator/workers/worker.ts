@@ -24,7 +24,7 @@ export interface StartedWorker<I, O> {
 declare const WOPGEN_WORKER_EXT: string | undefined;
 const WORKER_EXT = typeof WOPGEN_WORKER_EXT === 'string' ? WOPGEN_WORKER_EXT : '.mjs';
 
-/** Starts `generator/emit/<name>.mjs`, or its bundled build, with `workerData`. */
+/** Starts `generator/workers/<name>.mjs`, or its bundled build, with `workerData`. */
 export function startWorker<I, O>(name: string, workerData?: unknown): StartedWorker<I, O> {
   const worker = new Worker(new URL(`./${name}${WORKER_EXT}`, import.meta.url), { workerData });
   worker.unref();
