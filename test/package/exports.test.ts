@@ -74,6 +74,7 @@ describe('wopgen/runtime', () => {
       'isTerminalEvent',
       'loadWorkflowDir',
       'mountUnder',
+      'openPostgres',
       'openSqliteStores',
       'openStoreUrl',
       'parseDefinition',
