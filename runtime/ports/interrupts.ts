@@ -30,6 +30,10 @@ export interface RefineFeedback {
   text?: string;
 }
 
+/** Why a credential is asked for (upstream CredentialData `reason`). */
+export const CREDENTIAL_REASONS = ['missing', 'expired', 'insufficient_scope'] as const;
+export type CredentialReason = (typeof CREDENTIAL_REASONS)[number];
+
 /** One answer to an approval gate, with the field its action requires. */
 export type ApprovalResume =
   | { action: 'accept' | 'reject' | 'ask'; feedback?: string }
@@ -59,6 +63,10 @@ export interface Interrupt {
   actions?: ApprovalAction[];
   /** Where a person connects a credential (a URL to open, not a form). */
   connectUrl?: string;
+  /** For a credential: the provider to connect, the scopes wanted and why (never material). */
+  provider?: string;
+  scopes?: string[];
+  reason?: CredentialReason;
   /** Set on a `custom` interrupt answered by the caller's client rather than a person. */
   clientAsk?: ClientAsk;
   createdAt: string;

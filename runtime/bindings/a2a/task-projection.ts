@@ -96,6 +96,9 @@ export interface InterruptFacts {
   approvers?: string[];
   actions?: readonly string[];
   connectUrl?: string;
+  provider?: string;
+  scopes?: readonly string[];
+  reason?: string;
   clientRequest?: object;
 }
 
@@ -105,6 +108,10 @@ export function factsMetadata(f: InterruptFacts): JsonMap {
   if (f.approvers) m['approvers'] = f.approvers;
   if (f.actions) m['actions'] = [...f.actions];
   if (f.connectUrl) m['connectUrl'] = f.connectUrl;
+  // A credential names what to connect, never material (upstream CredentialData).
+  if (f.provider !== undefined) m['provider'] = f.provider;
+  if (f.scopes) m['scopes'] = [...f.scopes];
+  if (f.reason !== undefined) m['reason'] = f.reason;
   // What a custom interrupt asks the caller's client to run; its result is the answer.
   if (f.clientRequest) m['clientRequest'] = f.clientRequest;
   return m;
@@ -120,13 +127,17 @@ export function interruptMetadata(i: Interrupt): JsonMap {
  * its gate allows, in the spec's vocabulary (interrupt.md §Approval); a credential names where to
  * connect.
  */
-export function interruptText(f: Pick<InterruptFacts, 'kind' | 'actions' | 'connectUrl'>): string {
+export function interruptText(
+  f: Pick<InterruptFacts, 'kind' | 'actions' | 'connectUrl' | 'provider'>,
+): string {
   if (f.kind === 'approval') {
     const actions = (f.actions ?? DEFAULT_APPROVAL_ACTIONS).join('|');
     return `approval required: answer with metadata.openwop.interrupt.action ${actions}`;
   }
-  if (f.kind === 'credential')
-    return `credential required${f.connectUrl ? `: connect at ${f.connectUrl}` : ''}`;
+  if (f.kind === 'credential') {
+    const what = f.provider !== undefined ? ` ${f.provider}` : '';
+    return `credential required${f.connectUrl ? `: connect${what} at ${f.connectUrl}` : ''}`;
+  }
   return `${f.kind} required`;
 }
 

@@ -5,7 +5,7 @@ import type { Interrupt } from '../../ports/interrupts.ts';
 import type { RunSnapshot } from '../../ports/run-core.ts';
 import type { InterruptRecord, RunRecord } from '../../ports/store/run-store.ts';
 import { gateActions, type WorkflowDefinition } from './engine/definition.ts';
-import { promptOf } from './workflows/view.ts';
+import { credentialOf, promptOf } from './workflows/view.ts';
 
 export const EVENT_LOG_SCHEMA_VERSION = 3;
 
@@ -42,6 +42,7 @@ export function toInterrupt(it: InterruptRecord, run: RunRecord): Interrupt {
   if (it.approvers) out.approvers = it.approvers;
   if (it.kind === 'approval') out.actions = gateActions(definition, it.nodeId);
   if (it.connectUrl) out.connectUrl = it.connectUrl;
+  if (it.kind === 'credential') Object.assign(out, credentialOf(definition, it.nodeId));
   if (it.clientRequest) {
     const params = it.clientRequest.params ?? {};
     out.clientAsk =

@@ -1,6 +1,11 @@
 // Shape of a reference-engine workflow definition (the JSON files under core/reference/workflows/) and the
 // ajv check every definition passes before it is registered.
-import { APPROVAL_ACTIONS, type ApprovalAction } from '../../../ports/interrupts.ts';
+import {
+  APPROVAL_ACTIONS,
+  CREDENTIAL_REASONS,
+  type ApprovalAction,
+  type CredentialReason,
+} from '../../../ports/interrupts.ts';
 import type { JsonObject } from '../../../ports/json.ts';
 import type { ClientRequest } from '../../../ports/store/run-store.ts';
 import { DEFAULT_APPROVAL_ACTIONS } from '../../../util/approval-answer.ts';
@@ -35,8 +40,20 @@ export type NodeDef =
       schema: JsonObject;
       prompt?: string;
     }
-  /** Credential interrupt pointing the user at `connectUrl`. */
-  | { id: string; kind: 'credential'; connectUrl: string; schema?: JsonObject; prompt?: string }
+  /**
+   * Credential interrupt pointing the user at `connectUrl` to connect `provider` (an advertised
+   * `oauth.providers[].id`) for `scopes`; `reason` says why (upstream CredentialData).
+   */
+  | {
+      id: string;
+      kind: 'credential';
+      connectUrl: string;
+      provider?: string;
+      scopes?: string[];
+      reason?: CredentialReason;
+      schema?: JsonObject;
+      prompt?: string;
+    }
   /**
    * A question for the caller's own client rather than a person (a `custom` interrupt): an MCP
    * client's model (`sampling/createMessage`) or its roots (`roots/list`). The result becomes
@@ -130,6 +147,9 @@ const askNodes = [
     'credential',
     {
       connectUrl: { type: 'string', format: 'uri' },
+      provider: { type: 'string', minLength: 1 },
+      scopes: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
+      reason: { enum: [...CREDENTIAL_REASONS] },
       schema: { type: 'object' },
       prompt: { type: 'string' },
     },

@@ -9,6 +9,7 @@ import { mintInterruptId } from '../../../ids.ts';
 import { clientResultSchemas } from './client-results.ts';
 import { gateActions, type AskNode, type NodeDef, type WorkflowDefinition } from './definition.ts';
 import { render } from './template.ts';
+import { credentialOf } from '../workflows/view.ts';
 
 function kindOf(ask: AskNode): InterruptKind {
   if (ask.kind === 'approval') return 'approval';
@@ -53,6 +54,8 @@ export function requestedEvents(run: RunRecord, it: InterruptRecord): NewRunEven
   if (it.schema) requested.schema = it.schema;
   if (it.approvers) requested.approvers = it.approvers;
   if (it.connectUrl) requested.connectUrl = it.connectUrl;
+  if (it.kind === 'credential')
+    Object.assign(requested, credentialOf(run.definition as unknown as WorkflowDefinition, it.nodeId));
   if (it.kind === 'approval') {
     const [first, ...rest] = gateActions(
       run.definition as unknown as WorkflowDefinition,

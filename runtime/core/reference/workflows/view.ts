@@ -1,5 +1,6 @@
 // The port's view of a reference workflow (ports/workflows.ts): what bindings may know of it, derived
 // once from the definition so no binding ever walks its nodes.
+import type { Interrupt } from '../../../ports/interrupts.ts';
 import type { WorkflowView } from '../../../ports/workflows.ts';
 import { flatNodes, type NodeDef, type WorkflowDefinition } from '../engine/definition.ts';
 
@@ -39,6 +40,16 @@ export function workflowView(def: WorkflowDefinition): WorkflowView {
   const listening = def.nodes.filter((n) => n.kind === 'converse').map((n) => n.id);
   if (listening.length > 0) view.messages = { nodeIds: listening };
   return view;
+}
+
+/** What a credential node names beside its URL: provider, scopes and reason (when it names a provider). */
+export function credentialOf(
+  def: WorkflowDefinition,
+  nodeId: string,
+): Pick<Interrupt, 'provider' | 'scopes' | 'reason'> {
+  const node = def.nodes.find((n) => n.id === nodeId);
+  if (!node || node.kind !== 'credential' || node.provider === undefined) return {};
+  return { provider: node.provider, scopes: node.scopes ?? [], reason: node.reason ?? 'missing' };
 }
 
 /** The wording a top-level node gives its question, if any (children of `all` give none today). */
