@@ -164,3 +164,31 @@ describe('referenceTaskIds and extensions are opaque', () => {
     expect((await runRest('acme', withExt.task.id)).body['inputs']).toEqual({ text: 'ext' });
   });
 });
+
+describe('the HTTP+JSON binding treats the same material alike', () => {
+  it('unnamed metadata, extensions and references round-trip and reach no input', async () => {
+    const sent = c.message([{ text: 'rest-plain' }], {
+      metadata: {
+        ...AUTHORITY,
+        ...VARIABLES,
+        openwop: { ...AUTHORITY.openwop, ...VARIABLES.openwop },
+      },
+      extensions: ['https://example.com/ext/tenant-override/v1'],
+      referenceTaskIds: ['other/AAAAAAAAAAAAAAAAAAAAAA'],
+    });
+    const r = await fetch(`${h.url}/a2a/rest/message:send`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${h.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: sent }),
+    });
+    expect(r.status).toBe(200);
+    const task = ((await r.json()) as { task: Record<string, unknown> & { id: string } }).task;
+    expect(task.id.startsWith('acme/')).toBe(true);
+    expect(produced(task)).toEqual(ECHOED('rest-plain'));
+    expect(task['history']).toEqual([{ ...sent, taskId: task.id, contextId: task['contextId'] }]);
+    const run = await runRest('acme', task.id);
+    expect(run.body['inputs']).toEqual({ text: 'rest-plain' });
+    expect(JSON.stringify(run.body)).not.toContain('INJECTED');
+    expect((await runRest('other', task.id)).status).not.toBe(200);
+  });
+});
