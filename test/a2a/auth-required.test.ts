@@ -1,7 +1,7 @@
 // A credential interrupt, and only a credential interrupt, projects to TASK_STATE_AUTH_REQUIRED
 // (generated task-state table; issue 11 item 4) on both A2A bindings: JSON-RPC and HTTP+JSON carry
-// the same task, whose status message and `metadata.openwop.interrupt` name the kind and the
-// `connectUrl`. Every other suspension keeps its own state on either binding, in SendMessage,
+// the same task, whose status message and `metadata.openwop.interrupt` name the kind, the provider
+// to connect (with its scopes and reason, upstream CredentialData) and the `connectUrl`. Every other suspension keeps its own state on either binding, in SendMessage,
 // GetTask, ListTasks' status filter and the stream.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type RunningHost } from '../helpers/host.ts';
@@ -66,14 +66,22 @@ async function listAuthRequired(binding: Binding): Promise<string[]> {
 function expectCredential(task: Task) {
   const interruptId = task['metadata']?.openwop?.interrupt?.interruptId as string;
   expect(typeof interruptId).toBe('string');
-  const facts = { interruptId, kind: 'credential', nodeId: 'connect', connectUrl: CONNECT };
+  const facts = {
+    interruptId,
+    kind: 'credential',
+    nodeId: 'connect',
+    connectUrl: CONNECT,
+    provider: 'conformance',
+    scopes: ['profile'],
+    reason: 'missing',
+  };
   expect(task['status']).toEqual({
     state: 'TASK_STATE_AUTH_REQUIRED',
     timestamp: expect.any(String),
     message: {
       messageId: `${task['id']}#interrupt-${interruptId}`,
       role: 'ROLE_AGENT',
-      parts: [{ text: `credential required: connect at ${CONNECT}` }, { data: facts }],
+      parts: [{ text: `credential required: connect conformance at ${CONNECT}` }, { data: facts }],
       taskId: task['id'],
       contextId: task['contextId'],
     },

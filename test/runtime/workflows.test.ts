@@ -158,7 +158,7 @@ describe('reference workflow pack', () => {
     });
   });
 
-  it('interrupt events carry kind, schema, approvers and connectUrl', async () => {
+  it('interrupt events carry kind, schema, approvers, connectUrl and the credential asked for', async () => {
     f = await fixture();
     const cred = (
       await f.core.createRun(alice, {
@@ -180,6 +180,17 @@ describe('reference workflow pack', () => {
       nodeId: 'connect',
       kind: 'credential',
       connectUrl: 'https://example.com/connect/conformance',
+      provider: 'conformance',
+      scopes: ['profile'],
+      reason: 'missing',
+    });
+    // The port's interrupt names the same (upstream CredentialData: never material).
+    expect(open).toMatchObject({
+      kind: 'credential',
+      connectUrl: 'https://example.com/connect/conformance',
+      provider: 'conformance',
+      scopes: ['profile'],
+      reason: 'missing',
     });
     expect(open!.interruptId.startsWith('acme/')).toBe(true);
 

@@ -55,7 +55,10 @@ export function requestedEvents(run: RunRecord, it: InterruptRecord): NewRunEven
   if (it.approvers) requested.approvers = it.approvers;
   if (it.connectUrl) requested.connectUrl = it.connectUrl;
   if (it.kind === 'credential')
-    Object.assign(requested, credentialOf(run.definition as unknown as WorkflowDefinition, it.nodeId));
+    Object.assign(
+      requested,
+      credentialOf(run.definition as unknown as WorkflowDefinition, it.nodeId),
+    );
   if (it.kind === 'approval') {
     const [first, ...rest] = gateActions(
       run.definition as unknown as WorkflowDefinition,
