@@ -22,6 +22,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -65,7 +66,16 @@ export function buildKey() {
 /** The directory of the current build, or null when it has not been built. */
 export function currentBuild(key = buildKey()) {
   const dir = join(cacheDir, `build-${key}`);
-  return existsSync(join(dir, 'done')) ? dir : null;
+  if (!existsSync(join(dir, 'done'))) return null;
+  // A build in use stays young: another checkout sharing this cache prunes by age
+  // (pruneOldBuilds), and once removed a build under a running bench or test fails to load.
+  try {
+    const now = new Date();
+    utimesSync(dir, now, now);
+  } catch {
+    // Read-only cache: it is only pruned by a writer, which refreshes what it uses.
+  }
+  return dir;
 }
 
 function loadEsbuild() {

@@ -23,6 +23,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -68,7 +69,16 @@ function cacheDirs() {
 export function currentRuntimeBuild(key = runtimeKey()) {
   for (const dir of cacheDirs()) {
     const d = join(dir, `runtime-${key}`);
-    if (existsSync(join(d, 'done'))) return d;
+    if (existsSync(join(d, 'done'))) {
+      // A build in use stays young, so another checkout's prune (by age) leaves it alone.
+      try {
+        const now = new Date();
+        utimesSync(d, now, now);
+      } catch {
+        // A read-only cache is pruned only by a writer, which refreshes what it uses.
+      }
+      return d;
+    }
   }
   return null;
 }
