@@ -36,7 +36,7 @@ import type { WorkflowView } from '../../ports/workflows.ts';
 import { killPoint } from '../../util/kill-point.ts';
 import { digestOf, idempotencyRow, insertOrReplay, newRun, priorRun } from './create-run.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { replyOf } from './engine/converse.ts';
+import { readReplies } from './engine/converse.ts';
 import { Engine } from './engine/engine.ts';
 import { toInterrupt, toSnapshot } from './snapshot.ts';
 import { followRunEvents, toRunEvent } from './streams.ts';
@@ -282,20 +282,10 @@ class ReferenceRunCore implements RunCore {
     });
   }
 
-  /** The answers of a run whose workflow converses, read from its log (engine/converse.ts). */
-  private async replies(run: RunRecord): Promise<ConversationReply[] | undefined> {
-    if (!this.views.get(run.workflowId)?.messages) return undefined;
-    const replies: ConversationReply[] = [];
-    for (let after = -1; ;) {
-      const page = await this.runs.readEvents(run.runId, after, 1000);
-      for (const e of page) {
-        if (e.type !== 'conversation.exchanged') continue;
-        const reply = replyOf(e.payload, e.timestamp);
-        if (reply) replies.push(reply);
-      }
-      if (page.length < 1000) return replies;
-      after = page.at(-1)!.sequence;
-    }
+  /** The answers of a run whose workflow converses (engine/converse.ts); undefined otherwise. */
+  private replies(run: RunRecord): Promise<ConversationReply[] | undefined> {
+    if (!this.views.get(run.workflowId)?.messages) return Promise.resolve(undefined);
+    return readReplies(this.runs, run.runId);
   }
 
   async bindingRecord(subject: Subject, runId: string): Promise<BindingRecord | undefined> {

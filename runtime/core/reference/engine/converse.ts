@@ -7,7 +7,7 @@
 import type { Subject } from '../../../ports/auth.ts';
 import type { JsonObject } from '../../../ports/json.ts';
 import type { ConversationReply, RunMessageRequest } from '../../../ports/run-core.ts';
-import type { RunChange, RunRecord } from '../../../ports/store/run-store.ts';
+import type { RunChange, RunRecord, RunStore } from '../../../ports/store/run-store.ts';
 import type { ConverseNode } from './definition.ts';
 import { render } from './template.ts';
 
@@ -172,4 +172,22 @@ export function replyOf(payload: JsonObject, timestamp: string): ConversationRep
     text: outcome['text'],
     at: timestamp,
   };
+}
+
+/** A conversing run's answers, oldest first, read from its log. */
+export async function readReplies(
+  runs: Pick<RunStore, 'readEvents'>,
+  runId: string,
+): Promise<ConversationReply[]> {
+  const replies: ConversationReply[] = [];
+  for (let after = -1; ;) {
+    const page = await runs.readEvents(runId, after, 1000);
+    for (const e of page) {
+      if (e.type !== 'conversation.exchanged') continue;
+      const reply = replyOf(e.payload, e.timestamp);
+      if (reply) replies.push(reply);
+    }
+    if (page.length < 1000) return replies;
+    after = page.at(-1)!.sequence;
+  }
 }

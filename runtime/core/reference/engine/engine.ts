@@ -31,7 +31,8 @@ import { resolutionChange } from './resolve.ts';
 import { suspension } from './suspend.ts';
 import { render } from './template.ts';
 
-import { INTERNAL_ERROR, LIVE } from './codes.ts';
+import { INTERNAL_ERROR } from './codes.ts';
+import { cancelledChange, completedChange, durationMs, failedChange } from './endings.ts';
 import { LocalRunLeases } from './local-leases.ts';
 
 /** The statuses a run is carried forward from by whichever host holds its lease. */
@@ -94,10 +95,6 @@ export class Engine {
     return res.ok;
   }
 
-  private durationMs(run: RunRecord): number {
-    return Math.max(0, this.now().getTime() - Date.parse(run.startedAt ?? run.createdAt));
-  }
-
   /** pending → running with `run.started`, then execute. */
   async start(runId: string): Promise<void> {
     const run = await this.deps.store.getRun(runId);
@@ -149,26 +146,7 @@ export class Engine {
         await this.finish(run, (render(node.output ?? {}, scope) ?? {}) as JsonObject);
         return false;
       case 'fail':
-        await this.commit({
-          runId: run.runId,
-          expectStatus: ['running'],
-          patch: {
-            status: 'failed',
-            error: node.error,
-            completedAt: this.now().toISOString(),
-            currentNodeId: null,
-          },
-          events: [
-            {
-              type: 'run.failed',
-              payload: {
-                error: node.error,
-                failedNodeId: node.id,
-                durationMs: this.durationMs(run),
-              },
-            },
-          ],
-        });
+        await this.commit(failedChange(run, node.error, node.id, this.now()));
         return false;
       case 'delay':
       case 'wait':
@@ -252,39 +230,14 @@ export class Engine {
     this.deps.onError?.(err, run.runId);
     const error = { code: INTERNAL_ERROR, message: `the host could not carry out step ${node.id}` };
     try {
-      await this.commit({
-        runId: run.runId,
-        expectStatus: ['running'],
-        patch: {
-          status: 'failed',
-          error,
-          completedAt: this.now().toISOString(),
-          currentNodeId: null,
-        },
-        events: [
-          {
-            type: 'run.failed',
-            payload: { error, failedNodeId: node.id, durationMs: this.durationMs(run) },
-          },
-        ],
-      });
+      await this.commit(failedChange(run, error, node.id, this.now()));
     } catch (again) {
       this.deps.onError?.(again, run.runId);
     }
   }
 
   private async finish(run: RunRecord, outputs: JsonObject): Promise<void> {
-    await this.commit({
-      runId: run.runId,
-      expectStatus: ['running'],
-      patch: {
-        status: 'completed',
-        outputs,
-        completedAt: this.now().toISOString(),
-        currentNodeId: null,
-      },
-      events: [{ type: 'run.completed', payload: { outputs, durationMs: this.durationMs(run) } }],
-    });
+    await this.commit(completedChange(run, outputs, this.now()));
   }
 
   private async sleep(
@@ -357,7 +310,7 @@ export class Engine {
       interruptId,
       answer: req,
       at,
-      durationMs: this.durationMs(run),
+      durationMs: durationMs(run, this.now()),
       othersOpen: async () =>
         (await this.deps.store.listInterrupts(run.runId, 'open')).some(
           (o) => o.interruptId !== interruptId,
@@ -381,21 +334,7 @@ export class Engine {
     reason: string | undefined,
     cancelledBy: string | undefined,
   ): Promise<void> {
-    const payload: JsonObject = { durationMs: this.durationMs(run) };
-    if (reason !== undefined) payload.reason = reason;
-    if (cancelledBy !== undefined) payload.cancelledBy = cancelledBy;
-    const ok = await this.commit({
-      runId: run.runId,
-      expectStatus: LIVE,
-      patch: {
-        status: 'cancelled',
-        completedAt: this.now().toISOString(),
-        currentNodeId: null,
-        engine: { nodeIndex: run.engine.nodeIndex, vars: run.engine.vars },
-      },
-      cancelOpenInterrupts: true,
-      events: [{ type: 'run.cancelled', payload }],
-    });
+    const ok = await this.commit(cancelledChange(run, reason, cancelledBy, this.now()));
     if (ok) killPoint('cancel');
     this.clearTimer(run.runId);
     if (!ok) throw new CoreError('run_terminal', 'the run has already ended');
