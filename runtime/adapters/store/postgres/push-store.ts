@@ -4,75 +4,19 @@
 // the rows it leases (`FOR UPDATE … SKIP LOCKED`) and a lease keeps them from every other claimer
 // until it expires, so two hosts never send one push at once (interop.md §"A2A push delivery").
 import type { Pool } from 'pg';
-import type { Subject } from '../../../ports/auth.ts';
 import type {
   PushAttempt,
   PushConfigRecord,
   PushOutboxItem,
   PushSecret,
   PushSettlement,
-  PushState,
   PushStore,
 } from '../../../ports/store/push-store.ts';
+import { configOf, itemOf, type ConfigRow, type OutboxRow } from '../push-rows.ts';
 import { inTransaction } from './tx.ts';
-
-interface ConfigRow {
-  config_id: string;
-  run_id: string;
-  tenant: string;
-  owner: string;
-  url: string;
-  scheme: string | null;
-  secret_ref: string | null;
-  cursor: number;
-  finished: boolean;
-  created_at: string;
-}
-
-interface OutboxRow {
-  outbox_id: number;
-  config_id: string;
-  sequence: number;
-  body: string;
-  final: boolean;
-  state: PushState;
-  attempts: number;
-  next_at: number;
-  created_at: string;
-}
 
 const OUTBOX_COLUMNS =
   'outbox_id, config_id, sequence, body, final, state, attempts, next_at, created_at';
-
-function configOf(r: ConfigRow): PushConfigRecord {
-  const c: PushConfigRecord = {
-    configId: r.config_id,
-    runId: r.run_id,
-    tenant: r.tenant,
-    owner: JSON.parse(r.owner) as Subject,
-    url: r.url,
-    cursor: r.cursor,
-    finished: r.finished,
-    createdAt: r.created_at,
-  };
-  if (r.scheme !== null) c.scheme = r.scheme;
-  if (r.secret_ref !== null) c.secretRef = r.secret_ref;
-  return c;
-}
-
-function itemOf(r: OutboxRow): PushOutboxItem {
-  return {
-    outboxId: r.outbox_id,
-    configId: r.config_id,
-    sequence: r.sequence,
-    body: r.body,
-    final: r.final,
-    state: r.state,
-    attempts: r.attempts,
-    nextAt: r.next_at,
-    createdAt: r.created_at,
-  };
-}
 
 export class PgPushStore implements PushStore {
   constructor(private readonly pool: Pool) {}

@@ -2,71 +2,15 @@
 // keyed by a random reference; every other row holds at most the reference.
 import type Database from 'better-sqlite3';
 import { Statements } from './statements.ts';
-import type { Subject } from '../../../ports/auth.ts';
 import type {
   PushAttempt,
   PushConfigRecord,
   PushOutboxItem,
   PushSecret,
   PushSettlement,
-  PushState,
   PushStore,
 } from '../../../ports/store/push-store.ts';
-
-interface ConfigRow {
-  config_id: string;
-  run_id: string;
-  tenant: string;
-  owner: string;
-  url: string;
-  scheme: string | null;
-  secret_ref: string | null;
-  cursor: number;
-  finished: number;
-  created_at: string;
-}
-
-interface OutboxRow {
-  outbox_id: number;
-  config_id: string;
-  sequence: number;
-  body: string;
-  final: number;
-  state: PushState;
-  attempts: number;
-  next_at: number;
-  created_at: string;
-}
-
-function configOf(r: ConfigRow): PushConfigRecord {
-  const c: PushConfigRecord = {
-    configId: r.config_id,
-    runId: r.run_id,
-    tenant: r.tenant,
-    owner: JSON.parse(r.owner) as Subject,
-    url: r.url,
-    cursor: r.cursor,
-    finished: r.finished === 1,
-    createdAt: r.created_at,
-  };
-  if (r.scheme !== null) c.scheme = r.scheme;
-  if (r.secret_ref !== null) c.secretRef = r.secret_ref;
-  return c;
-}
-
-function itemOf(r: OutboxRow): PushOutboxItem {
-  return {
-    outboxId: r.outbox_id,
-    configId: r.config_id,
-    sequence: r.sequence,
-    body: r.body,
-    final: r.final === 1,
-    state: r.state,
-    attempts: r.attempts,
-    nextAt: r.next_at,
-    createdAt: r.created_at,
-  };
-}
+import { configOf, itemOf, type ConfigRow, type OutboxRow } from '../push-rows.ts';
 
 export class SqlitePushStore implements PushStore {
   /** Statements compiled once (a push check runs on every run change, issue 13). */
