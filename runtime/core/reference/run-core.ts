@@ -38,7 +38,7 @@ import { digestOf, idempotencyRow, insertOrReplay, newRun, priorRun } from './cr
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { readReplies } from './engine/converse.ts';
 import { Engine } from './engine/engine.ts';
-import { toInterrupt, toSnapshot } from './snapshot.ts';
+import { runTimesOf, toInterrupt, toRunView, toSnapshot } from './snapshot.ts';
 import { followRunEvents, toRunEvent } from './streams.ts';
 import { workflowView } from './workflows/view.ts';
 import type { WorkflowRegistry } from './workflows/index.ts';
@@ -78,11 +78,7 @@ class ReferenceRunCore implements RunCore {
     if (count) this.countRuns = (subject) => count(subject.tenant);
     const matching = options.runs.countMatchingRuns?.bind(options.runs);
     if (matching) {
-      this.countMatchingRuns = (subject, query) =>
-        matching(subject.tenant, {
-          ...(query.statuses && { statuses: query.statuses }),
-          ...(query.statusAfter !== undefined && { statusAfter: query.statusAfter }),
-        });
+      this.countMatchingRuns = (subject, query) => matching(subject.tenant, query);
     }
     this.feed = options.feed;
     this.now = options.now ?? (() => new Date());
@@ -183,18 +179,14 @@ class ReferenceRunCore implements RunCore {
       Promise.all(rows.map((run) => this.replies(run))),
     ]);
     const openOf = new Map<string, InterruptRecord[]>();
-    for (const it of open) openOf.set(it.runId, [...(openOf.get(it.runId) ?? []), it]);
-    const views = rows.map((run, i) => {
-      const view: RunView = {
-        run: toSnapshot(run),
-        open: (openOf.get(run.runId) ?? []).map((it) => toInterrupt(it, run)),
-        times: { createdAt: run.createdAt, statusAt: run.statusAt, updatedAt: run.updatedAt },
-      };
-      const record = records.get(run.runId);
-      if (record) view.record = record;
-      if (replies[i]) view.replies = replies[i];
-      return view;
-    });
+    for (const it of open) {
+      const list = openOf.get(it.runId);
+      if (list) list.push(it);
+      else openOf.set(it.runId, [it]);
+    }
+    const views = rows.map((run, i) =>
+      toRunView(run, openOf.get(run.runId) ?? [], records.get(run.runId), replies[i]),
+    );
     return { views, nextCursor };
   }
 
@@ -310,25 +302,22 @@ class ReferenceRunCore implements RunCore {
 
   async runTimes(subject: Subject, runId: string): Promise<RunTimes | undefined> {
     const run = await this.readable(subject, runId);
-    return run && { createdAt: run.createdAt, statusAt: run.statusAt, updatedAt: run.updatedAt };
+    return run && runTimesOf(run);
   }
 
-  async runView(subject: Subject, runId: string): Promise<RunView | undefined> {
+  async runView(
+    subject: Subject,
+    runId: string,
+    binding: BindingNote['binding'],
+  ): Promise<RunView | undefined> {
     const run = await this.readable(subject, runId);
     if (!run) return undefined;
     const [open, record, replies] = await Promise.all([
       this.runs.listInterrupts(runId, 'open'),
-      this.runs.getBindingRecord(runId, 'a2a'),
+      this.runs.getBindingRecord(runId, binding),
       this.replies(run),
     ]);
-    const view: RunView = {
-      run: toSnapshot(run),
-      open: open.map((it) => toInterrupt(it, run)),
-      times: { createdAt: run.createdAt, statusAt: run.statusAt, updatedAt: run.updatedAt },
-    };
-    if (record) view.record = record;
-    if (replies) view.replies = replies;
-    return view;
+    return toRunView(run, open, record, replies);
   }
 
   async lastSequence(subject: Subject, runId: string): Promise<number | undefined> {

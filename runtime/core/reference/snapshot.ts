@@ -2,7 +2,13 @@
 // closed object, optional members omitted rather than null; a v2 host writes eventLogSchemaVersion 3),
 // an interrupt to the port's neutral Interrupt (with the prompt its workflow step gives).
 import type { Interrupt } from '../../ports/interrupts.ts';
-import type { RunSnapshot } from '../../ports/run-core.ts';
+import type {
+  BindingRecord,
+  ConversationReply,
+  RunSnapshot,
+  RunTimes,
+  RunView,
+} from '../../ports/run-core.ts';
 import type { InterruptRecord, RunRecord } from '../../ports/store/run-store.ts';
 import { gateActions, type WorkflowDefinition } from './engine/definition.ts';
 import { credentialOf, promptOf } from './workflows/view.ts';
@@ -51,4 +57,25 @@ export function toInterrupt(it: InterruptRecord, run: RunRecord): Interrupt {
         : { kind: 'roots', params };
   }
   return out;
+}
+
+export function runTimesOf(run: RunRecord): RunTimes {
+  return { createdAt: run.createdAt, statusAt: run.statusAt, updatedAt: run.updatedAt };
+}
+
+/** What a projection reads of one run (RunCore.runView, listRunViews), from what was read of it. */
+export function toRunView(
+  run: RunRecord,
+  open: readonly InterruptRecord[],
+  record: BindingRecord | undefined,
+  replies: ConversationReply[] | undefined,
+): RunView {
+  const view: RunView = {
+    run: toSnapshot(run),
+    open: open.map((it) => toInterrupt(it, run)),
+    times: runTimesOf(run),
+  };
+  if (record) view.record = record;
+  if (replies) view.replies = replies;
+  return view;
 }
