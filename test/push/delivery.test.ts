@@ -157,8 +157,12 @@ describe('retries and dead letters', () => {
     expect(store).toBeDefined();
     const db = openSqliteStores(h.store.slice('sqlite:'.length));
     try {
+      // The receiver holds the final push before the deliverer records its answer: wait for
+      // the outbox to settle rather than read it at the moment the last body arrived.
+      await until(async () =>
+        (await db.push.listPushOutbox(configId)).every((o) => o.state === 'delivered'),
+      );
       const outbox = await db.push.listPushOutbox(configId);
-      expect(outbox.every((o) => o.state === 'delivered')).toBe(true);
       const attempts = await db.push.listPushAttempts(outbox[0]!.outboxId);
       expect(attempts.map((a) => [a.outcome, a.status])).toEqual([
         ['failed', 500],
