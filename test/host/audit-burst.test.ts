@@ -1,5 +1,5 @@
 // interop.md §"The audit event": every negotiation outcome keeps its own durable record. Records of
-// requests answered in the same event-loop turn commit together (sqlite/batched-inserts.ts); a
+// requests answered in the same event-loop turn commit together (sqlite/grouped-writes.ts); a
 // burst must still leave exactly one record per exchange, each its own event.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type RunningHost } from '../helpers/host.ts';

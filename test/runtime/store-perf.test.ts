@@ -38,18 +38,26 @@ describe('group commit', () => {
     expect(syncs).toBeLessThan(40);
   });
 
-  it('a commit made while a sync runs waits for the next one', async () => {
+  it('a commit made while a sync runs waits for the next one; a caller with none joins it', async () => {
     f = await fixture();
     const c = f.store.commits;
     const order: string[] = [];
+    const start = c.syncs;
     const first = c.durable().then(() => order.push('first'));
+    // No commit since the first sync started: it covers this caller.
+    const joined = c.durable().then(() => order.push('joined'));
+    // A grouped transaction commits while the first sync runs.
+    const write = f.store.writes.run(() =>
+      f!.store.db.prepare("INSERT INTO kv (k, v) VALUES ('during', 'sync')").run(),
+    );
+    f.store.writes.flush();
+    await write;
     const second = c.durable().then(() => order.push('second'));
     const third = c.durable().then(() => order.push('third'));
-    const start = c.syncs;
-    await Promise.all([first, second, third]);
-    expect(order).toEqual(['first', 'second', 'third']);
-    // The second and third share the one sync that started after the first.
-    expect(c.syncs - start).toBe(1);
+    await Promise.all([first, joined, second, third]);
+    expect(order).toEqual(['first', 'joined', 'second', 'third']);
+    // The first and the joined share one sync; the second and third the one that started after.
+    expect(c.syncs - start).toBe(2);
   });
 });
 

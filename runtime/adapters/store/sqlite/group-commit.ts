@@ -3,7 +3,10 @@
 // those frames are on disk. One fdatasync of the WAL file (on libuv's thread pool, never blocking
 // the event loop) covers every transaction committed before it started, so concurrent writers
 // share one sync instead of each waiting for its own with the event loop blocked (the host sat
-// idle ~40% of the time under load with `synchronous = FULL`, issue 13).
+// idle ~40% of the time under load with `synchronous = FULL`, issue 13). Told how many grouped
+// transactions have committed (grouped-writes.ts), a caller whose group committed before the
+// running sync started joins that sync instead of waiting for the next one: every writer of one
+// group, answered in the same turn, shares one sync.
 //
 // What a crash can lose: a process crash (kill -9) loses nothing committed, whether or not it was
 // synced (the frames are in the OS page cache). An OS crash or power loss can lose only commits
@@ -15,15 +18,22 @@ import { killPoint } from '../../../util/kill-point.ts';
 
 export class GroupCommit {
   private fd: number | undefined;
-  /** The sync in progress, if any. */
+  /** The sync in progress, if any, and the commit count when it started. */
   private running: Promise<void> | undefined;
+  private runningCovers = -1;
   /** The sync that starts when the running one ends, shared by everyone who asks meanwhile. */
   private next: Promise<void> | undefined;
   /** Syncs started so far (tests read it to see that writers share them). */
   syncs = 0;
 
-  /** `walPath` undefined (an in-memory database): nothing to sync. */
-  constructor(private readonly walPath: string | undefined) {}
+  /**
+   * `walPath` undefined (an in-memory database): nothing to sync. `committed`, when given, counts
+   * every commit the callers of `durable()` rely on.
+   */
+  constructor(
+    private readonly walPath: string | undefined,
+    private readonly committed?: () => number,
+  ) {}
 
   /** Resolves once every transaction committed before this call is on disk. */
   durable(): Promise<void> {
@@ -31,6 +41,8 @@ export class GroupCommit {
     // A sync already running may have started before this caller's commit: wait for the next one.
     // (A failed sync fails its own waiters; the next one is attempted regardless.)
     if (this.running) {
+      // No commit since the running sync started: it covers this caller's commit.
+      if (this.committed && this.committed() === this.runningCovers) return this.running;
       return (this.next ??= this.running.then(
         () => this.startSync(),
         () => this.startSync(),
@@ -41,6 +53,7 @@ export class GroupCommit {
 
   private startSync(): Promise<void> {
     this.next = undefined;
+    this.runningCovers = this.committed ? this.committed() : -1;
     const p = this.syncOnce().finally(() => {
       if (this.running === p) this.running = undefined;
     });

@@ -1,8 +1,9 @@
 // SQLite adapter of the host-side store ports: the host event log, API keys, single-use tokens and
-// key-value settings. Each write is one statement or one transaction.
+// key-value settings. Each write is atomic in its own savepoint of a grouped transaction
+// (grouped-writes.ts) and acknowledged once that group's sync (group-commit.ts) is done.
 import type Database from 'better-sqlite3';
 import type { GroupCommit } from './group-commit.ts';
-import { BatchedInserts } from './batched-inserts.ts';
+import type { GroupedWrites } from './grouped-writes.ts';
 import { Statements } from './statements.ts';
 import type { ApiKeyRecord, ApiKeyStore } from '../../../ports/store/api-key-store.ts';
 import type { KeyValueStore, TokenStore } from '../../../ports/store/binding-state.ts';
@@ -11,34 +12,35 @@ import { hostEventFromRow, type HostEventRow } from './rows.ts';
 
 export class SqliteHostStore implements HostEventStore, ApiKeyStore, TokenStore, KeyValueStore {
   private readonly sql: Statements;
-  private readonly hostEventInserts: BatchedInserts<Omit<StoredHostEvent, 'seq'>, number>;
 
   constructor(
-    private readonly db: Database.Database,
+    db: Database.Database,
     private readonly commits: GroupCommit,
+    private readonly writes: GroupedWrites,
   ) {
     this.sql = new Statements(db);
-    const insert = this.sql.get(
-      'INSERT INTO host_events (event_id, tenant, type, timestamp, delivery, payload) VALUES (?, ?, ?, ?, ?, ?)',
-    );
-    this.hostEventInserts = new BatchedInserts(db, (e: Omit<StoredHostEvent, 'seq'>) =>
-      Number(
-        insert.run(e.eventId, e.tenant, e.type, e.timestamp, e.delivery, JSON.stringify(e.payload))
-          .lastInsertRowid,
-      ),
-    );
   }
 
-  /** Commits queued appends at once (the store is closing). */
-  flushPending(): void {
-    this.hostEventInserts.flush();
+  /** Runs `write` in the next grouped transaction and resolves once that is durable. */
+  private async durably<R>(write: () => R): Promise<R> {
+    const result = await this.writes.run(write);
+    await this.commits.durable();
+    return result;
   }
 
   async appendHostEvent(
     e: Omit<StoredHostEvent, 'seq'>,
     options: { wait?: 'durable' | 'commit' } = {},
   ): Promise<StoredHostEvent> {
-    const seq = await this.hostEventInserts.add(e);
+    const insert = this.sql.get(
+      'INSERT INTO host_events (event_id, tenant, type, timestamp, delivery, payload) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    const seq = await this.writes.run(() =>
+      Number(
+        insert.run(e.eventId, e.tenant, e.type, e.timestamp, e.delivery, JSON.stringify(e.payload))
+          .lastInsertRowid,
+      ),
+    );
     const synced = this.commits.durable();
     if (options.wait === 'commit') synced.catch(() => undefined);
     else await synced;
@@ -74,15 +76,15 @@ export class SqliteHostStore implements HostEventStore, ApiKeyStore, TokenStore,
     // Indexed on (tenant, seq): find the cut-off, then delete below it in one statement.
     const cut = await this.hostEventTailSeq(tenant, keep);
     if (cut === 0) return 0;
-    return this.sql.get('DELETE FROM host_events WHERE tenant = ? AND seq <= ?').run(tenant, cut)
-      .changes;
+    const prune = this.sql.get('DELETE FROM host_events WHERE tenant = ? AND seq <= ?');
+    return this.writes.run(() => prune.run(tenant, cut).changes);
   }
 
   async insertApiKey(r: ApiKeyRecord): Promise<void> {
-    this.sql
-      .get('INSERT INTO api_keys (key_hash, tenant, subject_id, created_at) VALUES (?, ?, ?, ?)')
-      .run(r.keyHash, r.tenant, r.subjectId, r.createdAt);
-    await this.commits.durable();
+    const insert = this.sql.get(
+      'INSERT INTO api_keys (key_hash, tenant, subject_id, created_at) VALUES (?, ?, ?, ?)',
+    );
+    await this.durably(() => insert.run(r.keyHash, r.tenant, r.subjectId, r.createdAt));
   }
 
   async findApiKey(keyHash: Uint8Array): Promise<ApiKeyRecord | undefined> {
@@ -104,22 +106,20 @@ export class SqliteHostStore implements HostEventStore, ApiKeyStore, TokenStore,
   }
 
   async setKv(key: string, value: string): Promise<void> {
-    this.sql
-      .get('INSERT INTO kv (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v')
-      .run(key, value);
-    await this.commits.durable();
+    const upsert = this.sql.get(
+      'INSERT INTO kv (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v',
+    );
+    await this.durably(() => upsert.run(key, value));
   }
 
   async spendToken(id: string, expiresAt: number, now: number): Promise<boolean> {
-    const spent = this.db.transaction(() => {
+    return this.durably(() => {
       this.sql.get('DELETE FROM spent_tokens WHERE expires_at < ?').run(now);
       const res = this.sql
         .get('INSERT INTO spent_tokens (token_id, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING')
         .run(id, expiresAt);
       return res.changes === 1;
-    })();
-    await this.commits.durable();
-    return spent;
+    });
   }
 
   async isTokenSpent(id: string): Promise<boolean> {
@@ -127,8 +127,8 @@ export class SqliteHostStore implements HostEventStore, ApiKeyStore, TokenStore,
   }
 
   async setKvIfAbsent(key: string, value: string): Promise<string> {
-    this.sql.get('INSERT INTO kv (k, v) VALUES (?, ?) ON CONFLICT (k) DO NOTHING').run(key, value);
-    await this.commits.durable();
+    const insert = this.sql.get('INSERT INTO kv (k, v) VALUES (?, ?) ON CONFLICT (k) DO NOTHING');
+    await this.durably(() => insert.run(key, value));
     return (await this.getKv(key))!;
   }
 }

@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import type { Stores } from '../../../ports/store/index.ts';
 import { Checkpointer } from './checkpointer.ts';
 import { GroupCommit } from './group-commit.ts';
+import { GroupedWrites } from './grouped-writes.ts';
 import { SqliteHostStore } from './host-store.ts';
 import { migrate } from './migrations.ts';
 import { SqlitePushStore } from './push-store.ts';
@@ -19,6 +20,8 @@ export interface SqliteStores extends Stores {
   readonly db: Database.Database;
   /** The group commit every write awaits (tests count its syncs). */
   readonly commits: GroupCommit;
+  /** The grouped transaction every write runs in (tests count its groups). */
+  readonly writes: GroupedWrites;
   /** Absent for an in-memory database. */
   readonly checkpointer: Checkpointer | undefined;
 }
@@ -33,18 +36,22 @@ export function openSqliteStores(filename: string): SqliteStores {
   // Commits skip their own fsync; every write awaits a shared one instead (group-commit.ts).
   db.pragma('synchronous = NORMAL');
   migrate(db);
-  const commits = new GroupCommit(filename === ':memory:' ? undefined : `${resolve(filename)}-wal`);
+  // Writes of one event-loop turn share one transaction (grouped-writes.ts), and its writers one sync.
+  const writes = new GroupedWrites(db);
+  const walPath = filename === ':memory:' ? undefined : `${resolve(filename)}-wal`;
+  const commits = new GroupCommit(walPath, () => writes.groups);
   // Checkpoints run on a worker thread, never inside a commit (checkpointer.ts).
   let checkpointer: Checkpointer | undefined;
   if (filename !== ':memory:') {
     db.pragma('wal_autocheckpoint = 0');
     checkpointer = new Checkpointer(resolve(filename));
   }
-  const host = new SqliteHostStore(db, commits);
+  const host = new SqliteHostStore(db, commits, writes);
   return {
     db,
     commits,
-    runs: new SqliteRunStore(db, commits),
+    writes,
+    runs: new SqliteRunStore(db, commits, writes),
     hostEvents: host,
     apiKeys: host,
     tokens: host,
@@ -52,7 +59,7 @@ export function openSqliteStores(filename: string): SqliteStores {
     push: new SqlitePushStore(db),
     checkpointer,
     async close() {
-      if (db.open) host.flushPending();
+      if (db.open) writes.flush();
       await commits.close();
       await checkpointer?.close();
       if (db.open) db.close();

@@ -1,10 +1,12 @@
-// SQLite adapter of the RunStore port (better-sqlite3). Every RunChange runs in one transaction so a
-// status update, its events, its interrupts and the binding record it carries are never seen apart.
-// Transactions are synchronous and commit without an fsync; each write's promise settles once a
-// group commit (group-commit.ts) has made it durable, so concurrent writers share one sync.
+// SQLite adapter of the RunStore port (better-sqlite3). Every RunChange is atomic (its own savepoint
+// of a grouped transaction, grouped-writes.ts) so a status update, its events, its interrupts and
+// the binding record it carries are never seen apart. Writes of one event-loop turn commit in one
+// transaction without an fsync; each write's promise settles once a group commit (group-commit.ts)
+// has made it durable, so concurrent writers share one commit and one sync.
 import { bindingRecordOf, type BindingRecordRow } from '../binding-record-row.ts';
 import type Database from 'better-sqlite3';
 import type { GroupCommit } from './group-commit.ts';
+import type { GroupedWrites } from './grouped-writes.ts';
 import { Statements } from './statements.ts';
 import type { RunStatus } from '@wopgen/generated/run-status';
 import type { BindingNote, BindingRecord } from '../../../ports/run-core.ts';
@@ -57,8 +59,9 @@ export class SqliteRunStore implements RunStore {
   private readonly sql: Statements;
 
   constructor(
-    private readonly db: Database.Database,
+    db: Database.Database,
     private readonly commits: GroupCommit,
+    private readonly writes: GroupedWrites,
   ) {
     this.sql = new Statements(db);
   }
@@ -81,7 +84,7 @@ export class SqliteRunStore implements RunStore {
   ): Promise<void> {
     const row = runToRow(run);
     const { idempotency, note } = extra;
-    this.db.transaction(() => {
+    await this.writes.run(() => {
       this.sql
         .get(
           `INSERT INTO runs (run_id, tenant, workflow_id, status, owner, inputs, outputs, error, metadata,
@@ -108,7 +111,7 @@ export class SqliteRunStore implements RunStore {
           );
       }
       if (note) this.writeNote(run.runId, note, run.createdAt);
-    })();
+    });
     await this.settle(options);
   }
 
@@ -198,7 +201,7 @@ export class SqliteRunStore implements RunStore {
 
   async commitRunChange(change: RunChange, options: WriteOptions = {}): Promise<RunChangeResult> {
     try {
-      const result = this.commitSync(change);
+      const result = await this.writes.run(() => this.commitSync(change));
       if (result.ok) await this.settle(options);
       return result;
     } catch (err) {
@@ -207,51 +210,50 @@ export class SqliteRunStore implements RunStore {
     }
   }
 
+  /** Runs inside its own savepoint (grouped-writes.ts): a throw undoes all of it. */
   private commitSync(change: RunChange): RunChangeResult {
-    return this.db.transaction((): RunChangeResult => {
-      const cur = this.sql.get('SELECT status FROM runs WHERE run_id = ?').get(change.runId) as
-        { status: RunStatus } | undefined;
-      if (!cur) return { ok: false, conflict: 'missing' };
-      if (change.expectStatus && !change.expectStatus.includes(cur.status))
-        return { ok: false, conflict: 'status' };
+    const cur = this.sql.get('SELECT status FROM runs WHERE run_id = ?').get(change.runId) as
+      { status: RunStatus } | undefined;
+    if (!cur) return { ok: false, conflict: 'missing' };
+    if (change.expectStatus && !change.expectStatus.includes(cur.status))
+      return { ok: false, conflict: 'status' };
 
-      if (change.closeInterrupt) {
-        const c = change.closeInterrupt;
-        const res = this.sql
-          .get(
-            `UPDATE interrupts SET status = ?, resolution = ?, resolved_at = ?
-             WHERE interrupt_id = ? AND run_id = ? AND status = 'open'`,
-          )
-          .run(
-            c.status,
-            c.resolution ? JSON.stringify(c.resolution) : null,
-            change.at,
-            c.interruptId,
-            change.runId,
-          );
-        if (res.changes !== 1) {
-          // Roll back anything done so far by throwing inside the transaction.
-          throw new InterruptConflict();
-        }
+    if (change.closeInterrupt) {
+      const c = change.closeInterrupt;
+      const res = this.sql
+        .get(
+          `UPDATE interrupts SET status = ?, resolution = ?, resolved_at = ?
+           WHERE interrupt_id = ? AND run_id = ? AND status = 'open'`,
+        )
+        .run(
+          c.status,
+          c.resolution ? JSON.stringify(c.resolution) : null,
+          change.at,
+          c.interruptId,
+          change.runId,
+        );
+      if (res.changes !== 1) {
+        // Roll back anything done so far by throwing inside the savepoint.
+        throw new InterruptConflict();
       }
-      if (change.cancelOpenInterrupts) {
-        this.sql
-          .get(
-            `UPDATE interrupts SET status = 'cancelled', resolved_at = ? WHERE run_id = ? AND status = 'open'`,
-          )
-          .run(change.at, change.runId);
-      }
-      const insert = this.sql.get(
-        `INSERT INTO interrupts (interrupt_id, run_id, node_id, kind, schema, approvers, connect_url,
-           client_request, status, resolution, created_at, resolved_at)
-         VALUES (@interrupt_id, @run_id, @node_id, @kind, @schema, @approvers, @connect_url,
-           @client_request, @status, @resolution, @created_at, @resolved_at)`,
-      );
-      for (const it of change.insertInterrupts ?? []) insert.run(interruptToRow(it));
-      this.applyPatch(change, cur.status);
-      if (change.note) this.writeNote(change.runId, change.note, change.at);
-      return { ok: true, events: this.appendEvents(change) };
-    })();
+    }
+    if (change.cancelOpenInterrupts) {
+      this.sql
+        .get(
+          `UPDATE interrupts SET status = 'cancelled', resolved_at = ? WHERE run_id = ? AND status = 'open'`,
+        )
+        .run(change.at, change.runId);
+    }
+    const insert = this.sql.get(
+      `INSERT INTO interrupts (interrupt_id, run_id, node_id, kind, schema, approvers, connect_url,
+         client_request, status, resolution, created_at, resolved_at)
+       VALUES (@interrupt_id, @run_id, @node_id, @kind, @schema, @approvers, @connect_url,
+         @client_request, @status, @resolution, @created_at, @resolved_at)`,
+    );
+    for (const it of change.insertInterrupts ?? []) insert.run(interruptToRow(it));
+    this.applyPatch(change, cur.status);
+    if (change.note) this.writeNote(change.runId, change.note, change.at);
+    return { ok: true, events: this.appendEvents(change) };
   }
 
   private applyPatch(change: RunChange, current: RunStatus): void {
