@@ -310,6 +310,13 @@ class ReferenceRunCore implements RunCore {
     runId: string,
     binding: BindingNote['binding'],
   ): Promise<RunView | undefined> {
+    if (this.runs.readRunView) {
+      // The store reads the three together (one statement in SQLite, issue 13).
+      if (tenantOf(runId) !== subject.tenant) return undefined;
+      const parts = await this.runs.readRunView(runId, binding);
+      if (!parts || parts.run.tenant !== subject.tenant) return undefined;
+      return toRunView(parts.run, parts.open, parts.record, await this.replies(parts.run));
+    }
     const run = await this.readable(subject, runId);
     if (!run) return undefined;
     const [open, record, replies] = await Promise.all([

@@ -137,6 +137,13 @@ export type RunCountFilter = Pick<RunListQuery, 'statuses' | 'statusAfter'>;
  * How long a write waits: `durable` (the default) until the change is durable; `commit` until it is
  * committed, its durability left to the next `durable()` barrier (stores that group their syncs).
  */
+/** See RunStore.readRunView. */
+export interface RunViewParts {
+  run: RunRecord;
+  open: InterruptRecord[];
+  record: BindingRecord | undefined;
+}
+
 export interface WriteOptions {
   wait?: 'durable' | 'commit';
 }
@@ -187,6 +194,13 @@ export interface RunStore {
     runId: string,
     binding: BindingNote['binding'],
   ): Promise<BindingRecord | undefined>;
+  /**
+   * Optional: what a task view reads (the run, its open interrupts oldest first, its binding
+   * record) in one read, as `getRun`, `listInterrupts(runId, 'open')` and `getBindingRecord` would
+   * answer them; undefined when there is no such run. SQLite answers it with one statement (one
+   * read transaction instead of three per GetTask, issue 13).
+   */
+  readRunView?(runId: string, binding: BindingNote['binding']): Promise<RunViewParts | undefined>;
   /** `getBindingRecord` for a page of runs in one read, by run id (runs with none are absent). */
   getBindingRecords(
     runIds: readonly string[],

@@ -20,6 +20,7 @@ import type {
   RunListQuery,
   RunRecord,
   RunStore,
+  RunViewParts,
   StoredRunEvent,
   WriteOptions,
 } from '../../../ports/store/run-store.ts';
@@ -142,6 +143,33 @@ export class SqliteRunStore implements RunStore {
       .get('SELECT * FROM a2a_tasks WHERE run_id IN (SELECT value FROM json_each(?))')
       .all(JSON.stringify(runIds)) as BindingRecordRow[];
     return new Map(rows.map((row) => [row.run_id, bindingRecordOf(row)]));
+  }
+
+  async readRunView(runId: string): Promise<RunViewParts | undefined> {
+    // Each statement outside a transaction is a read transaction of its own (shared locks taken
+    // and released, the WAL index consulted): one statement for the three reads of a task view.
+    const row = this.sql
+      .get(
+        `SELECT r.*, a.context_id AS a2a_context_id, a.history AS a2a_history,
+           a.updated_at AS a2a_updated_at,
+           (SELECT json_group_array(${INTERRUPT_AS_JSON} ORDER BY created_at)
+            FROM interrupts i WHERE i.run_id = r.run_id AND i.status = 'open') AS open_interrupts
+         FROM runs r LEFT JOIN a2a_tasks a ON a.run_id = r.run_id WHERE r.run_id = ?`,
+      )
+      .get(runId) as RunViewRow | undefined;
+    if (!row) return undefined;
+    return {
+      run: runFromRow(row),
+      open: (JSON.parse(row.open_interrupts) as InterruptRow[]).map(interruptFromRow),
+      record:
+        row.a2a_context_id === null
+          ? undefined
+          : bindingRecordOf({
+              context_id: row.a2a_context_id,
+              history: row.a2a_history!,
+              updated_at: row.a2a_updated_at!,
+            }),
+    };
   }
 
   async getRun(runId: string): Promise<RunRecord | undefined> {
@@ -392,6 +420,32 @@ export class SqliteRunStore implements RunStore {
       }
     );
   }
+}
+
+/** An interrupts row as a JSON object of its columns (JSON text columns stay strings). */
+const INTERRUPT_AS_JSON = `json_object(${[
+  'interrupt_id',
+  'run_id',
+  'node_id',
+  'kind',
+  'schema',
+  'approvers',
+  'connect_url',
+  'client_request',
+  'status',
+  'resolution',
+  'created_at',
+  'resolved_at',
+]
+  .map((c) => `'${c}', ${c}`)
+  .join(', ')})`;
+
+/** readRunView's row: the run's columns, its A2A record's, and its open interrupts as JSON. */
+interface RunViewRow extends RunRow {
+  a2a_context_id: string | null;
+  a2a_history: string | null;
+  a2a_updated_at: string | null;
+  open_interrupts: string;
 }
 
 /** Thrown inside a transaction to roll it back when the interrupt is no longer open. */
