@@ -339,6 +339,66 @@ export function runStoreContract(sut: StoreUnderTest): void {
       expect((await runs.getBindingRecords([], 'a2a')).size).toBe(0);
     });
 
+    it('reads a task view’s run, open interrupts and record at once, as the three reads do', async () => {
+      // Both adapters offer it (issue 13): one statement / one round trip for a GetTask.
+      const readRunView = runs.readRunView!.bind(runs);
+      const apart = async (runId: string) => ({
+        run: await runs.getRun(runId),
+        open: await runs.listInterrupts(runId, 'open'),
+        record: await runs.getBindingRecord(runId, 'a2a'),
+      });
+      const run = runRecord('acme', {
+        outputs: { text: 'Grüße 👋', n: [1, null] },
+        metadata: { k: 'v' },
+        currentNodeId: 'ask',
+      });
+      const m = { role: 'user', parts: [{ text: '“quoted” \\ text' }], messageId: 'm1' };
+      await runs.insertRun(run, { note: { binding: 'a2a', contextId: 'ctx-1', append: m } });
+      const at = '2026-01-01T00:00:02.000Z';
+      const later = interruptRecord(run.runId, {
+        createdAt: at,
+        kind: 'approval',
+        approvers: ['alice', 'bob'],
+        schema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+      });
+      // Opened by the same change at the same instant: insertion order breaks the tie.
+      const twin = interruptRecord(run.runId, { createdAt: at });
+      const earlier = interruptRecord(run.runId, {
+        createdAt: '2026-01-01T00:00:01.000Z',
+        kind: 'credential',
+        connectUrl: 'https://example.test/connect',
+        clientRequest: { method: 'sampling/createMessage', params: { maxTokens: 5 } },
+      });
+      const closed = interruptRecord(run.runId, { createdAt: '2026-01-01T00:00:00.000Z' });
+      await runs.commitRunChange({
+        runId: run.runId,
+        at,
+        insertInterrupts: [later, twin, earlier, closed],
+      });
+      await runs.commitRunChange({
+        runId: run.runId,
+        at,
+        closeInterrupt: { interruptId: closed.interruptId, status: 'resolved', resolution: {} },
+      });
+      const view = await readRunView(run.runId, 'a2a');
+      expect(view).toStrictEqual(await apart(run.runId));
+      expect(view!.open.map((i) => i.interruptId)).toEqual([
+        earlier.interruptId,
+        later.interruptId,
+        twin.interruptId,
+      ]);
+      expect(view!.record!.history).toEqual([m]);
+
+      const bare = runRecord('acme');
+      await runs.insertRun(bare);
+      expect(await readRunView(bare.runId, 'a2a')).toStrictEqual({
+        run: await runs.getRun(bare.runId),
+        open: [],
+        record: undefined,
+      });
+      expect(await readRunView(`acme.${uid()}`, 'a2a')).toBeUndefined();
+    });
+
     it('refuses a second run under one idempotency key and keeps nothing of it', async () => {
       const key = uid();
       const first = runRecord('acme');

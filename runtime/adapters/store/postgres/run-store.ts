@@ -5,6 +5,7 @@
 // and duplicate-free however many hosts write. Inserting a run with an idempotency key a concurrent
 // host inserted first fails on the key and rolls the run back (the core then replays the winner).
 import { bindingRecordOf, type BindingRecordRow } from '../binding-record-row.ts';
+import { RUN_VIEW_RECORD_COLUMNS, runViewOf, type RunViewRow } from '../run-view-row.ts';
 import type { Pool, PoolClient } from 'pg';
 import type { RunStatus } from '@wopgen/generated/run-status';
 import type { BindingNote, BindingRecord } from '../../../ports/run-core.ts';
@@ -18,6 +19,7 @@ import type {
   RunListQuery,
   RunRecord,
   RunStore,
+  RunViewParts,
   StoredRunEvent,
 } from '../../../ports/store/run-store.ts';
 import {
@@ -130,6 +132,19 @@ export class PgRunStore implements RunStore {
       [runIds],
     );
     return new Map(rows.map((row) => [row.run_id, bindingRecordOf(row)]));
+  }
+
+  async readRunView(runId: string): Promise<RunViewParts | undefined> {
+    // One round trip for a task view's three reads (the interrupts' own columns are all TEXT, so
+    // their JSON objects carry the strings their rows would; `ord` is extra and ignored).
+    const { rows } = await this.pool.query<RunViewRow>(
+      `SELECT r.*, ${RUN_VIEW_RECORD_COLUMNS},
+         (SELECT COALESCE(json_agg(i ORDER BY i.created_at, i.ord), '[]'::json)
+          FROM interrupts i WHERE i.run_id = r.run_id AND i.status = 'open')::text AS open_interrupts
+       FROM runs r LEFT JOIN a2a_tasks a ON a.run_id = r.run_id WHERE r.run_id = $1`,
+      [runId],
+    );
+    return rows[0] && runViewOf(rows[0]);
   }
 
   async getRun(runId: string): Promise<RunRecord | undefined> {

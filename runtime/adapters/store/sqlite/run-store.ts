@@ -4,6 +4,7 @@
 // transaction without an fsync; each write's promise settles once a group commit (group-commit.ts)
 // has made it durable, so concurrent writers share one commit and one sync.
 import { bindingRecordOf, type BindingRecordRow } from '../binding-record-row.ts';
+import { RUN_VIEW_RECORD_COLUMNS, runViewOf, type RunViewRow } from '../run-view-row.ts';
 import type Database from 'better-sqlite3';
 import type { GroupCommit } from './group-commit.ts';
 import type { GroupedWrites } from './grouped-writes.ts';
@@ -150,26 +151,13 @@ export class SqliteRunStore implements RunStore {
     // and released, the WAL index consulted): one statement for the three reads of a task view.
     const row = this.sql
       .get(
-        `SELECT r.*, a.context_id AS a2a_context_id, a.history AS a2a_history,
-           a.updated_at AS a2a_updated_at,
-           (SELECT json_group_array(${INTERRUPT_AS_JSON} ORDER BY created_at)
+        `SELECT r.*, ${RUN_VIEW_RECORD_COLUMNS},
+           (SELECT json_group_array(${INTERRUPT_AS_JSON} ORDER BY created_at, rowid)
             FROM interrupts i WHERE i.run_id = r.run_id AND i.status = 'open') AS open_interrupts
          FROM runs r LEFT JOIN a2a_tasks a ON a.run_id = r.run_id WHERE r.run_id = ?`,
       )
       .get(runId) as RunViewRow | undefined;
-    if (!row) return undefined;
-    return {
-      run: runFromRow(row),
-      open: (JSON.parse(row.open_interrupts) as InterruptRow[]).map(interruptFromRow),
-      record:
-        row.a2a_context_id === null
-          ? undefined
-          : bindingRecordOf({
-              context_id: row.a2a_context_id,
-              history: row.a2a_history!,
-              updated_at: row.a2a_updated_at!,
-            }),
-    };
+    return row && runViewOf(row);
   }
 
   async getRun(runId: string): Promise<RunRecord | undefined> {
@@ -364,9 +352,13 @@ export class SqliteRunStore implements RunStore {
     const rows = (
       status
         ? this.sql
-            .get('SELECT * FROM interrupts WHERE run_id = ? AND status = ? ORDER BY created_at')
+            .get(
+              'SELECT * FROM interrupts WHERE run_id = ? AND status = ? ORDER BY created_at, rowid',
+            )
             .all(runId, status)
-        : this.sql.get('SELECT * FROM interrupts WHERE run_id = ? ORDER BY created_at').all(runId)
+        : this.sql
+            .get('SELECT * FROM interrupts WHERE run_id = ? ORDER BY created_at, rowid')
+            .all(runId)
     ) as InterruptRow[];
     return rows.map(interruptFromRow);
   }
@@ -439,14 +431,6 @@ const INTERRUPT_AS_JSON = `json_object(${[
 ]
   .map((c) => `'${c}', ${c}`)
   .join(', ')})`;
-
-/** readRunView's row: the run's columns, its A2A record's, and its open interrupts as JSON. */
-interface RunViewRow extends RunRow {
-  a2a_context_id: string | null;
-  a2a_history: string | null;
-  a2a_updated_at: string | null;
-  open_interrupts: string;
-}
 
 /** Thrown inside a transaction to roll it back when the interrupt is no longer open. */
 class InterruptConflict extends Error {}
