@@ -60,6 +60,8 @@ export function openSqliteStores(filename: string): SqliteStores {
     checkpointer,
     async close() {
       if (db.open) writes.flush();
+      // Let the flushed writers ask for their sync before the group commit closes.
+      await new Promise((resolve) => setImmediate(resolve));
       await commits.close();
       await checkpointer?.close();
       if (db.open) db.close();
