@@ -17,8 +17,10 @@ export function createRequestListener(
   router: Router,
   mounts: Mount[],
 ): RequestListener {
+  // Each mount's prefix and the same path without its trailing slash, worked out once.
+  const prefixed = mounts.map((m) => ({ mount: m, bare: m.prefix.replace(/\/$/, '') }));
   return withRequestLog(ctx.log, (req, res) => {
-    handle(ctx, router, mounts, req, res).catch((err: unknown) => {
+    handle(ctx, router, prefixed, req, res).catch((err: unknown) => {
       ctx.log.error({ err }, 'unhandled request failure');
       if (!res.headersSent) sendOpenWopError(res, 'internal_error', 'internal error');
       else res.destroy();
@@ -33,13 +35,13 @@ export function createHttpServer(listener: RequestListener): Server {
 async function handle(
   ctx: HostContext,
   router: Router,
-  mounts: Mount[],
+  mounts: readonly { mount: Mount; bare: string }[],
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
   const url = new URL(req.url ?? '/', ctx.config.baseUrl);
-  for (const m of mounts) {
-    if (url.pathname === m.prefix.replace(/\/$/, '') || url.pathname.startsWith(m.prefix)) {
+  for (const { mount: m, bare } of mounts) {
+    if (url.pathname === bare || url.pathname.startsWith(m.prefix)) {
       await m.handle(req, res, url);
       return;
     }

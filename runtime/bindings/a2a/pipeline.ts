@@ -18,6 +18,7 @@ import type { Subject } from '../../ports/auth.ts';
 import type { HostContext } from '../../context.ts';
 import { decide, type NegotiationDecision } from '../../negotiation/decide.ts';
 import { boundedVersion, decisionPayload, recordDecision } from '../../negotiation/record.ts';
+import type { DisconnectSignal } from '../../http/disconnect.ts';
 import { noteTrace } from '../../http/request-log.ts';
 import { adoptTrace, type TraceContext } from '../../util/trace-context.ts';
 import { resolveTenant } from './agent-routing.ts';
@@ -42,7 +43,7 @@ export interface A2aPipeline {
     req: IncomingMessage,
     method: M,
     params: unknown,
-    signal: AbortSignal,
+    signal: DisconnectSignal,
   ): Promise<A2aOutcome<M>>;
   /** The A2A row for a failure after dispatch began (a stream's included); logs the unexpected. */
   toA2aError(err: unknown): A2aError;
@@ -76,7 +77,7 @@ export function createA2aPipeline(
     req: IncomingMessage,
     method: M,
     params: unknown,
-    signal: AbortSignal,
+    signal: DisconnectSignal,
   ): Promise<A2aOutcome<M>> {
     const subject = await ctx.authenticate(req);
     if (!subject) return { kind: 'unauthenticated' };
@@ -97,7 +98,10 @@ export function createA2aPipeline(
     const rc: A2aRequestContext = {
       subject,
       version: decision.version!,
-      signal,
+      // Made only if a handler waits on it (http/disconnect.ts).
+      get signal() {
+        return signal();
+      },
       bindRun: negotiation.bindRun,
     };
     try {
