@@ -34,7 +34,7 @@ const CACHED_REQUEST_MAX = 64;
 export function decide(
   table: NegotiationTable,
   offered: OfferedVersions,
-  request: { requested?: string; authenticated: boolean },
+  request: { requested?: string | undefined; authenticated: boolean },
 ): Readonly<NegotiationDecision> {
   const requested = request.requested;
   if (requested !== undefined && requested.length > CACHED_REQUEST_MAX) {
@@ -56,7 +56,7 @@ export function decide(
 function decideOnce(
   table: NegotiationTable,
   offered: OfferedVersions,
-  request: { requested?: string; authenticated: boolean },
+  request: { requested?: string | undefined; authenticated: boolean },
 ): NegotiationDecision {
   const base = {
     floor: offered.floor,
