@@ -59,13 +59,27 @@ export function decisionPayload(
   };
   if (decision.version !== undefined) payload.version = decision.version;
   if (decision.requested !== undefined) payload.requested = boundedVersion(decision.requested);
+  const checked = checkedDecisions[protocol];
+  if (checked.has(decision)) return payload;
   if (!validateNegotiationDecided(payload)) {
     throw new Error(
       `negotiation.decided payload invalid: ${JSON.stringify(validateNegotiationDecided.errors)}`,
     );
   }
+  if (Object.isFrozen(decision)) checked.add(decision);
   return payload;
 }
+
+/**
+ * Decisions whose payload has passed the schema check once. decide() hands out one frozen decision
+ * per distinct input, and a payload differs from the last one of the same decision only in `at`
+ * (an ISO timestamp) and `peerDigest` (a hex SHA-256), both made by the code above: checking every
+ * request's payload again cost ~0.5% of a read's CPU (issue 13 profile).
+ */
+const checkedDecisions = {
+  a2a: new WeakSet<NegotiationDecision>(),
+  mcp: new WeakSet<NegotiationDecision>(),
+};
 
 /**
  * On the run's log when the exchange is bound to a run its caller reads, else a host event. Either

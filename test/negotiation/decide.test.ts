@@ -127,6 +127,25 @@ describe('negotiation.decided payload', () => {
     expect(validateNegotiationDecided(p)).toBe(true);
     expect(validateNegotiationDecided({ ...p, origin: 'https://peer.example' })).toBe(false);
   });
+
+  it('checks every payload of a decision until one passed; a bad decision is refused each time', () => {
+    const at = new Date('2026-11-30T00:00:00Z');
+    const bad = Object.freeze({ outcome: 'accepted', reason: 'bogus', floor: '1.0' } as const);
+    for (let i = 0; i < 2; i++) {
+      expect(() =>
+        decisionPayload('a2a', bad as unknown as Parameters<typeof decisionPayload>[1], 'o', at),
+      ).toThrow(/negotiation.decided payload invalid/);
+    }
+    const good = decide(a2a, offered, { authenticated: true });
+    const first = decisionPayload('a2a', good, 'tcp://a', at);
+    const again = decisionPayload('a2a', good, 'tcp://b', new Date('2026-12-01T00:00:00Z'));
+    expect(validateNegotiationDecided(first)).toBe(true);
+    expect(validateNegotiationDecided(again)).toBe(true);
+    expect(again).toMatchObject({
+      at: '2026-12-01T00:00:00.000Z',
+      peerDigest: peerDigest('tcp://b'),
+    });
+  });
 });
 
 describe('refresh SLA', () => {
