@@ -97,25 +97,25 @@ function sseErrorCode(chunk: string): number | string | undefined {
 
 /**
  * Watches what the handler writes for a protocol error code: JSON bodies up to SNIFF_LIMIT are
- * parsed once at the end; SSE frames are scanned as they go (only those mentioning "error").
+ * parsed once at the end, and only when the line is written; SSE frames are scanned as they go
+ * (only those mentioning "error"). Chunks are kept by reference, never copied: a copy of every
+ * response body was a measurable share of a read's cost (issue 13 profile).
  */
 function sniffErrors(res: ServerResponse, note: Note): () => void {
-  const chunks: Buffer[] = [];
+  const chunks: (string | Uint8Array)[] = [];
   let size = 0;
   const isSse = () => String(res.getHeader('content-type') ?? '').startsWith('text/event-stream');
   const observe = (chunk: unknown, encoding?: unknown) => {
-    if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    const buf =
-      typeof chunk === 'string'
-        ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
-        : Buffer.from(chunk as Uint8Array);
+    if (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) return;
     if (isSse()) {
-      const text = buf.toString('utf8');
+      const text = textOf(chunk, encoding);
       if (text.includes('"error"')) note.code = sseErrorCode(text) ?? note.code;
       return;
     }
-    size += buf.length;
-    if (size <= SNIFF_LIMIT) chunks.push(buf);
+    size +=
+      typeof chunk === 'string' ? Buffer.byteLength(chunk, encodingOf(encoding)) : chunk.length;
+    if (size <= SNIFF_LIMIT)
+      chunks.push(typeof chunk === 'string' ? textOf(chunk, encoding) : chunk);
   };
   const write = res.write;
   const end = res.end;
@@ -129,27 +129,51 @@ function sniffErrors(res: ServerResponse, note: Note): () => void {
   } as typeof res.end;
   return () => {
     if (!isSse() && size > 0 && size <= SNIFF_LIMIT && res.statusCode >= 200) {
-      note.code = errorCodeOf(Buffer.concat(chunks).toString('utf8')) ?? note.code;
+      const text = chunks.map((c) => (typeof c === 'string' ? c : textOf(c))).join('');
+      note.code = errorCodeOf(text) ?? note.code;
     }
   };
+}
+
+function encodingOf(encoding: unknown): BufferEncoding {
+  return typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8';
+}
+
+/** A written chunk as text (a string in another encoding is decoded as Node would send it). */
+function textOf(chunk: string | Uint8Array, encoding?: unknown): string {
+  if (typeof chunk === 'string') {
+    const enc = encodingOf(encoding);
+    return enc === 'utf8' || enc === 'utf-8' ? chunk : Buffer.from(chunk, enc).toString('utf8');
+  }
+  return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('utf8');
 }
 
 /**
  * Wraps `handler` so that each request gets an id (a sane `X-Request-Id` is kept, otherwise one
  * is minted; either way it is echoed as `X-Request-Id`) and one log line when it ends.
- * Level: `error` for a 5xx, `info` otherwise.
+ * Level: `error` for a 5xx, `info` otherwise. When the logger writes neither (`silent`, `fatal`),
+ * the request only gets its id: no note, no watching of what is written, no `close` listener —
+ * per-request work no line would ever show (issue 13 profile: the wrapper and its `res.end`
+ * interception were ~7% of a read's CPU with logging off). The level is read per request, so a
+ * logger whose level changes at run time starts or stops logging at once.
  */
 export function withRequestLog(log: Logger, handler: RequestHandler): RequestHandler {
   return (req, res) => {
-    const started = process.hrtime.bigint();
     const offered = req.headers['x-request-id'];
     const requestId =
       typeof offered === 'string' && REQUEST_ID.test(offered) ? offered : randomUUID();
     res.setHeader('x-request-id', requestId);
+    if (!log.isLevelEnabled('error')) {
+      handler(req, res);
+      return;
+    }
+    const started = process.hrtime.bigint();
     const note: Note = {};
     notes.set(req, note);
     const settle = sniffErrors(res, note);
     res.once('close', () => {
+      // Only a 5xx line is written at `error` level: nothing else is worth assembling.
+      if (res.statusCode < 500 && !log.isLevelEnabled('info')) return;
       settle();
       const pathname = pathOf(req.url);
       const ms = Number(process.hrtime.bigint() - started) / 1e6;

@@ -2,7 +2,7 @@
 // (interop.md §Negotiation is a protocol, "The audit event"): on the run's log when the exchange
 // belongs to a run, else as the caller's durable host event. It never carries the peer origin in
 // clear, only its sha256.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { validateNegotiationDecided } from '@wopgen/generated/validators/standalone';
 import type { NegotiationDecided } from '@wopgen/generated/types/events';
 import type { Subject } from '../ports/auth.ts';
@@ -26,8 +26,21 @@ export function boundedVersion(requested: string): string {
     : `${requested.slice(0, MAX_RECORDED_VERSION - 1)}…`;
 }
 
+/**
+ * Digests of recent peer origins: every exchange records one, and a host talks to few peers. The
+ * origin is the peer's to choose (its Origin header), so the memo is emptied when full.
+ */
+const digests = new Map<string, string>();
+const DIGESTS_MAX = 1024;
+
 export function peerDigest(origin: string): string {
-  return createHash('sha256').update(origin, 'utf8').digest('hex');
+  let digest = digests.get(origin);
+  if (digest === undefined) {
+    digest = hash('sha256', origin, 'hex');
+    if (digests.size >= DIGESTS_MAX) digests.clear();
+    digests.set(origin, digest);
+  }
+  return digest;
 }
 
 export function decisionPayload(
@@ -46,13 +59,27 @@ export function decisionPayload(
   };
   if (decision.version !== undefined) payload.version = decision.version;
   if (decision.requested !== undefined) payload.requested = boundedVersion(decision.requested);
+  const checked = checkedDecisions[protocol];
+  if (checked.has(decision)) return payload;
   if (!validateNegotiationDecided(payload)) {
     throw new Error(
       `negotiation.decided payload invalid: ${JSON.stringify(validateNegotiationDecided.errors)}`,
     );
   }
+  if (Object.isFrozen(decision)) checked.add(decision);
   return payload;
 }
+
+/**
+ * Decisions whose payload has passed the schema check once. decide() hands out one frozen decision
+ * per distinct input, and a payload differs from the last one of the same decision only in `at`
+ * (an ISO timestamp) and `peerDigest` (a hex SHA-256), both made by the code above: checking every
+ * request's payload again cost ~0.5% of a read's CPU (issue 13 profile).
+ */
+const checkedDecisions = {
+  a2a: new WeakSet<NegotiationDecision>(),
+  mcp: new WeakSet<NegotiationDecision>(),
+};
 
 /**
  * On the run's log when the exchange is bound to a run its caller reads, else a host event. Either

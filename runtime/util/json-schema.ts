@@ -9,6 +9,12 @@ const addFormats = addFormatsImport as unknown as (ajv: Ajv2020) => Ajv2020;
 export const ajv = addFormats(new Ajv2020({ allErrors: true, strict: false }));
 
 const cache = new Map<string, ValidateFunction>();
+/**
+ * The same schema object validates many values (a tool's inputSchema, once per call): its
+ * validator is found by identity first, so the schema is not serialised again for every call
+ * (issue 13 profile). Schemas are not changed once a workflow is loaded.
+ */
+const byObject = new WeakMap<JsonObject, ValidateFunction>();
 
 export interface SchemaIssue {
   path: string;
@@ -17,11 +23,15 @@ export interface SchemaIssue {
 
 /** Validate `value` against `schema`; returns the issues (empty when valid). */
 export function checkAgainst(schema: JsonObject, value: unknown): SchemaIssue[] {
-  const key = JSON.stringify(schema);
-  let validate = cache.get(key);
+  let validate = byObject.get(schema);
   if (!validate) {
-    validate = ajv.compile(schema);
-    cache.set(key, validate);
+    const key = JSON.stringify(schema);
+    validate = cache.get(key);
+    if (!validate) {
+      validate = ajv.compile(schema);
+      cache.set(key, validate);
+    }
+    byObject.set(schema, validate);
   }
   if (validate(value)) return [];
   return (validate.errors ?? []).map((e) => ({

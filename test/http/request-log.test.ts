@@ -229,4 +229,25 @@ describe('the request log', () => {
       /^\d\d:\d\d:\d\d INFO  a2a POST \/a2a\/jsonrpc ListTasks 200 \(-32602\) 1\.5ms requestId=r1 tenant=acme\n$/,
     );
   });
+
+  it('a level that writes no request line still echoes the id; a level change applies at once', async () => {
+    const log = host.context.log;
+    try {
+      for (const level of ['silent', 'error'] as const) {
+        log.level = level;
+        const id = `quiet-${level}`;
+        const r = await call('/runs/nope', id);
+        expect(r.status).toBe(404);
+        expect(r.headers.get('x-request-id')).toBe(id);
+        await r.text();
+      }
+      log.level = 'info';
+      const r = await call('/runs/nope', 'loud-again');
+      await r.text();
+      expect(await lineFor('loud-again')).toMatchObject({ status: 404, code: 'not_found' });
+      expect(lines().some((l) => l.requestId.startsWith('quiet-'))).toBe(false);
+    } finally {
+      log.level = 'info';
+    }
+  });
 });

@@ -1,5 +1,6 @@
 // The negotiation algorithm (interop.md §Negotiation is a protocol; DESIGN.md §5), over the
 // generated tables, including a downgrade above the floor and the fail-closed floor.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { negotiationTables } from '../../generated/negotiation/tables.ts';
 import { validateNegotiationDecided } from '../../generated/validators/standalone.js';
@@ -12,6 +13,32 @@ const mcp = negotiationTables.mcp;
 const offered = { versions: ['1.0', '1.1', '1.2'], preferred: '1.2', floor: '1.1' };
 
 describe('decide', () => {
+  it('remembers decisions by their inputs: a changed offer or request is decided afresh', () => {
+    const first = decide(a2a, offered, { requested: '1.1', authenticated: true });
+    expect(decide(a2a, { ...offered }, { requested: '1.1', authenticated: true })).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    // The same request unauthenticated is a refused downgrade, not the cached acceptance.
+    expect(decide(a2a, offered, { requested: '1.1', authenticated: false }).reason).toBe(
+      'unauthenticated',
+    );
+    // The operator raises the floor: the same request is now below it.
+    const raised = { ...offered, floor: '1.2' };
+    expect(decide(a2a, raised, { requested: '1.1', authenticated: true }).reason).toBe(
+      'below-floor',
+    );
+    // Many distinct client-chosen values (the cache empties when full) and an over-long one.
+    for (let i = 0; i < 600; i++) {
+      expect(decide(a2a, offered, { requested: `9.${i}`, authenticated: true }).reason).toBe(
+        'unsupported',
+      );
+    }
+    const long = `1.${'1'.repeat(200)}`;
+    expect(decide(a2a, offered, { requested: long, authenticated: true })).toMatchObject({
+      outcome: 'refused',
+      requested: long,
+    });
+    expect(decide(a2a, offered, { requested: '1.1', authenticated: true })).toEqual(first);
+  });
   it('serves preferred when nothing is requested', () => {
     expect(decide(a2a, offered, { authenticated: false })).toEqual({
       outcome: 'accepted',
@@ -90,9 +117,34 @@ describe('negotiation.decided payload', () => {
       requested: '9.9',
     });
     expect(p.peerDigest).toMatch(/^[0-9a-f]{64}$/);
+    // The SHA-256 of the origin, remembered or not (the memo empties when full).
+    const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
+    expect(p.peerDigest).toBe(sha('https://peer.example'));
+    for (let i = 0; i < 1500; i++)
+      expect(peerDigest(`tcp://10.0.0.${i}`)).toBe(sha(`tcp://10.0.0.${i}`));
+    expect(peerDigest('https://peer.example')).toBe(sha('https://peer.example'));
     expect(JSON.stringify(p)).not.toContain('peer.example');
     expect(validateNegotiationDecided(p)).toBe(true);
     expect(validateNegotiationDecided({ ...p, origin: 'https://peer.example' })).toBe(false);
+  });
+
+  it('checks every payload of a decision until one passed; a bad decision is refused each time', () => {
+    const at = new Date('2026-11-30T00:00:00Z');
+    const bad = Object.freeze({ outcome: 'accepted', reason: 'bogus', floor: '1.0' } as const);
+    for (let i = 0; i < 2; i++) {
+      expect(() =>
+        decisionPayload('a2a', bad as unknown as Parameters<typeof decisionPayload>[1], 'o', at),
+      ).toThrow(/negotiation.decided payload invalid/);
+    }
+    const good = decide(a2a, offered, { authenticated: true });
+    const first = decisionPayload('a2a', good, 'tcp://a', at);
+    const again = decisionPayload('a2a', good, 'tcp://b', new Date('2026-12-01T00:00:00Z'));
+    expect(validateNegotiationDecided(first)).toBe(true);
+    expect(validateNegotiationDecided(again)).toBe(true);
+    expect(again).toMatchObject({
+      at: '2026-12-01T00:00:00.000Z',
+      peerDigest: peerDigest('tcp://b'),
+    });
   });
 });
 

@@ -3,7 +3,7 @@
 // triggers (migration 4); runView answers what the four separate reads answer; API keys verified
 // from memory within the TTL.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiKeyStore } from '../../runtime/auth/api-keys.ts';
+import { ApiKeyStore, hashKey } from '../../runtime/auth/api-keys.ts';
 import type {
   ApiKeyRecord,
   ApiKeyStore as Records,
@@ -157,5 +157,33 @@ describe('API-key cache', () => {
     keys.forget(minted.key);
     await keys.verifyKey(minted.key);
     expect(lookups).toBe(4);
+  });
+
+  it('a revoked key is refused at once despite the cache; a peppered key caches like any other', async () => {
+    f = await fixture();
+    const revoked = new Set<string>();
+    const hex = (h: Uint8Array) => Buffer.from(h).toString('hex');
+    const records: Records = {
+      insertApiKey: (r: ApiKeyRecord) => f!.store.apiKeys.insertApiKey(r),
+      findApiKey: async (h: Uint8Array) =>
+        revoked.has(hex(h)) ? undefined : f!.store.apiKeys.findApiKey(h),
+    };
+    const pepper = new Uint8Array(32).fill(7);
+    const keys = new ApiKeyStore(records, pepper);
+    const minted = await keys.mintKey('acme');
+    const other = await keys.mintKey('acme');
+    expect(await keys.authenticate(`Bearer ${minted.key}`)).toEqual(minted.subject);
+    expect(await keys.authenticate(`Bearer ${other.key}`)).toEqual(other.subject);
+    // The record goes (another process, or an operator), then the host forgets the key.
+    revoked.add(hex(hashKey(minted.key, pepper)));
+    keys.forget(minted.key);
+    expect(await keys.authenticate(`Bearer ${minted.key}`)).toBeUndefined();
+    expect(await keys.verifyKey(minted.key)).toBeUndefined();
+    // Forgetting one key leaves the others answered.
+    expect(await keys.authenticate(`Bearer ${other.key}`)).toEqual(other.subject);
+    // A second store over the same records (another host process) shares no cache entry.
+    const again = new ApiKeyStore(records, pepper);
+    expect(await again.verifyKey(minted.key)).toBeUndefined();
+    expect(await again.verifyKey(other.key)).toEqual(other.subject);
   });
 });

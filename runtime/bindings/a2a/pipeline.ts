@@ -18,15 +18,17 @@ import type { Subject } from '../../ports/auth.ts';
 import type { HostContext } from '../../context.ts';
 import { decide, type NegotiationDecision } from '../../negotiation/decide.ts';
 import { boundedVersion, decisionPayload, recordDecision } from '../../negotiation/record.ts';
+import type { DisconnectSignal } from '../../http/disconnect.ts';
 import { noteTrace } from '../../http/request-log.ts';
 import { adoptTrace, type TraceContext } from '../../util/trace-context.ts';
-import { resolveTenant } from './agent-routing.ts';
+import { resolveTenant, type RoutedAgent } from './agent-routing.ts';
 import { isJsonMap } from './routing.ts';
 import { offeredA2a } from './card.ts';
 import { A2aError, fromCoreError } from './errors.ts';
 import { a2aParamChecks } from './params.ts';
 import type { A2aDeps, A2aRequestContext } from './request-context.ts';
 import { namedTaskStatus } from './send-case.ts';
+import type { TaskView } from './task-projection.ts';
 import type { Io } from './wire.ts';
 
 export type A2aOutcome<M extends A2aMethod> =
@@ -42,7 +44,7 @@ export interface A2aPipeline {
     req: IncomingMessage,
     method: M,
     params: unknown,
-    signal: AbortSignal,
+    signal: DisconnectSignal,
   ): Promise<A2aOutcome<M>>;
   /** The A2A row for a failure after dispatch began (a stream's included); logs the unexpected. */
   toA2aError(err: unknown): A2aError;
@@ -76,14 +78,15 @@ export function createA2aPipeline(
     req: IncomingMessage,
     method: M,
     params: unknown,
-    signal: AbortSignal,
+    signal: DisconnectSignal,
   ): Promise<A2aOutcome<M>> {
     const subject = await ctx.authenticate(req);
     if (!subject) return { kind: 'unauthenticated' };
     const header = req.headers['a2a-version'];
     const requested = typeof header === 'string' && header !== '' ? header : undefined;
+    // No spread of an optional key: decide() treats an undefined `requested` as absent.
     const decision = decide(negotiationTables.a2a, offeredA2a(ctx), {
-      ...(requested !== undefined ? { requested } : {}),
+      requested,
       authenticated: true,
     });
     const negotiation = negotiationRecorder(ctx, req, subject, decision);
@@ -94,12 +97,7 @@ export function createA2aPipeline(
       const error = new A2aError('VersionNotSupportedError', message, { supportedVersions });
       return { kind: 'refused', error };
     }
-    const rc: A2aRequestContext = {
-      subject,
-      version: decision.version!,
-      signal,
-      bindRun: negotiation.bindRun,
-    };
+    const rc = new RequestContext(subject, decision.version!, signal, negotiation.bindRun);
     try {
       // The routing value is resolved only now, for an authenticated caller (interop.md
       // §"Per-agent cards", Non-disclosure).
@@ -119,6 +117,28 @@ export function createA2aPipeline(
   }
 
   return { run, toA2aError };
+}
+
+/**
+ * A handler call's context. A class rather than an object literal: its `signal` is a getter (the
+ * disconnect signal is made only if a handler waits on it, http/disconnect.ts), and a literal with
+ * an accessor is built on V8's slow path on every request (issue 13 profile).
+ */
+class RequestContext implements A2aRequestContext {
+  trace?: TraceContext;
+  agent?: RoutedAgent;
+  target?: TaskView;
+
+  constructor(
+    readonly subject: Subject,
+    readonly version: string,
+    private readonly disconnect: DisconnectSignal,
+    readonly bindRun: (runId: string) => Promise<void>,
+  ) {}
+
+  get signal(): AbortSignal {
+    return this.disconnect();
+  }
 }
 
 /**

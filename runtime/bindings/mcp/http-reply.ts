@@ -12,8 +12,23 @@ import {
 
 export type Framing = 'json' | 'sse';
 
-function mediaTypes(accept: string): string[] {
-  return accept.split(',').map((t) => t.split(';')[0]!.trim().toLowerCase());
+/**
+ * The media types of an Accept header, remembered per distinct header: clients send the same one
+ * on every request, and it is read twice per request (framing, notification streams). The header
+ * is the client's, so the memo is emptied when full and long values are not kept.
+ */
+const acceptMemo = new Map<string, readonly string[]>();
+const ACCEPT_MEMO_MAX = 256;
+
+function mediaTypes(accept: string): readonly string[] {
+  let types = acceptMemo.get(accept);
+  if (types) return types;
+  types = Object.freeze(accept.split(',').map((t) => t.split(';')[0]!.trim().toLowerCase()));
+  if (accept.length <= 256) {
+    if (acceptMemo.size >= ACCEPT_MEMO_MAX) acceptMemo.clear();
+    acceptMemo.set(accept, types);
+  }
+  return types;
 }
 
 /** The client admits `text/event-stream` (what a notification stream needs). */

@@ -44,30 +44,43 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
  * hostname or, for a loopback base URL, any loopback name.
  */
 function trustedAuthority(req: IncomingMessage, baseUrl: string): boolean {
+  const host = req.headers.host;
+  if (host !== undefined && !trusted(baseUrl, 'host', host)) return false;
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== 'null' && !trusted(baseUrl, 'origin', origin))
+    return false;
+  return true;
+}
+
+/**
+ * Verdicts per base URL and header value: a client sends the same Host on every request, and
+ * parsing it (and the base URL) as a URL per request showed in the issue 13 profile. The values
+ * are the client's, so the memo is emptied when full and long values are not kept.
+ */
+const verdicts = new Map<string, boolean>();
+const VERDICTS_MAX = 256;
+
+function trusted(baseUrl: string, header: 'host' | 'origin', value: string): boolean {
+  const key = `${baseUrl}\0${header}\0${value}`;
+  let ok = verdicts.get(key);
+  if (ok !== undefined) return ok;
+  ok = judge(baseUrl, header, value);
+  if (value.length <= 256) {
+    if (verdicts.size >= VERDICTS_MAX) verdicts.clear();
+    verdicts.set(key, ok);
+  }
+  return ok;
+}
+
+function judge(baseUrl: string, header: 'host' | 'origin', value: string): boolean {
   const base = new URL(baseUrl).hostname;
   const ok = (hostname: string) =>
     hostname === base || (LOOPBACK.has(base) && LOOPBACK.has(hostname));
-  const hostOf = (authority: string): string | undefined => {
-    try {
-      return new URL(`http://${authority}`).hostname;
-    } catch {
-      return undefined;
-    }
-  };
-  const host = req.headers.host;
-  if (host !== undefined) {
-    const h = hostOf(host);
-    if (h === undefined || !ok(h)) return false;
+  try {
+    return ok(new URL(header === 'host' ? `http://${value}` : value).hostname);
+  } catch {
+    return false;
   }
-  const origin = req.headers.origin;
-  if (origin !== undefined && origin !== 'null') {
-    try {
-      if (!ok(new URL(origin).hostname)) return false;
-    } catch {
-      return false;
-    }
-  }
-  return true;
 }
 
 /**
