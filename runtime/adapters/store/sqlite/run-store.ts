@@ -76,11 +76,11 @@ export class SqliteRunStore implements RunStore {
 
   async insertRun(
     run: RunRecord,
-    extra: { idempotency?: IdempotencyRecord; note?: BindingNote } = {},
+    extra: Parameters<RunStore['insertRun']>[1] = {},
     options: WriteOptions = {},
   ): Promise<void> {
     const row = runToRow(run);
-    const { idempotency, note } = extra;
+    const { idempotency, note, changes } = extra;
     this.db.transaction(() => {
       this.sql
         .get(
@@ -108,6 +108,8 @@ export class SqliteRunStore implements RunStore {
           );
       }
       if (note) this.writeNote(run.runId, note, run.createdAt);
+      // A first-turn change that conflicts rolls the whole insert back (ports/store/run-store.ts).
+      for (const c of changes ?? []) if (!this.commitSync(c).ok) throw new FirstTurnConflict();
     })();
     await this.settle(options);
   }
@@ -394,3 +396,4 @@ export class SqliteRunStore implements RunStore {
 
 /** Thrown inside a transaction to roll it back when the interrupt is no longer open. */
 class InterruptConflict extends Error {}
+class FirstTurnConflict extends Error {}
