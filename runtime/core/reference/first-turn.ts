@@ -60,12 +60,10 @@ export async function insertWithFirstTurn(
   deps.feed.publish({ kind: 'run', runId: run.runId });
   // A run still running after its first turn waits at a delay (whose timer is armed only now that
   // the run is stored) or for a message; stepping it under its lease also makes this host its
-  // carrier (ports/run-leases.ts).
-  const current =
-    first.run.status === 'running'
-      ? await engine.exclusive(run.runId, () => engine.step(first.run))
-      : first.run;
-  return { run: current, created: true };
+  // carrier (ports/run-leases.ts). Not the hot path: a run that ends or suspends skips it.
+  if (first.run.status !== 'running') return { run: first.run, created: true };
+  const current = await engine.exclusive(run.runId, () => engine.stepStored(run.runId));
+  return { run: current ?? first.run, created: true };
 }
 
 /** The insert alone, then the start and each step in a commit of its own. */

@@ -142,10 +142,13 @@ export class Engine {
     return started ? this.step(started) : run;
   }
 
-  /** `step` of a run not in hand (a timer that fired). */
-  private async stepStored(runId: string): Promise<void> {
+  /**
+   * `step` of a run not in hand: a timer that fired, or a new run still running after its first
+   * turn (read again under the lease: another host's sweep may have stepped it in between).
+   */
+  async stepStored(runId: string): Promise<RunRecord | undefined> {
     const run = await this.deps.store.getRun(runId);
-    if (run) await this.step(run);
+    return run && this.step(run);
   }
 
   /** Execute nodes until the run suspends, sleeps or ends; answers the run as it then is. */
