@@ -5,7 +5,8 @@
 // `killPoint` is a function that does nothing: the hook costs one call of an empty function.
 //
 // The points, in the order a request meets them:
-// - `run-create`        a new run's insert has committed; the run has not started (create-run)
+// - `run-create`        a new run's insert, with its first turn, has committed; nobody has been
+//                       told (core/reference/first-turn.ts)
 // - `step-commit`       an engine transition has committed; the engine has not gone on (engine)
 // - `interrupt-resolve` an interrupt's answer has committed; the run has not resumed (engine)
 // - `cancel`            a cancellation has committed; nobody has been told (engine)

@@ -17,7 +17,7 @@ export interface FaultyStore {
 }
 
 export interface Refusals {
-  /** Fail `commitRunChange` (`disk I/O error`) when this says so. */
+  /** Fail `commitRunChange` (`disk I/O error`) when this says so, and an insert carrying such a change. */
   change?: (change: RunChange) => boolean;
   /** Fail `insertRun` (the commit that creates a run) every time. */
   insert?: boolean;
@@ -32,8 +32,12 @@ export function faultyStore(refuse: Refusals | ((change: RunChange) => boolean))
   const runs = Object.create(real) as RunStore;
   runs.commitRunChange = (change) =>
     r.change?.(change) ? Promise.reject(new Error('disk I/O error')) : real.commitRunChange(change);
+  // An insert carrying a run's first turn (RunStore.insertRun `changes`) fails as its refused
+  // change would: the whole transaction.
   runs.insertRun = (run, extra) =>
-    r.insert ? Promise.reject(new Error('disk I/O error')) : real.insertRun(run, extra);
+    r.insert || extra?.changes?.some((c) => r.change?.(c))
+      ? Promise.reject(new Error('disk I/O error'))
+      : real.insertRun(run, extra);
   const feed = new InProcessChangeFeed();
   return {
     stores: { ...stores, runs: runs as SqliteStores['runs'] },

@@ -8,7 +8,7 @@ export const CRASH_KEY = 'crash-test-key-0123456789';
 export const CRASH_ENV = { WOPGEN_API_KEYS: `${CRASH_KEY}=crash`, LOG_LEVEL: 'info' };
 
 export interface Acked {
-  via: 'a2a' | 'mcp';
+  via: 'a2a' | 'mcp' | 'rest';
   /** The unique text the run was started with (its `inputs.text`). */
   text: string;
   /** The run id, when the answer names it (A2A: `Task.id`). */
@@ -45,6 +45,28 @@ export async function a2aClient(base: string, tag: string, acked: Acked[]): Prom
       }
     } catch {
       return; // the connection died with the server: nothing acknowledged
+    }
+  }
+}
+
+/**
+ * One REST client: runs of `conformance-delay` with a zero delay until the host goes away. Their
+ * first turn stops at the delay (runtime/core/reference/first-turn.ts), so each run also commits
+ * engine steps of its own (the deadline, the delay's end, the completion): the `step-commit` load.
+ */
+export async function restClient(base: string, tag: string, acked: Acked[]): Promise<void> {
+  for (let i = 0; ; i++) {
+    try {
+      const res = await fetch(`${base}/runs`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${CRASH_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ workflowId: 'conformance-delay', inputs: { delayMs: 0 } }),
+      });
+      const body = (await res.json()) as { runId?: string; status?: string };
+      if (res.status === 201 && body.runId && body.status)
+        acked.push({ via: 'rest', text: `${tag}-${i}`, runId: body.runId, state: body.status });
+    } catch {
+      return;
     }
   }
 }

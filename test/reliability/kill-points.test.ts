@@ -18,6 +18,7 @@ import {
   CRASH_ENV,
   CRASH_KEY,
   mcpClient,
+  restClient,
   type Acked,
 } from './crash-load.ts';
 
@@ -66,9 +67,10 @@ async function createRuns(base: string, workflowId: string, inputs: object, n: n
   return runs;
 }
 
-describe('SIGKILL at a named point under A2A and MCP load', () => {
-  // The write path of every request: the run's insert, each engine transition, and both sides of
-  // the group commit's fdatasync. The n-th arrival is well inside the load (each run makes a few).
+describe('SIGKILL at a named point under A2A, MCP and REST load', () => {
+  // The write path of every request: the run's insert (which carries its first turn), each engine
+  // transition (the REST runs' delay steps), and both sides of the group commit's fdatasync. The
+  // n-th arrival is well inside the load.
   const points = ['run-create:30', 'step-commit:60', 'group-write:20', 'group-sync:20'];
   it.each(points)(
     '%s: nothing acknowledged is lost, nothing runs twice',
@@ -79,15 +81,16 @@ describe('SIGKILL at a named point under A2A and MCP load', () => {
       const s = serveOn(db, killAt);
       const base = baseOf(await s.ready);
       const clients = [
-        ...Array.from({ length: 6 }, (_, n) => a2aClient(base, `a${n}`, acked)),
-        ...Array.from({ length: 6 }, (_, n) => mcpClient(base, `m${n}`, acked)),
+        ...Array.from({ length: 5 }, (_, n) => a2aClient(base, `a${n}`, acked)),
+        ...Array.from({ length: 5 }, (_, n) => mcpClient(base, `m${n}`, acked)),
+        ...Array.from({ length: 2 }, (_, n) => restClient(base, `r${n}`, acked)),
       ];
       expect(await diedOf(s)).toBe('SIGKILL');
       await Promise.all(clients);
 
-      // A kill at run-create leaves a run inserted and never started: the restart must start it.
-      if (killAt.startsWith('run-create'))
-        expect([...readStatuses(db).values()]).toContain('pending');
+      // A run's insert carries its start (and, for an echo, its completion): whatever the kill
+      // caught, no run was left inserted but not started (runtime/core/reference/first-turn.ts).
+      expect([...readStatuses(db).values()]).not.toContain('pending');
       // The restart resumes what the crash left (a run inserted but not started, a step committed
       // but not followed) before it listens: every run is then completed.
       const again = serveOn(db);

@@ -197,6 +197,71 @@ export function runStoreContract(sut: StoreUnderTest): void {
       );
     });
 
+    it('inserts a run with its first changes in one transaction, as if committed one by one', async () => {
+      const run = runRecord('acme');
+      const t1 = '2026-02-02T00:00:01.000Z';
+      const t2 = '2026-02-02T00:00:02.000Z';
+      await runs.insertRun(run, {
+        changes: [
+          {
+            runId: run.runId,
+            at: t1,
+            expectStatus: ['pending'],
+            patch: { status: 'running', startedAt: t1 },
+            events: [{ type: 'run.started', payload: { a: 1 } }],
+          },
+          {
+            runId: run.runId,
+            at: t2,
+            expectStatus: ['running'],
+            patch: { status: 'waiting-input', currentNodeId: 'ask' },
+            insertInterrupts: [interruptRecord(run.runId, { nodeId: 'ask', createdAt: t2 })],
+            events: [{ type: 'interrupt.requested', payload: { b: 2 } }],
+          },
+        ],
+      });
+      expect(await runs.getRun(run.runId)).toStrictEqual({
+        ...run,
+        status: 'waiting-input',
+        startedAt: t1,
+        statusAt: t2,
+        updatedAt: t2,
+        currentNodeId: 'ask',
+      });
+      const log = await runs.readEvents(run.runId, -1, 10);
+      expect(log.map((e) => [e.sequence, e.type, e.timestamp])).toEqual([
+        [0, 'run.started', t1],
+        [1, 'interrupt.requested', t2],
+      ]);
+      expect((await runs.listInterrupts(run.runId, 'open')).map((i) => i.nodeId)).toEqual(['ask']);
+    });
+
+    it('rolls a whole insert back when one of its first changes conflicts', async () => {
+      const run = runRecord('acme');
+      const key = uid();
+      const idempotency = {
+        tenant: 'acme',
+        principal: 'p1',
+        key,
+        requestDigest: 'd1',
+        runId: run.runId,
+        createdAt: run.createdAt,
+      };
+      const at = '2026-02-02T00:00:01.000Z';
+      await expect(
+        runs.insertRun(run, {
+          idempotency,
+          changes: [
+            { runId: run.runId, at, events: [{ type: 'run.started', payload: {} }] },
+            { runId: run.runId, at, expectStatus: ['running'], patch: { status: 'completed' } },
+          ],
+        }),
+      ).rejects.toThrow();
+      expect(await runs.getRun(run.runId)).toBeUndefined();
+      expect(await runs.lastEventSequence(run.runId)).toBe(-1);
+      expect(await runs.findIdempotency('acme', 'p1', key)).toBeUndefined();
+    });
+
     it('moves statusAt only when the status changes, and null clears an optional field', async () => {
       const run = runRecord('acme', { status: 'running', outputs: { o: 1 }, currentNodeId: 'n' });
       await runs.insertRun(run);

@@ -21,15 +21,31 @@ export interface DelivererDeps {
 export class PushDeliverer {
   private readonly chains = new Map<string, Promise<void>>();
   private unsubscribe: (() => void) | undefined;
+  /**
+   * On a store only this process writes configs to (PushStore.singleProcess): the runs that may
+   * have an unfinished config, so that a change of any other run costs no lookup. Filled at start,
+   * added to before a config is inserted (noteConfig), pruned when a lookup finds none.
+   */
+  private readonly withConfigs: Set<string> | undefined;
 
-  constructor(private readonly deps: DelivererDeps) {}
+  constructor(private readonly deps: DelivererDeps) {
+    this.withConfigs = deps.store.singleProcess ? new Set() : undefined;
+  }
+
+  /** A config is about to be inserted for `runId` (before the insert: no change of it is skipped). */
+  noteConfig(runId: string): void {
+    this.withConfigs?.add(runId);
+  }
 
   async start(): Promise<void> {
     this.unsubscribe = this.deps.feed.subscribe((topic) => {
-      if (topic.kind === 'run') void this.runChanged(topic.runId);
+      // A run with no config costs no lookup (see withConfigs).
+      if (topic.kind === 'run' && (this.withConfigs?.has(topic.runId) ?? true))
+        void this.runChanged(topic.runId);
     });
     const configs = await this.deps.store.listUnfinishedPushConfigs();
     const runs = new Set(configs.map((c) => c.runId));
+    for (const runId of runs) this.withConfigs?.add(runId);
     await Promise.all([...runs].map((runId) => this.runChanged(runId)));
     this.deps.worker.kick();
   }
@@ -54,6 +70,10 @@ export class PushDeliverer {
 
   private async project(runId: string): Promise<void> {
     const configs = (await this.deps.store.listPushConfigs(runId)).filter((c) => !c.finished);
+    // Re-added when found: a config inserted while a lookup that found none ran is restored by
+    // the projection its creation asks for (service.ts), which this one precedes.
+    if (configs.length === 0) this.withConfigs?.delete(runId);
+    else this.withConfigs?.add(runId);
     let queued = false;
     for (const c of configs) queued = (await this.projectConfig(c)) || queued;
     if (queued) this.deps.worker.kick();

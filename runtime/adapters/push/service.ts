@@ -94,6 +94,7 @@ export function createPushService(deps: PushServiceDeps): PushService {
       ...(scheme !== undefined && { scheme }),
       ...(hasSecret && { secretRef: `sec-${randomOpaque(16)}` }),
     };
+    deliverer.noteConfig(runId);
     await store.insertPushConfig(record, hasSecret ? secret : undefined);
     // Entries appended between the caller's read and now are projected at once.
     void deliverer.runChanged(runId);

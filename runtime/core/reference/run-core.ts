@@ -33,8 +33,8 @@ import type {
   WriteOptions,
 } from '../../ports/store/run-store.ts';
 import type { WorkflowView } from '../../ports/workflows.ts';
-import { killPoint } from '../../util/kill-point.ts';
-import { digestOf, idempotencyRow, insertOrReplay, newRun, priorRun } from './create-run.ts';
+import { digestOf, idempotencyRow, newRun, priorRun } from './create-run.ts';
+import { insertWithFirstTurn } from './first-turn.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { readReplies } from './engine/converse.ts';
 import { Engine } from './engine/engine.ts';
@@ -138,19 +138,11 @@ class ReferenceRunCore implements RunCore {
     const at = this.now().toISOString();
     const run = newRun(subject, req, this.options.workflows.get(req.workflowId), at);
     const idempotency = idempotencyRow(subject, req, run, digest);
-    const inserted = await insertOrReplay(
-      this.runs,
-      subject,
-      run,
-      { ...(idempotency && { idempotency }), ...(req.note && { note: req.note }) },
-      digest,
-      this.runs.durable ? { wait: 'commit' } : {},
-    );
-    if (!inserted.created) return { run: toSnapshot(inserted.run), created: false };
-    killPoint('run-create');
-    await this.engine.exclusive(run.runId, () => this.engine.start(run.runId));
-    const current = await this.runs.getRun(run.runId);
-    return { run: toSnapshot(current ?? run), created: true };
+    const extra = { ...(idempotency && { idempotency }), ...(req.note && { note: req.note }) };
+    const options: WriteOptions = this.runs.durable ? { wait: 'commit' } : {};
+    const deps = { runs: this.runs, feed: this.feed, engine: this.engine };
+    const out = await insertWithFirstTurn(deps, { subject, run, extra, digest, options });
+    return { run: toSnapshot(out.run), created: out.created };
   }
 
   async getRun(subject: Subject, runId: string): Promise<RunSnapshot | undefined> {
@@ -231,9 +223,12 @@ class ReferenceRunCore implements RunCore {
       if (!run) return undefined;
       if (this.engine.isTerminal(run.status))
         throw new CoreError('run_terminal', 'the run has already ended');
-      await this.engine.cancel(run, options.reason, options.cancelledBy ?? subject.subjectId);
-      const after = await this.runs.getRun(runId);
-      return this.durable(after && toSnapshot(after));
+      const after = await this.engine.cancel(
+        run,
+        options.reason,
+        options.cancelledBy ?? subject.subjectId,
+      );
+      return this.durable(toSnapshot(after));
     });
   }
 
@@ -253,9 +248,8 @@ class ReferenceRunCore implements RunCore {
     return this.engine.exclusive(runId, async () => {
       const run = await this.runs.getRun(runId);
       if (!run) throw new CoreError('not_found', 'no such run');
-      await this.engine.resolve(subject, run, interruptId, req);
-      const after = await this.runs.getRun(runId);
-      return this.durable(toSnapshot(after ?? run));
+      const after = await this.engine.resolve(subject, run, interruptId, req);
+      return this.durable(toSnapshot(after));
     });
   }
 
@@ -268,9 +262,8 @@ class ReferenceRunCore implements RunCore {
     return this.engine.exclusive(runId, async () => {
       const run = await this.runs.getRun(runId);
       if (!run) return undefined;
-      const reply = await this.engine.message(subject, run, request);
-      const after = await this.runs.getRun(runId);
-      return this.durable({ run: toSnapshot(after ?? run), reply });
+      const { run: after, reply } = await this.engine.message(subject, run, request);
+      return this.durable({ run: toSnapshot(after), reply });
     });
   }
 

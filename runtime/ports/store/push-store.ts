@@ -56,6 +56,12 @@ export type PushSettlement =
   { state: 'delivered' } | { state: 'retry'; nextAt: number } | { state: 'dead' };
 
 export interface PushStore {
+  /**
+   * True when this process is the only writer of push configs (a SQLite file, opened by one host):
+   * the deliverer may then keep the set of runs that have configs in memory instead of looking
+   * them up on every change of every run (issue 13). Absent on a store several hosts share.
+   */
+  readonly singleProcess?: boolean;
   /** The config and its secret (when given), in one transaction. */
   insertPushConfig(config: PushConfigRecord, secret?: PushSecret): Promise<void>;
   getPushConfig(configId: string): Promise<PushConfigRecord | undefined>;

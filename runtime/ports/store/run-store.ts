@@ -148,13 +148,21 @@ export interface WriteOptions {
   wait?: 'durable' | 'commit';
 }
 
+/** What `insertRun` writes with the run, in the same transaction. */
+export interface InsertRunExtra {
+  idempotency?: IdempotencyRecord;
+  note?: BindingNote;
+  /**
+   * The run's first changes (its start and whatever its first turn did: engine.ts), applied after
+   * the insert in order, each exactly as `commitRunChange` would apply it; a change that conflicts
+   * rolls the whole insert back (the insert then rejects).
+   */
+  changes?: readonly RunChange[];
+}
+
 export interface RunStore {
-  /** Insert a new run with its idempotency row and binding record, in one transaction. */
-  insertRun(
-    run: RunRecord,
-    extra?: { idempotency?: IdempotencyRecord; note?: BindingNote },
-    options?: WriteOptions,
-  ): Promise<void>;
+  /** Insert a new run with its idempotency row, binding record and first changes, in one transaction. */
+  insertRun(run: RunRecord, extra?: InsertRunExtra, options?: WriteOptions): Promise<void>;
   /**
    * Optional: resolves once every change committed before the call is durable. A store offering
    * it lets the core commit a request's several steps with `wait: 'commit'` and wait for one sync

@@ -11,6 +11,7 @@ import type { RunStatus } from '@wopgen/generated/run-status';
 import type { BindingNote, BindingRecord } from '../../../ports/run-core.ts';
 import type {
   IdempotencyRecord,
+  InsertRunExtra,
   InterruptRecord,
   InterruptStatus,
   RunChange,
@@ -88,12 +89,9 @@ function filterClauses(f: RunCountFilter, bind: (v: Param) => string): string[] 
 export class PgRunStore implements RunStore {
   constructor(private readonly pool: Pool) {}
 
-  async insertRun(
-    run: RunRecord,
-    extra: { idempotency?: IdempotencyRecord; note?: BindingNote } = {},
-  ): Promise<void> {
+  async insertRun(run: RunRecord, extra: InsertRunExtra = {}): Promise<void> {
     const row = runToRow(run);
-    const { idempotency, note } = extra;
+    const { idempotency, note, changes } = extra;
     await inTransaction(this.pool, async (c) => {
       await c.query(
         `INSERT INTO runs (${RUN_COLUMNS.join(', ')}) VALUES (${marks(RUN_COLUMNS.length)})`,
@@ -114,6 +112,11 @@ export class PgRunStore implements RunStore {
         );
       }
       if (note) await writeNote(c, run.runId, note, run.createdAt);
+      for (const change of changes ?? []) {
+        const res = await commitIn(c, change);
+        if (!res.ok)
+          throw new Error(`a first-turn change of ${run.runId} conflicts (${res.conflict})`);
+      }
     });
   }
 

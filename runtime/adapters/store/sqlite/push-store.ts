@@ -13,6 +13,8 @@ import type {
 import { configOf, itemOf, type ConfigRow, type OutboxRow } from '../push-rows.ts';
 
 export class SqlitePushStore implements PushStore {
+  /** One host per SQLite file (ports/run-leases.ts): its configs are written by this process only. */
+  readonly singleProcess = true;
   /** Statements compiled once (a push check runs on every run change, issue 13). */
   private readonly sql: Statements;
 

@@ -81,11 +81,11 @@ export class SqliteRunStore implements RunStore {
 
   async insertRun(
     run: RunRecord,
-    extra: { idempotency?: IdempotencyRecord; note?: BindingNote } = {},
+    extra: Parameters<RunStore['insertRun']>[1] = {},
     options: WriteOptions = {},
   ): Promise<void> {
     const row = runToRow(run);
-    const { idempotency, note } = extra;
+    const { idempotency, note, changes } = extra;
     await this.writes.run(() => {
       this.sql
         .get(
@@ -113,6 +113,8 @@ export class SqliteRunStore implements RunStore {
           );
       }
       if (note) this.writeNote(run.runId, note, run.createdAt);
+      // A first-turn change that conflicts rolls the whole insert back (ports/store/run-store.ts).
+      for (const c of changes ?? []) if (!this.commitSync(c).ok) throw new FirstTurnConflict();
     });
     await this.settle(options);
   }
@@ -434,3 +436,4 @@ const INTERRUPT_AS_JSON = `json_object(${[
 
 /** Thrown inside a transaction to roll it back when the interrupt is no longer open. */
 class InterruptConflict extends Error {}
+class FirstTurnConflict extends Error {}

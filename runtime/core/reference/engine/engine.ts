@@ -18,7 +18,6 @@ import type {
   RunMessageRequest,
 } from '../../../ports/run-core.ts';
 import type {
-  EngineState,
   RunChange,
   WriteOptions,
   RunRecord,
@@ -33,6 +32,16 @@ import { render } from './template.ts';
 
 import { INTERNAL_ERROR } from './codes.ts';
 import { cancelledChange, completedChange, durationMs, failedChange } from './endings.ts';
+import { applied } from './in-hand.ts';
+import {
+  deadlineChange,
+  goOn,
+  loggedChange,
+  sleptChange,
+  startedChange,
+  stop,
+  type Step,
+} from './steps.ts';
 import { LocalRunLeases } from './local-leases.ts';
 
 /** The statuses a run is carried forward from by whichever host holds its lease. */
@@ -59,6 +68,8 @@ export interface EngineDeps {
 }
 
 export class Engine {
+  /** The changes of each run in its first turn, kept for its insert (firstTurn). */
+  private readonly firstTurns = new Map<string, RunChange[]>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private closed = false;
   private sweeper: NodeJS.Timeout | undefined;
@@ -83,115 +94,117 @@ export class Engine {
    */
   private readonly wait: WriteOptions;
 
-  private async commit(change: Omit<RunChange, 'at'>): Promise<boolean> {
-    const res = await this.deps.store.commitRunChange(
-      { ...change, at: this.now().toISOString() },
-      this.wait,
-    );
-    if (res.ok) {
-      killPoint('step-commit');
-      this.deps.feed.publish({ kind: 'run', runId: change.runId });
+  /**
+   * Commits `change` to `run` and answers the run as the store now holds it (in-hand.ts), or
+   * undefined when the change's guard failed. During a run's first turn (firstTurn) the change is
+   * kept for the run's insert instead, its guard checked against the run in hand.
+   */
+  private async commit(
+    run: RunRecord,
+    change: Omit<RunChange, 'at'>,
+  ): Promise<RunRecord | undefined> {
+    const full: RunChange = { ...change, at: this.now().toISOString() };
+    const firstTurn = this.firstTurns.get(run.runId);
+    if (firstTurn) {
+      if (change.expectStatus && !change.expectStatus.includes(run.status)) return undefined;
+      firstTurn.push(full);
+      return applied(run, full);
     }
-    return res.ok;
+    const res = await this.deps.store.commitRunChange(full, this.wait);
+    if (!res.ok) return undefined;
+    killPoint('step-commit');
+    this.deps.feed.publish({ kind: 'run', runId: run.runId });
+    return applied(run, full);
   }
 
-  /** pending → running with `run.started`, then execute. */
-  async start(runId: string): Promise<void> {
+  /**
+   * A new run's first turn, in memory: its start and every step up to the point where it ends,
+   * suspends or waits for a message (a delay stops it: its timer is armed only once the run is
+   * stored). Answers the run as it then is and the changes that got it there, which the caller
+   * inserts with the run in one transaction (RunStore.insertRun `changes`): one commit per run
+   * instead of one per step, the same events in the same order with the same sequence numbers.
+   * Nothing is published: the caller publishes once the insert is committed.
+   */
+  async firstTurn(run: RunRecord): Promise<{ run: RunRecord; changes: RunChange[] }> {
+    const changes: RunChange[] = [];
+    this.firstTurns.set(run.runId, changes);
+    try {
+      return { run: await this.start(run), changes };
+    } finally {
+      this.firstTurns.delete(run.runId);
+    }
+  }
+
+  /** pending → running with `run.started`, then execute; answers the run as it then is. */
+  async start(run: RunRecord): Promise<RunRecord> {
+    if (run.status !== 'pending') return run;
+    const started = await this.commit(run, startedChange(run, this.now()));
+    return started ? this.step(started) : run;
+  }
+
+  /**
+   * `step` of a run not in hand: a timer that fired, or a new run still running after its first
+   * turn (read again under the lease: another host's sweep may have stepped it in between).
+   */
+  async stepStored(runId: string): Promise<RunRecord | undefined> {
     const run = await this.deps.store.getRun(runId);
-    if (!run || run.status !== 'pending') return;
-    const ok = await this.commit({
-      runId,
-      expectStatus: ['pending'],
-      patch: { status: 'running', startedAt: this.now().toISOString() },
-      events: [
-        {
-          type: 'run.started',
-          payload: {
-            workflowId: run.workflowId,
-            inputs: run.inputs,
-            transport: run.transport,
-            trustBoundary: run.trustBoundary,
-          },
-        },
-      ],
-    });
-    if (ok) await this.step(runId);
+    return run && this.step(run);
   }
 
-  /** Execute nodes until the run suspends, sleeps or ends. */
-  async step(runId: string): Promise<void> {
+  /** Execute nodes until the run suspends, sleeps or ends; answers the run as it then is. */
+  async step(from: RunRecord): Promise<RunRecord> {
+    let run = from;
     for (;;) {
-      if (this.closed) return;
-      const run = await this.deps.store.getRun(runId);
-      if (!run || run.status !== 'running') return;
+      if (this.closed || run.status !== 'running') return run;
       const def = run.definition as unknown as WorkflowDefinition;
       const node = def.nodes[run.engine.nodeIndex];
-      if (!node) return void (await this.finish(run, {}));
-      let advanced: boolean;
+      if (!node) return (await this.finish(run, {})) ?? run;
+      let next: Step;
       try {
-        advanced = await this.execute(run, node);
+        next = await this.execute(run, node);
       } catch (err) {
-        await this.failInternally(run, node, err);
-        return;
+        return this.failInternally(run, node, err);
       }
-      if (!advanced) return;
+      if (!next.run) return run;
+      run = next.run;
+      if (!next.goOn) return run;
     }
   }
 
-  /** Runs one node; true when the engine should continue with the next one. */
-  private async execute(run: RunRecord, node: NodeDef): Promise<boolean> {
+  /** Runs one node: the run after it (undefined when its commit's guard failed), and whether to go on. */
+  private async execute(run: RunRecord, node: NodeDef): Promise<Step> {
     const scope = { inputs: run.inputs, vars: run.engine.vars };
     switch (node.kind) {
       case 'complete':
-        await this.finish(run, (render(node.output ?? {}, scope) ?? {}) as JsonObject);
-        return false;
+        return stop(await this.finish(run, (render(node.output ?? {}, scope) ?? {}) as JsonObject));
       case 'fail':
-        await this.commit(failedChange(run, node.error, node.id, this.now()));
-        return false;
+        return stop(await this.commit(run, failedChange(run, node.error, node.id, this.now())));
       case 'delay':
       case 'wait':
         return this.sleep(run, node);
       case 'log':
-        return this.commit({
-          runId: run.runId,
-          expectStatus: ['running'],
-          patch: { engine: { nodeIndex: run.engine.nodeIndex + 1, vars: run.engine.vars } },
-          events: [
-            {
-              type: 'log.appended',
-              payload: {
-                level: node.level,
-                message: String(render(node.message, scope) ?? ''),
-                nodeId: node.id,
-              },
-            },
-          ],
-        });
+        return goOn(await this.commit(run, loggedChange(run, node, scope)));
       case 'approval':
       case 'input':
       case 'credential':
       case 'client-request':
       case 'all':
-        await this.suspend(run, node);
-        return false;
+        return stop(await this.commit(run, suspension(run, node, this.now().toISOString())));
       case 'converse':
         return this.converse(run, node);
     }
   }
 
-  /** Open the conversation (answering the run's first message); true when it closed at once. */
+  /** Open the conversation (answering the run's first message); goes on when it closed at once. */
   private async converse(
     run: RunRecord,
     node: Extract<NodeDef, { kind: 'converse' }>,
-  ): Promise<boolean> {
-    if (conversationState(run, node)) return false; // open: waiting for the next message
+  ): Promise<Step> {
+    if (conversationState(run, node)) return stop(run); // open: waiting for the next message
     const opened = openConversation(run, node, this.now().toISOString());
-    if (!('reply' in opened)) {
-      await this.commit(opened);
-      return false;
-    }
-    const ok = await this.commit(opened.change);
-    return ok && opened.closes;
+    if (!('reply' in opened)) return stop(await this.commit(run, opened));
+    const after = await this.commit(run, opened.change);
+    return { run: after, goOn: opened.closes };
   }
 
   /**
@@ -203,7 +216,7 @@ export class Engine {
     subject: Subject,
     run: RunRecord,
     request: RunMessageRequest,
-  ): Promise<ConversationReply> {
+  ): Promise<{ run: RunRecord; reply: ConversationReply }> {
     if (this.isTerminal(run.status)) throw new CoreError('run_terminal', 'the run has ended');
     const def = run.definition as unknown as WorkflowDefinition;
     const node = def.nodes[run.engine.nodeIndex];
@@ -213,11 +226,9 @@ export class Engine {
     }
     const at = this.now().toISOString();
     const { change, reply, closes } = nextExchange(subject, run, node, state, request, at);
-    if (!(await this.commit(change))) {
-      throw new CoreError('run_terminal', 'the run is no longer waiting for a message');
-    }
-    if (closes) await this.step(run.runId);
-    return reply;
+    const after = await this.commit(run, change);
+    if (!after) throw new CoreError('run_terminal', 'the run is no longer waiting for a message');
+    return { run: closes ? await this.step(after) : after, reply };
   }
 
   /**
@@ -226,56 +237,51 @@ export class Engine {
    * never into the run (no stack trace on the wire). If even that write fails, the run stays
    * `running` and recovery retries the step after a restart.
    */
-  private async failInternally(run: RunRecord, node: NodeDef, err: unknown): Promise<void> {
+  private async failInternally(run: RunRecord, node: NodeDef, err: unknown): Promise<RunRecord> {
     this.deps.onError?.(err, run.runId);
     const error = { code: INTERNAL_ERROR, message: `the host could not carry out step ${node.id}` };
     try {
-      await this.commit(failedChange(run, error, node.id, this.now()));
+      return (await this.commit(run, failedChange(run, error, node.id, this.now()))) ?? run;
     } catch (again) {
       this.deps.onError?.(again, run.runId);
+      return run;
     }
   }
 
-  private async finish(run: RunRecord, outputs: JsonObject): Promise<void> {
-    await this.commit(completedChange(run, outputs, this.now()));
+  private finish(run: RunRecord, outputs: JsonObject): Promise<RunRecord | undefined> {
+    return this.commit(run, completedChange(run, outputs, this.now()));
   }
 
   private async sleep(
     run: RunRecord,
     node: Extract<NodeDef, { kind: 'delay' | 'wait' }>,
-  ): Promise<boolean> {
+  ): Promise<Step> {
+    // A first turn stops here: the timer is armed once the run is stored (RunCore.createRun).
+    if (this.firstTurns.has(run.runId)) return stop(run);
     const fromInput = node.delayMsInput === undefined ? undefined : run.inputs[node.delayMsInput];
     const ms = typeof fromInput === 'number' && fromInput >= 0 ? fromInput : node.delayMs;
-    if (ms === undefined) return false; // `wait` without a duration: only cancellation ends it.
+    if (ms === undefined) return stop(run); // `wait` without a duration: only cancellation ends it.
     let deadline = run.engine.deadline;
+    let current = run;
     if (deadline === undefined) {
       deadline = this.now().getTime() + ms;
-      const ok = await this.commit({
-        runId: run.runId,
-        expectStatus: ['running'],
-        patch: { engine: { ...run.engine, deadline } },
-      });
-      if (!ok) return false;
+      const armed = await this.commit(run, deadlineChange(run, deadline));
+      if (!armed) return stop(undefined);
+      current = armed;
     }
     const remaining = deadline - this.now().getTime();
     if (remaining > 0) {
       this.schedule(run.runId, remaining);
-      return false;
+      return stop(current);
     }
-    const engine: EngineState = { nodeIndex: run.engine.nodeIndex + 1, vars: run.engine.vars };
-    return this.commit({
-      runId: run.runId,
-      expectStatus: ['running'],
-      patch: { engine },
-      events: [{ type: 'node.completed', payload: { nodeId: node.id } }],
-    });
+    return goOn(await this.commit(current, sleptChange(run, node)));
   }
 
   private schedule(runId: string, ms: number): void {
     this.clearTimer(runId);
     const timer = setTimeout(() => {
       this.timers.delete(runId);
-      void this.exclusive(runId, () => this.step(runId)).catch(() => undefined);
+      void this.exclusive(runId, () => this.stepStored(runId)).catch(() => undefined);
     }, ms);
     this.timers.set(runId, timer);
   }
@@ -284,11 +290,6 @@ export class Engine {
     const t = this.timers.get(runId);
     if (t) clearTimeout(t);
     this.timers.delete(runId);
-  }
-
-  /** Opens one interrupt per question (one node, or the children of an `all` node) and waits. */
-  private async suspend(run: RunRecord, node: NodeDef): Promise<void> {
-    await this.commit(suspension(run, node, this.now().toISOString()));
   }
 
   /**
@@ -300,7 +301,7 @@ export class Engine {
     run: RunRecord,
     interruptId: string,
     req: ResolveInterruptRequest,
-  ): Promise<void> {
+  ): Promise<RunRecord> {
     const it = await this.deps.store.getInterrupt(interruptId);
     const at = this.now().toISOString();
     const { change, resumes } = await resolutionChange({
@@ -325,7 +326,8 @@ export class Engine {
     }
     killPoint('interrupt-resolve');
     this.deps.feed.publish({ kind: 'run', runId: run.runId });
-    if (resumes) await this.step(run.runId);
+    const after = applied(run, change);
+    return resumes ? this.step(after) : after;
   }
 
   /** Move a live run to cancelled, cancel its open interrupts and append `run.cancelled`. */
@@ -333,11 +335,12 @@ export class Engine {
     run: RunRecord,
     reason: string | undefined,
     cancelledBy: string | undefined,
-  ): Promise<void> {
-    const ok = await this.commit(cancelledChange(run, reason, cancelledBy, this.now()));
-    if (ok) killPoint('cancel');
+  ): Promise<RunRecord> {
+    const after = await this.commit(run, cancelledChange(run, reason, cancelledBy, this.now()));
+    if (after) killPoint('cancel');
     this.clearTimer(run.runId);
-    if (!ok) throw new CoreError('run_terminal', 'the run has already ended');
+    if (!after) throw new CoreError('run_terminal', 'the run has already ended');
+    return after;
   }
 
   /**
@@ -364,9 +367,9 @@ export class Engine {
       await this.exclusive(runId, async () => {
         const run = await this.deps.store.getRun(runId);
         if (!run) return;
-        if (run.status === 'pending') return this.start(run.runId);
-        if (run.status === 'running') return this.step(run.runId);
-        if (run.status === 'cancelling') return this.cancel(run, 'host-restart', undefined);
+        if (run.status === 'pending') await this.start(run);
+        else if (run.status === 'running') await this.step(run);
+        else if (run.status === 'cancelling') await this.cancel(run, 'host-restart', undefined);
       });
     }
   }
