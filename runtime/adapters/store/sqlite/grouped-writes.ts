@@ -24,13 +24,17 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 export class GroupedWrites {
   private queue: Pending[] = [];
   private scheduled = false;
-  /** Runs a function in a transaction, or in a savepoint when one is open (better-sqlite3). */
+  /**
+   * Runs a function in a transaction, or in a savepoint when one is open (better-sqlite3). BEGIN
+   * IMMEDIATE: the group takes the write lock before its first read, so another connection's
+   * commit in between cannot fail it with SQLITE_BUSY_SNAPSHOT (busy_timeout waits instead).
+   */
   private readonly atomic: (write: () => unknown) => unknown;
   /** Groups flushed so far, each one transaction (tests read it to see that writes share them). */
   groups = 0;
 
   constructor(private readonly db: Database.Database) {
-    this.atomic = db.transaction((write: () => unknown) => write());
+    this.atomic = db.transaction((write: () => unknown) => write()).immediate;
   }
 
   /**
