@@ -14,6 +14,7 @@ import type {
   SendMessageParams,
   TaskIdParams,
 } from './wire.ts';
+import { extend } from '../../util/extend.ts';
 
 const TASK_STATES: ReadonlySet<string> = new Set(a2aWireTaskStates);
 
@@ -94,7 +95,11 @@ export function checkMessage(m: unknown): Message {
       throw invalidParams(`message.${k} must be an array of strings`);
     }
   }
-  return { ...pick(m, MESSAGE_MEMBERS), parts } as unknown as Message;
+  // pick() made a fresh object holding `parts` already: set in place, same key order (util/extend.ts
+  // says why not a spread).
+  const out = pick(m, MESSAGE_MEMBERS);
+  out['parts'] = parts;
+  return out as unknown as Message;
 }
 
 function sendMessage(p: Record<string, unknown>): SendMessageParams {
@@ -111,7 +116,7 @@ function sendMessage(p: Record<string, unknown>): SendMessageParams {
   if (p['metadata'] !== undefined && !isJsonMap(p['metadata'])) {
     throw invalidParams('metadata must be an object');
   }
-  return { ...p, message } as unknown as SendMessageParams;
+  return extend(p, { message }) as unknown as SendMessageParams;
 }
 
 function taskId(p: Record<string, unknown>): TaskIdParams {

@@ -19,6 +19,7 @@ import {
   replyMessage,
 } from './task-projection.ts';
 import type { JsonMap, StreamResponse, Task } from './wire.ts';
+import { extend } from '../../util/extend.ts';
 
 /** What one log entry contributes: its updates, and whether a stream of them ends there. */
 export interface EntryUpdates {
@@ -110,7 +111,7 @@ export async function eventUpdates(
       statusUpdate: {
         taskId: runId,
         contextId,
-        status: { ...projectStatus(v), timestamp: e.timestamp },
+        status: extend(projectStatus(v), { timestamp: e.timestamp }),
       },
     });
     return { updates, ends: 'terminal' };

@@ -21,6 +21,7 @@ import type {
 } from '../../ports/run-core.ts';
 import { DEFAULT_APPROVAL_ACTIONS } from '../../util/approval-answer.ts';
 import type { Artifact, JsonMap, Message, Part, Task, TaskStatus } from './wire.ts';
+import { extend } from '../../util/extend.ts';
 
 export const OUTPUT_ARTIFACT_ID = 'output';
 
@@ -210,11 +211,10 @@ export function projectTask(view: TaskView, options: ProjectionOptions = {}): Ta
   // Each stored message belongs to this task and its context (stamped here, not when stored,
   // since a task-creating message is stored before its run id exists).
   const contextId = task.contextId;
-  const stored = ((view.record?.history ?? []) as unknown as Message[]).map((m): Message => ({
-    ...m,
-    taskId: run.runId,
-    contextId,
-  }));
+  // extend, not `{ ...m, taskId, contextId }`: the same object at a fraction of the cost (util/extend.ts).
+  const stored = ((view.record?.history ?? []) as unknown as Message[]).map((m): Message =>
+    extend(m, { taskId: run.runId, contextId }),
+  );
   const history = withReplies(stored, view, contextId);
   const n = options.historyLength;
   const kept = n === undefined ? history : n === 0 ? [] : history.slice(-n);

@@ -43,11 +43,9 @@ export interface ClientAbilities {
 }
 
 export function clientAbilities(caps: ClientCapabilities): ClientAbilities {
-  return {
-    ...elicitationModes(caps),
-    sampling: isRecord(caps.sampling),
-    roots: isRecord(caps.roots),
-  };
+  // Named members rather than a spread that gains keys (V8's slow path, util/extend.ts).
+  const { form, url } = elicitationModes(caps);
+  return { form, url, sampling: isRecord(caps.sampling), roots: isRecord(caps.roots) };
 }
 
 /** The input request for one open interrupt, or undefined when this client cannot answer it. */
