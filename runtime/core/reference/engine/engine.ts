@@ -165,7 +165,8 @@ export class Engine {
       } catch (err) {
         return this.failInternally(run, node, err);
       }
-      if (!next.run) return run;
+      // A guard that failed: the run is no longer as in hand (rare under the lease): read it.
+      if (!next.run) return (await this.deps.store.getRun(run.runId)) ?? run;
       run = next.run;
       if (!next.goOn) return run;
     }
