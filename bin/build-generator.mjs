@@ -26,7 +26,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -110,6 +110,39 @@ const umdToEsm = {
   },
 };
 
+/**
+ * The AsyncAPI worker's schema compiles done here instead of on every parse: spectral's compile
+ * step looks the AsyncAPI document schemas up in standalone code made at build time
+ * (generator/workers/asyncapi-precompile.mjs says why answers stay the same). A spectral whose
+ * compile line is not the one patched fails the build: bin/wopgen.js then runs the sources.
+ */
+async function asyncApiPrecompiled() {
+  const aot = await import('../generator/workers/asyncapi-precompile.mjs');
+  const resolveDir = dirname(aot.SPECTRAL_AJV);
+  return {
+    name: 'wopgen-asyncapi-precompiled',
+    setup(build) {
+      build.onResolve({ filter: /^wopgen:asyncapi-(precompiled|lookup)$/ }, (args) => ({
+        path: args.path,
+        namespace: 'wopgen',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'wopgen' }, (args) => ({
+        contents:
+          args.path === 'wopgen:asyncapi-lookup' ? aot.lookupSource() : aot.precompiledSource(),
+        loader: 'js',
+        resolveDir,
+      }));
+      build.onLoad({ filter: /spectral-functions[\\/]dist[\\/]schema[\\/]ajv\.js$/ }, (args) => {
+        const text = readFileSync(args.path, 'utf8');
+        if (args.path !== aot.SPECTRAL_AJV) return undefined;
+        if (text.split(aot.COMPILE_LINE).length !== 2)
+          throw new Error(`${args.path}: the compile step to patch is not there`);
+        return { contents: text.replace(aot.COMPILE_LINE, aot.PATCHED_LINE), loader: 'js' };
+      });
+    },
+  };
+}
+
 /** Builds into a fresh directory and swaps it in; concurrent builders of one key agree. */
 export async function build(key = buildKey()) {
   const esbuild = loadEsbuild();
@@ -159,6 +192,10 @@ export async function build(key = buildKey()) {
         format: 'cjs',
         outExtension: { '.js': '.cjs' },
         external: ['typescript'],
+        // A worker reads and compiles its whole bundle on every start (the precompiled AsyncAPI
+        // validators alone are megabytes): without the indentation it is about a third smaller.
+        minifyWhitespace: true,
+        plugins: [umdToEsm, await asyncApiPrecompiled()],
       }),
     ]);
     // generator/templates/render.ts finds templates/ beside the build first.
