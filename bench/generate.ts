@@ -6,6 +6,7 @@
 // Two more rows show what the shipped settings are worth, outside the ratios: the upstream cold
 // generation with V8's default JIT settings (WOPGEN_V8_DEFAULTS=1, see bin/wopgen.js) and from the
 // TypeScript sources through tsx instead of the bundled build (WOPGEN_FROM_SOURCE=1).
+// BENCH_BEFORE=<path to another checkout's bin/wopgen.js> adds its upstream cases (see below).
 //
 // The cases run in rounds (each round runs every case once, in table order), so a slow spell of
 // the machine lands on every case alike instead of on whichever case was running.
@@ -61,7 +62,24 @@ function editOneRow(): void {
   writeFileSync(mapFile, JSON.stringify(map, null, 2) + '\n');
 }
 
+/**
+ * CPU seconds (user + system) of this process's finished children, from /proc (Linux; NaN
+ * elsewhere): on a shared machine a case's CPU time moves far less than its wall time.
+ */
+function childrenCpuSeconds(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // Fields after the command name (which may hold spaces): cutime and cstime are 16 and 17.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+let lastCpu = 0;
 function time(args: string[], env: Record<string, string>): number {
+  const cpuBefore = childrenCpuSeconds();
   const start = performance.now();
   const r = spawnSync(process.execPath, args, {
     cwd: root,
@@ -69,6 +87,7 @@ function time(args: string[], env: Record<string, string>): number {
     env: { ...process.env, ...env },
   });
   const ms = performance.now() - start;
+  lastCpu = childrenCpuSeconds() - cpuBefore;
   if (r.status !== 0) fail(`${args.join(' ')} failed (${r.status}):\n${r.stderr}`);
   return ms;
 }
@@ -91,10 +110,12 @@ interface Case {
   /** Runs unmeasured before each timed run. */
   before?: () => void;
   all: number[];
+  /** CPU seconds of each run (see childrenCpuSeconds). */
+  cpu: number[];
 }
 
-const generate = (spec: string, dir: string, force: boolean) => [
-  bin,
+const generate = (spec: string, dir: string, force: boolean, using = bin) => [
+  using,
   'generate',
   ...(force ? ['--force'] : []),
   '--spec',
@@ -106,6 +127,7 @@ const newCase = (label: string, args: string[], env?: Record<string, string>): C
   label,
   args,
   all: [],
+  cpu: [],
   ...(env ? { env } : {}),
 });
 
@@ -145,14 +167,36 @@ const fromSource = newCase(
   generate(upstream, 'upstream-src', true),
   { WOPGEN_FROM_SOURCE: '1' },
 );
-const cases = [bundled, cold, warm, oneRow, peer, v8Defaults, fromSource];
+// BENCH_BEFORE=<another checkout>/bin/wopgen.js: the same three upstream cases with that build
+// too, in the same rounds, for a before/after table from one run. Its artifact cache is its own
+// (keyed by its generator's fingerprint); its one-row case edits the same copy of the corpus.
+const beforeBin = process.env['BENCH_BEFORE'] ? resolve(process.env['BENCH_BEFORE']) : null;
+const before = beforeBin
+  ? [
+      newCase('before: upstream corpus (cold)', generate(upstream, 'b-upstream', true, beforeBin)),
+      newCase(
+        'before: upstream corpus (warm, no change)',
+        generate(upstream, 'b-upstream', false, beforeBin),
+      ),
+      {
+        ...newCase(
+          'before: upstream corpus (one-row change to interop-map.json)',
+          generate(edited, 'b-upstream-edited', false, beforeBin),
+        ),
+        before: editOneRow,
+      },
+    ]
+  : [];
+const cases = [bundled, cold, warm, oneRow, ...before, peer, v8Defaults, fromSource];
 
-// The one-row case starts from a generation of its copy, made (and cached) unmeasured.
+// The one-row cases start from a generation of their copy, made (and cached) unmeasured.
 time(generate(edited, 'upstream-edited', true), {});
+if (beforeBin) time(generate(edited, 'b-upstream-edited', true, beforeBin), {});
 for (let i = 0; i < runs; i++)
   for (const c of cases) {
     c.before?.();
     c.all.push(time(c.args, c.env ?? {}));
+    c.cpu.push(lastCpu);
   }
 rmSync(work, { recursive: true, force: true });
 
@@ -161,19 +205,28 @@ console.log(
   `wopgen generation benchmark — ${runs} rounds, median wall time of a fresh process (node ${process.version})`,
 );
 console.log('');
-console.log('| case | median ms | runs (ms) |');
-console.log('| --- | ---: | --- |');
+console.log('| case | median ms | median CPU s | runs (ms) |');
+console.log('| --- | ---: | ---: | --- |');
 for (const c of cases)
   console.log(
-    `| ${c.label} | ${ms(c).toFixed(0)} | ${c.all.map((x) => x.toFixed(0)).join(', ')} |`,
+    `| ${c.label} | ${ms(c).toFixed(0)} | ${median(c.cpu).toFixed(2)} | ${c.all.map((x) => x.toFixed(0)).join(', ')} |`,
   );
 console.log('');
 console.log(
   `upstream cold / openapi-typescript alone: ${(ms(cold) / ms(peer)).toFixed(2)}× (target ≤ 1.0×)`,
 );
+console.log(
+  `upstream cold / openapi-typescript alone in CPU time: ${(median(cold.cpu) / median(peer.cpu)).toFixed(2)}×`,
+);
 console.log(`upstream warm / cold: ${((ms(warm) / ms(cold)) * 100).toFixed(1)}% (target ≤ 10%)`);
 console.log(`upstream one-row change: ${ms(oneRow).toFixed(0)} ms (target ≤ 300 ms)`);
 console.log(`bundled cold: ${ms(bundled).toFixed(0)} ms`);
+if (before.length > 0) {
+  const [bCold, bWarm, bOneRow] = before as [Case, Case, Case];
+  console.log(
+    `before (${beforeBin}): upstream cold / openapi-typescript alone ${(ms(bCold) / ms(peer)).toFixed(2)}×, warm ${ms(bWarm).toFixed(0)} ms, one-row change ${ms(bOneRow).toFixed(0)} ms`,
+  );
+}
 console.log(
   `not in the ratios: upstream cold / openapi-typescript alone with V8's default JIT settings ${(ms(v8Defaults) / ms(peer)).toFixed(2)}×, from the sources ${(ms(fromSource) / ms(peer)).toFixed(2)}×`,
 );

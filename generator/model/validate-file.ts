@@ -1,6 +1,8 @@
 // Validates a loaded file against the schema its `$schema` names (when that schema is loaded
 // from the spec, never fetched), reporting each failure at the offending pointer.
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import standaloneModule from 'ajv/dist/standalone/index.js';
 import addFormatsImport from 'ajv-formats';
 import { cachedStep } from '../cache/context.ts';
 import type { DiagnosticCode } from '../diagnostics/catalogue.ts';
@@ -13,7 +15,13 @@ const addFormats = addFormatsImport as unknown as (ajv: Ajv2020) => Ajv2020;
 
 export function newAjv(): Ajv2020 {
   // strict off: spec schemas carry annotations (x-*, $comment-like keys) ajv does not know.
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+  // code.source keeps the generated code for ajv's standalone output (see validatorOf).
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    validateSchema: false,
+    code: { source: true },
+  });
   addFormats(ajv);
   return ajv;
 }
@@ -73,16 +81,42 @@ interface Failure {
 }
 
 function validateData(schemaFile: SourceFile, data: unknown): Failure[] {
-  const ajv = newAjv();
-  const schema = { ...(schemaFile.data as Record<string, unknown>) };
-  delete schema['$id'];
-  const validate = ajv.compile(schema);
+  const validate = validatorOf(schemaFile);
   if (validate(data)) return [];
   return dedupe(validate.errors ?? []).map((e) => ({
     pointer: e.instancePath,
     message: `${describe(e)} (schema ${schemaFile.rel}${e.schemaPath})`,
     structural: !VALUE_KEYWORDS.has(e.keyword),
   }));
+}
+
+/**
+ * The schema's compiled validator. Its ajv standalone code is cached under the schema's text
+ * alone (cache/context.ts), so an edit to a file whose schema is unchanged (a row of
+ * interop-map.json) runs the validator without compiling the schema again: the same generated
+ * code, so the same failures.
+ */
+function validatorOf(schemaFile: SourceFile): ValidateFunction {
+  let compiled: ValidateFunction | undefined;
+  const code = cachedStep('own-schema-validator', [schemaFile.rel, schemaFile.sha256], () => {
+    const ajv = newAjv();
+    const schema = { ...(schemaFile.data as Record<string, unknown>) };
+    delete schema['$id'];
+    compiled = ajv.compile(schema);
+    return standaloneModule.default(ajv, compiled);
+  });
+  return compiled ?? loadStandalone(code);
+}
+
+/** ajv's standalone code (CommonJS) `require`s its runtime helpers and ajv-formats' formats. */
+const requireHere = createRequire(import.meta.url);
+
+function loadStandalone(code: string): ValidateFunction {
+  const module = { exports: {} as unknown };
+  // The code is ajv's output for a schema of the spec, cached by this generator build: it runs
+  // only what ajv.compile would have run in this process.
+  new Function('require', 'module', 'exports', code)(requireHere, module, module.exports);
+  return module.exports as ValidateFunction;
 }
 
 function describe(e: ErrorObject): string {

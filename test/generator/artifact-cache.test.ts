@@ -58,6 +58,36 @@ describe('the per-artifact cache', () => {
     expect(warmCache.stats.hits).toBeGreaterThan(20);
   }, 240_000);
 
+  it('reports an edited file that breaks its schema as a cold run does, from the cached validator', async () => {
+    // generator-A's cache holds the map schema's compiled validator (the test above): the
+    // edited map is checked by that code, not by a fresh compile, and must fail the same way.
+    fx.editJson('spec/interop-map.json', (map) => {
+      const row = (map['a2a'] as { errors: Record<string, unknown>[] }).errors[0]!;
+      row['http'] = 'not a status';
+      row['bogus'] = true;
+    });
+    const diagnostics = async (cache?: ArtifactCache) =>
+      (await generate(fx.specDir, { command, ...(cache ? { cache } : {}) })).diagnostics;
+    const warmCache = new ArtifactCache(cacheRoot, 'generator-A');
+    const warm = await diagnostics(warmCache);
+    expect(warmCache.stats.missed).not.toContain('own-schema-validator');
+    expect(warmCache.stats.missed).toContain('validate-own-schema');
+    const cold = await diagnostics();
+    expect(warm).toEqual(cold);
+    const fromSchema = cold.filter(
+      (d) => d.file === 'spec/interop-map.json' && d.pointer.startsWith('/a2a/errors/0'),
+    );
+    expect(fromSchema.map((d) => d.pointer)).toEqual(
+      expect.arrayContaining(['/a2a/errors/0/http', '/a2a/errors/0']),
+    );
+    // The tests below start from a valid map again.
+    fx.editJson('spec/interop-map.json', (map) => {
+      const row = (map['a2a'] as { errors: Record<string, unknown>[] }).errors[0]!;
+      row['http'] = 410;
+      delete row['bogus'];
+    });
+  }, 240_000);
+
   it('never uses an entry recorded by another generator build', async () => {
     // Every recorded entry is replaced with bytes no step produces: a run that used one would
     // differ from the cold run (or fail to parse it).
