@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Checkpointer } from '../../runtime/adapters/store/sqlite/checkpointer.ts';
 import { openSqliteStores, type SqliteStores } from '../../runtime/adapters/store/sqlite/index.ts';
 import { runRecord } from './subjects.ts';
 
@@ -50,5 +51,15 @@ describe('SQLite checkpoints', () => {
     const again = openSqliteStores(file);
     expect(await again.runs.countRuns!('acme')).toBe(50);
     await again.close();
+  });
+});
+
+describe('a checkpointer whose database is gone', () => {
+  it('reports the failure to checkpoint() and still closes', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wopgen-ckpt-gone-'));
+    // The worker opens with fileMustExist: a database removed before it starts fails it.
+    const c = new Checkpointer(join(dir, 'missing', 'host.db'));
+    await expect(c.checkpoint()).rejects.toThrow(/directory does not exist|unable to open/);
+    await expect(c.close()).resolves.toBeUndefined();
   });
 });

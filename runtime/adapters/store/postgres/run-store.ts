@@ -25,6 +25,7 @@ import type {
 } from '../../../ports/store/run-store.ts';
 import {
   eventFromRow,
+  INTERRUPT_COLUMNS,
   interruptFromRow,
   interruptToRow,
   runFromRow,
@@ -57,21 +58,6 @@ const RUN_COLUMNS = [
   'definition',
   'engine',
 ] as const satisfies readonly (keyof RunRow)[];
-
-const INTERRUPT_COLUMNS = [
-  'interrupt_id',
-  'run_id',
-  'node_id',
-  'kind',
-  'schema',
-  'approvers',
-  'connect_url',
-  'client_request',
-  'status',
-  'resolution',
-  'created_at',
-  'resolved_at',
-] as const satisfies readonly (keyof InterruptRow)[];
 
 const marks = (n: number, from = 1): string =>
   Array.from({ length: n }, (_, i) => `$${i + from}`).join(', ');

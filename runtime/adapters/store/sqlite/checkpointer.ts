@@ -30,12 +30,16 @@ parentPort.on('message', (m) => {
 
 export class Checkpointer {
   private readonly worker: Worker;
+  /** Set once the worker has failed (e.g. its database was removed before it opened it). */
+  private failed: unknown;
 
   constructor(filename: string, intervalMs = 1000) {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     this.worker = new Worker(WORKER, { eval: true, workerData: { filename, driver, intervalMs } });
     // A checkpointer must never keep the process alive on its own.
     this.worker.unref();
+    // A failed worker leaves the database to SQLite's own recovery; never an uncaught error.
+    this.worker.on('error', (err) => (this.failed = err));
   }
 
   /** Runs one checkpoint now and resolves when it is done (tests, shutdown). */
@@ -43,13 +47,14 @@ export class Checkpointer {
     return this.ask('checkpoint', 'done');
   }
 
-  /** A last checkpoint, then the worker's connection closes. */
+  /** A last checkpoint, then the worker's connection closes (nothing to close if it failed). */
   async close(): Promise<void> {
-    await this.ask('close', 'closed');
+    await this.ask('close', 'closed').catch(() => undefined);
     await this.worker.terminate();
   }
 
   private ask(message: string, answer: string): Promise<void> {
+    if (this.failed !== undefined) return Promise.reject(this.failed);
     return new Promise((resolve, reject) => {
       const onMessage = (m: unknown) => {
         if (m !== answer) return;

@@ -158,6 +158,22 @@ export function interruptFromRow(r: InterruptRow): InterruptRecord {
   return rec;
 }
 
+/** The interrupts table's columns, in order (both adapters write and read them by this list). */
+export const INTERRUPT_COLUMNS = [
+  'interrupt_id',
+  'run_id',
+  'node_id',
+  'kind',
+  'schema',
+  'approvers',
+  'connect_url',
+  'client_request',
+  'status',
+  'resolution',
+  'created_at',
+  'resolved_at',
+] as const satisfies readonly (keyof InterruptRow)[];
+
 export function interruptToRow(r: InterruptRecord): InterruptRow {
   return {
     interrupt_id: r.interruptId,

@@ -4,7 +4,8 @@
 // transaction without an fsync; each write's promise settles once a group commit (group-commit.ts)
 // has made it durable, so concurrent writers share one commit and one sync.
 import { bindingRecordOf, type BindingRecordRow } from '../binding-record-row.ts';
-import { RUN_VIEW_RECORD_COLUMNS, runViewOf, type RunViewRow } from '../run-view-row.ts';
+import { runViewOf, type RunViewRow } from '../run-view-row.ts';
+import { filterClauses, RUN_VIEW_SQL } from './run-sql.ts';
 import type Database from 'better-sqlite3';
 import type { GroupCommit } from './group-commit.ts';
 import type { GroupedWrites } from './grouped-writes.ts';
@@ -35,27 +36,6 @@ import {
   type InterruptRow,
   type RunRow,
 } from './rows.ts';
-
-/**
- * WHERE clauses (and their named parameters) for a query's status filters. A status list becomes
- * one parameter per member, so the statement cache holds one shape per list length.
- */
-function filterClauses(f: RunCountFilter, params: Record<string, string | number>): string[] {
-  const where: string[] = [];
-  if (f.statuses) {
-    if (f.statuses.length === 0) return ['0'];
-    const names = f.statuses.map((status, i) => {
-      params[`st${i}`] = status;
-      return `@st${i}`;
-    });
-    where.push(`status IN (${names.join(', ')})`);
-  }
-  if (f.statusAfter !== undefined) {
-    where.push('status_at > @statusAfter');
-    params.statusAfter = f.statusAfter;
-  }
-  return where;
-}
 
 export class SqliteRunStore implements RunStore {
   private readonly sql: Statements;
@@ -149,16 +129,8 @@ export class SqliteRunStore implements RunStore {
   }
 
   async readRunView(runId: string): Promise<RunViewParts | undefined> {
-    // Each statement outside a transaction is a read transaction of its own (shared locks taken
-    // and released, the WAL index consulted): one statement for the three reads of a task view.
-    const row = this.sql
-      .get(
-        `SELECT r.*, ${RUN_VIEW_RECORD_COLUMNS},
-           (SELECT json_group_array(${INTERRUPT_AS_JSON} ORDER BY created_at, rowid)
-            FROM interrupts i WHERE i.run_id = r.run_id AND i.status = 'open') AS open_interrupts
-         FROM runs r LEFT JOIN a2a_tasks a ON a.run_id = r.run_id WHERE r.run_id = ?`,
-      )
-      .get(runId) as RunViewRow | undefined;
+    // One statement, one read transaction, for the three reads of a task view (run-sql.ts).
+    const row = this.sql.get(RUN_VIEW_SQL).get(runId) as RunViewRow | undefined;
     return row && runViewOf(row);
   }
 
@@ -415,24 +387,6 @@ export class SqliteRunStore implements RunStore {
     );
   }
 }
-
-/** An interrupts row as a JSON object of its columns (JSON text columns stay strings). */
-const INTERRUPT_AS_JSON = `json_object(${[
-  'interrupt_id',
-  'run_id',
-  'node_id',
-  'kind',
-  'schema',
-  'approvers',
-  'connect_url',
-  'client_request',
-  'status',
-  'resolution',
-  'created_at',
-  'resolved_at',
-]
-  .map((c) => `'${c}', ${c}`)
-  .join(', ')})`;
 
 /** Thrown inside a transaction to roll it back when the interrupt is no longer open. */
 class InterruptConflict extends Error {}

@@ -1,0 +1,42 @@
+// SQL text the SQLite run store builds: the WHERE clauses of a status filter, and the one
+// statement that reads a task view (RunStore.readRunView).
+import type { RunCountFilter } from '../../../ports/store/run-store.ts';
+import { RUN_VIEW_RECORD_COLUMNS } from '../run-view-row.ts';
+import { INTERRUPT_COLUMNS } from './rows.ts';
+
+/**
+ * WHERE clauses (and their named parameters) for a query's status filters. A status list becomes
+ * one parameter per member, so the statement cache holds one shape per list length.
+ */
+export function filterClauses(
+  f: RunCountFilter,
+  params: Record<string, string | number>,
+): string[] {
+  const where: string[] = [];
+  if (f.statuses) {
+    if (f.statuses.length === 0) return ['0'];
+    const names = f.statuses.map((status, i) => {
+      params[`st${i}`] = status;
+      return `@st${i}`;
+    });
+    where.push(`status IN (${names.join(', ')})`);
+  }
+  if (f.statusAfter !== undefined) {
+    where.push('status_at > @statusAfter');
+    params.statusAfter = f.statusAfter;
+  }
+  return where;
+}
+
+/** An interrupts row as a JSON object of its columns (JSON text columns stay strings). */
+const INTERRUPT_AS_JSON = `json_object(${INTERRUPT_COLUMNS.map((c) => `'${c}', ${c}`).join(', ')})`;
+
+/**
+ * A run, its A2A record and its open interrupts (oldest first; insertion order within an
+ * instant, as listInterrupts) in one statement: each statement outside a transaction is a read
+ * transaction of its own (shared locks taken and released, the WAL index consulted).
+ */
+export const RUN_VIEW_SQL = `SELECT r.*, ${RUN_VIEW_RECORD_COLUMNS},
+           (SELECT json_group_array(${INTERRUPT_AS_JSON} ORDER BY created_at, rowid)
+            FROM interrupts i WHERE i.run_id = r.run_id AND i.status = 'open') AS open_interrupts
+  FROM runs r LEFT JOIN a2a_tasks a ON a.run_id = r.run_id WHERE r.run_id = ?`;
