@@ -38,10 +38,12 @@ suite(
       const [clientA, clientB] = await Promise.all([sdkClient(A), sdkClient(B)]);
       const tasks: { task: Task; path: string; configId: string }[] = [];
       for (let i = 0; i < 6; i++) {
-        // Started on one host, its config registered on the other.
+        // Started on one host, its config registered on the other. The run must still be going
+        // when its config is registered (a config registered after the end is owed nothing): on
+        // a loaded machine 300 ms was sometimes not enough, so the runs wait 1.5 s.
         const registrar = i % 2 ? A : B;
         const task = await startTask(i % 2 ? clientB : clientA, 'conformance-delay', {
-          delayMs: 300 + 50 * i,
+          delayMs: 1500 + 50 * i,
         });
         const path = `/hook/${i}`;
         const created = await rpc(registrar, registrar.key, 'CreateTaskPushNotificationConfig', {
