@@ -23,6 +23,7 @@ import type {
   RunRecord,
   RunStore,
 } from '../../../ports/store/run-store.ts';
+import { extend } from '../../../util/extend.ts';
 import { killPoint } from '../../../util/kill-point.ts';
 import type { NodeDef, WorkflowDefinition } from './definition.ts';
 import { conversationState, nextExchange, openConversation } from './converse.ts';
@@ -103,7 +104,7 @@ export class Engine {
     run: RunRecord,
     change: Omit<RunChange, 'at'>,
   ): Promise<RunRecord | undefined> {
-    const full: RunChange = { ...change, at: this.now().toISOString() };
+    const full: RunChange = extend(change, { at: this.now().toISOString() });
     const firstTurn = this.firstTurns.get(run.runId);
     if (firstTurn) {
       if (change.expectStatus && !change.expectStatus.includes(run.status)) return undefined;
