@@ -7,6 +7,7 @@ import type { Pool } from 'pg';
 import type { HostEventStore, StoredHostEvent } from '../../../ports/store/host-event-store.ts';
 import { hostEventFromRow, type HostEventRow } from '../sqlite/rows.ts';
 import { inTransaction } from './tx.ts';
+import { extend } from '../../../util/extend.ts';
 
 export class PgHostEventStore implements HostEventStore {
   constructor(private readonly pool: Pool) {}
@@ -23,7 +24,8 @@ export class PgHostEventStore implements HostEventStore {
       );
       return rows[0]!.seq;
     });
-    return { ...e, seq };
+    // extend, not `{ ...e, seq }`: V8's slow path (util/extend.ts), on every audited request.
+    return extend(e, { seq });
   }
 
   async listHostEvents(

@@ -9,6 +9,7 @@ import type { ApiKeyRecord, ApiKeyStore } from '../../../ports/store/api-key-sto
 import type { KeyValueStore, TokenStore } from '../../../ports/store/binding-state.ts';
 import type { HostEventStore, StoredHostEvent } from '../../../ports/store/host-event-store.ts';
 import { hostEventFromRow, type HostEventRow } from './rows.ts';
+import { extend } from '../../../util/extend.ts';
 
 export class SqliteHostStore implements HostEventStore, ApiKeyStore, TokenStore, KeyValueStore {
   private readonly sql: Statements;
@@ -44,7 +45,8 @@ export class SqliteHostStore implements HostEventStore, ApiKeyStore, TokenStore,
     const synced = this.commits.durable();
     if (options.wait === 'commit') synced.catch(() => undefined);
     else await synced;
-    return { ...e, seq };
+    // extend, not `{ ...e, seq }`: V8's slow path (util/extend.ts), on every audited request.
+    return extend(e, { seq });
   }
 
   async listHostEvents(
