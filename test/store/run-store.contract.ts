@@ -3,7 +3,7 @@
 // event sequences start at 0 and stay gap-free under concurrent writers (on one opener and on two
 // openers of one database), and an idempotency key inserted twice keeps one run.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RunStore } from '../../runtime/ports/store/run-store.ts';
+import type { RunChange, RunStore } from '../../runtime/ports/store/run-store.ts';
 import type { Database, StoreUnderTest } from './store-under-test.ts';
 import { interruptRecord, owner, runRecord, uid } from './subjects.ts';
 
@@ -462,6 +462,55 @@ export function runStoreContract(sut: StoreUnderTest): void {
         record: undefined,
       });
       expect(await readRunView(`acme.${uid()}`, 'a2a')).toBeUndefined();
+    });
+
+    it('reads a view again after each kind of write as the write left it, sharing no objects', async () => {
+      // The SQLite adapter answers repeated reads from memory (sqlite/run-view-cache.ts): every
+      // write of the run must be seen by the next read, and a write that failed must change nothing.
+      const readRunView = runs.readRunView!.bind(runs);
+      const apart = async (runId: string) => ({
+        run: await runs.getRun(runId),
+        open: await runs.listInterrupts(runId, 'open'),
+        record: await runs.getBindingRecord(runId, 'a2a'),
+      });
+      const run = runRecord('acme');
+      const note = (text: string) => ({
+        binding: 'a2a' as const,
+        contextId: 'ctx-1',
+        append: { role: 'user', parts: [{ text }], messageId: text },
+      });
+      await runs.insertRun(run, { note: note('m1') });
+      const first = await readRunView(run.runId, 'a2a');
+      expect(first).toStrictEqual(await apart(run.runId));
+      // A caller that edits what it was given changes nothing the next caller sees.
+      first!.run.status = 'failed';
+      first!.record!.history.push({ messageId: 'injected' });
+      expect(await readRunView(run.runId, 'a2a')).toStrictEqual(await apart(run.runId));
+
+      const ask = interruptRecord(run.runId, { createdAt: '2026-01-01T00:00:01.000Z' });
+      const at = '2026-01-01T00:00:02.000Z';
+      const writes: Omit<RunChange, 'runId' | 'at'>[] = [
+        { patch: { status: 'running', startedAt: at } },
+        { insertInterrupts: [ask], patch: { status: 'waiting-input' }, note: note('m2') },
+        // Refused (the interrupt is still open, the status is not `running`): nothing changes.
+        { expectStatus: ['running'], patch: { status: 'completed' } },
+        { closeInterrupt: { interruptId: ask.interruptId, status: 'resolved', resolution: {} } },
+        // Refused: the interrupt is already closed.
+        { closeInterrupt: { interruptId: ask.interruptId, status: 'resolved', resolution: {} } },
+        { patch: { status: 'completed', outputs: { ok: true }, completedAt: at } },
+      ];
+      for (const w of writes) {
+        await readRunView(run.runId, 'a2a');
+        await runs.commitRunChange({ runId: run.runId, at, ...w });
+        expect(await readRunView(run.runId, 'a2a')).toStrictEqual(await apart(run.runId));
+      }
+      const last = await readRunView(run.runId, 'a2a');
+      expect(last!.run.status).toBe('completed');
+      expect(last!.open).toEqual([]);
+      expect(last!.record!.history.map((m) => (m as { messageId: string }).messageId)).toEqual([
+        'm1',
+        'm2',
+      ]);
     });
 
     it('refuses a second run under one idempotency key and keeps nothing of it', async () => {

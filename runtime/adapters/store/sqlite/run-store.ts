@@ -9,6 +9,7 @@ import { filterClauses, RUN_VIEW_SQL } from './run-sql.ts';
 import type Database from 'better-sqlite3';
 import type { GroupCommit } from './group-commit.ts';
 import type { GroupedWrites } from './grouped-writes.ts';
+import { RunViewCache } from './run-view-cache.ts';
 import { Statements } from './statements.ts';
 import type { RunStatus } from '@wopgen/generated/run-status';
 import type { BindingNote, BindingRecord } from '../../../ports/run-core.ts';
@@ -39,6 +40,7 @@ import {
 
 export class SqliteRunStore implements RunStore {
   private readonly sql: Statements;
+  private readonly views = new RunViewCache();
 
   constructor(
     db: Database.Database,
@@ -67,6 +69,7 @@ export class SqliteRunStore implements RunStore {
     const row = runToRow(run);
     const { idempotency, note, changes } = extra;
     await this.writes.run(() => {
+      this.views.forget(run.runId);
       this.sql
         .get(
           `INSERT INTO runs (run_id, tenant, workflow_id, status, owner, inputs, outputs, error, metadata,
@@ -129,8 +132,9 @@ export class SqliteRunStore implements RunStore {
   }
 
   async readRunView(runId: string): Promise<RunViewParts | undefined> {
-    // One statement, one read transaction, for the three reads of a task view (run-sql.ts).
-    const row = this.sql.get(RUN_VIEW_SQL).get(runId) as RunViewRow | undefined;
+    // One statement for the three reads of a task view (run-sql.ts), then from memory until the run
+    // is written (run-view-cache.ts).
+    const row = this.views.read(runId, () => this.sql.get(RUN_VIEW_SQL).get(runId) as RunViewRow);
     return row && runViewOf(row);
   }
 
@@ -202,6 +206,7 @@ export class SqliteRunStore implements RunStore {
 
   /** Runs inside its own savepoint (grouped-writes.ts): a throw undoes all of it. */
   private commitSync(change: RunChange): RunChangeResult {
+    this.views.forget(change.runId);
     const cur = this.sql.get('SELECT status FROM runs WHERE run_id = ?').get(change.runId) as
       { status: RunStatus } | undefined;
     if (!cur) return { ok: false, conflict: 'missing' };
