@@ -16,6 +16,12 @@ export function runStoreContract(sut: StoreUnderTest): void {
       runs = db.stores.runs;
     });
     afterEach(() => db.drop());
+    /** A task view by the three separate reads readRunView stands for. */
+    const apart = async (runId: string) => ({
+      run: await runs.getRun(runId),
+      open: await runs.listInterrupts(runId, 'open'),
+      record: await runs.getBindingRecord(runId, 'a2a'),
+    });
 
     it('reads a run back exactly as inserted, optional fields absent rather than null', async () => {
       const run = runRecord('acme', { metadata: { z: 1, a: { y: 2, b: 3 } } });
@@ -407,11 +413,6 @@ export function runStoreContract(sut: StoreUnderTest): void {
     it('reads a task view’s run, open interrupts and record at once, as the three reads do', async () => {
       // Both adapters offer it (issue 13): one statement / one round trip for a GetTask.
       const readRunView = runs.readRunView!.bind(runs);
-      const apart = async (runId: string) => ({
-        run: await runs.getRun(runId),
-        open: await runs.listInterrupts(runId, 'open'),
-        record: await runs.getBindingRecord(runId, 'a2a'),
-      });
       const run = runRecord('acme', {
         outputs: { text: 'Grüße 👋', n: [1, null] },
         metadata: { k: 'v' },
@@ -468,11 +469,6 @@ export function runStoreContract(sut: StoreUnderTest): void {
       // The SQLite adapter answers repeated reads from memory (sqlite/run-view-cache.ts): every
       // write of the run must be seen by the next read, and a write that failed must change nothing.
       const readRunView = runs.readRunView!.bind(runs);
-      const apart = async (runId: string) => ({
-        run: await runs.getRun(runId),
-        open: await runs.listInterrupts(runId, 'open'),
-        record: await runs.getBindingRecord(runId, 'a2a'),
-      });
       const run = runRecord('acme');
       const note = (text: string) => ({
         binding: 'a2a' as const,
