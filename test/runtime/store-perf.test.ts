@@ -38,6 +38,31 @@ describe('group commit', () => {
     expect(syncs).toBeLessThan(40);
   });
 
+  it('a push config is created and deleted durably: each answers only after a sync', async () => {
+    // Both are acknowledged to the A2A caller (Create/DeleteTaskPushNotificationConfig).
+    f = await fixture();
+    const { run } = await f.core.createRun(alice, {
+      workflowId: 'echo',
+      inputs: { text: 't' },
+      transport: 'rest',
+    });
+    const c = f.store.commits;
+    const before = c.syncs;
+    await f.store.push.insertPushConfig({
+      configId: 'pnc-durable',
+      runId: run.runId,
+      tenant: 'acme',
+      owner: alice,
+      url: 'https://receiver.example/hook',
+      cursor: -1,
+      finished: false,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
+    expect(c.syncs - before).toBe(1);
+    await f.store.push.deletePushConfig('pnc-durable');
+    expect(c.syncs - before).toBe(2);
+  });
+
   it('a commit made while a sync runs waits for the next one; a caller with none joins it', async () => {
     f = await fixture();
     const c = f.store.commits;

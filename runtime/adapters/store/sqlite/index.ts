@@ -56,7 +56,7 @@ export function openSqliteStores(filename: string): SqliteStores {
     apiKeys: host,
     tokens: host,
     kv: host,
-    push: new SqlitePushStore(db),
+    push: new SqlitePushStore(db, commits),
     checkpointer,
     async close() {
       if (db.open) writes.flush();

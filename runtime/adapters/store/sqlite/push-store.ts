@@ -1,6 +1,7 @@
 // SQLite adapter of the push store (ports/store/push-store.ts). Secrets sit in their own table,
 // keyed by a random reference; every other row holds at most the reference.
 import type Database from 'better-sqlite3';
+import type { GroupCommit } from './group-commit.ts';
 import { Statements } from './statements.ts';
 import type {
   PushAttempt,
@@ -18,7 +19,15 @@ export class SqlitePushStore implements PushStore {
   /** Statements compiled once (a push check runs on every run change, issue 13). */
   private readonly sql: Statements;
 
-  constructor(private readonly db: Database.Database) {
+  /**
+   * `commits`: a config's creation and deletion are acknowledged to the caller, so they wait for
+   * the WAL's sync like every acknowledged write (group-commit.ts). Outbox bookkeeping does not: a
+   * power loss can only set it back, and the deliverer projects again or sends again (at least once).
+   */
+  constructor(
+    private readonly db: Database.Database,
+    private readonly commits: GroupCommit,
+  ) {
     this.sql = new Statements(db);
   }
 
@@ -47,6 +56,7 @@ export class SqlitePushStore implements PushStore {
           c.createdAt,
         );
     })();
+    await this.commits.durable();
   }
 
   async getPushConfig(configId: string): Promise<PushConfigRecord | undefined> {
@@ -80,6 +90,7 @@ export class SqlitePushStore implements PushStore {
       }
       this.sql.get('DELETE FROM push_configs WHERE config_id = ?').run(configId);
     })();
+    await this.commits.durable();
   }
 
   async enqueuePushes(
