@@ -8,6 +8,7 @@ import { sendOpenWopError } from '../http/respond.ts';
 import { withRequestLog } from '../http/request-log.ts';
 import type { Router } from '../http/router.ts';
 import { noRouteMessage } from '../bindings/rest/not-found.ts';
+import { BoundedMemo } from '../util/bounded-memo.ts';
 
 /** A node:http request listener (what an embedder mounts on its own server, runtime/host/mount.ts). */
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -80,9 +81,8 @@ async function handle(
  * object serves every request for that target. The target is the client's: the memo is emptied
  * when full, and long targets and targets with a query are parsed afresh.
  */
-const parsedTargets = new Map<string, URL>();
+const parsedTargets = new BoundedMemo<string, URL>(256);
 let parsedFor = '';
-const PARSED_MAX = 256;
 
 export function requestUrl(target: string, baseUrl: string): URL {
   if (target.length > 256 || target.includes('?') || target.includes('#')) {
@@ -92,13 +92,7 @@ export function requestUrl(target: string, baseUrl: string): URL {
     parsedTargets.clear();
     parsedFor = baseUrl;
   }
-  let url = parsedTargets.get(target);
-  if (!url) {
-    url = new URL(target, baseUrl);
-    if (parsedTargets.size >= PARSED_MAX) parsedTargets.clear();
-    parsedTargets.set(target, url);
-  }
-  return url;
+  return parsedTargets.get(target, (t) => new URL(t, baseUrl));
 }
 
 /** Listen and answer the URL bound (IPv6 addresses bracketed). */

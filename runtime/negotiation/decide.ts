@@ -2,6 +2,7 @@
 // candidate = requested, else preferred; below the floor fails closed; a version not offered is
 // refused; lowering below preferred needs an authenticated peer; otherwise accepted.
 import { compareVersions, type NegotiationTable } from '@wopgen/generated/negotiation/tables';
+import { BoundedMemo } from '../util/bounded-memo.ts';
 
 export interface OfferedVersions {
   versions: readonly string[];
@@ -26,8 +27,7 @@ export interface NegotiationDecision {
  * profile: ~1.5% of a read's CPU), over a handful of distinct inputs. Bounded: a client names any
  * `requested` it likes, so the cache is emptied when full and over-long values are not kept.
  */
-const decided = new WeakMap<NegotiationTable, Map<string, Readonly<NegotiationDecision>>>();
-const DECIDED_MAX = 256;
+const decided = new WeakMap<NegotiationTable, BoundedMemo<string, Readonly<NegotiationDecision>>>();
 const CACHED_REQUEST_MAX = 64;
 
 /** The decision for one exchange (the same frozen object for the same inputs). */
@@ -44,13 +44,8 @@ export function decide(
     request.authenticated ? 1 : 0
   }${requested === undefined ? '' : `\0${requested}`}`;
   let cache = decided.get(table);
-  if (!cache) decided.set(table, (cache = new Map()));
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const decision = Object.freeze(decideOnce(table, offered, request));
-  if (cache.size >= DECIDED_MAX) cache.clear();
-  cache.set(key, decision);
-  return decision;
+  if (!cache) decided.set(table, (cache = new BoundedMemo(256)));
+  return cache.get(key, () => Object.freeze(decideOnce(table, offered, request)));
 }
 
 function decideOnce(

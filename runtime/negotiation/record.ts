@@ -9,6 +9,7 @@ import type { Subject } from '../ports/auth.ts';
 import type { HostEventLog } from '../ports/host-events.ts';
 import type { RunCore } from '../ports/run-core.ts';
 import type { NegotiationDecision } from './decide.ts';
+import { BoundedMemo } from '../util/bounded-memo.ts';
 
 /** Tenant under which exchanges with no authenticated caller are recorded. */
 export const HOST_SCOPE_TENANT = '_host';
@@ -30,17 +31,10 @@ export function boundedVersion(requested: string): string {
  * Digests of recent peer origins: every exchange records one, and a host talks to few peers. The
  * origin is the peer's to choose (its Origin header), so the memo is emptied when full.
  */
-const digests = new Map<string, string>();
-const DIGESTS_MAX = 1024;
+const digests = new BoundedMemo<string, string>(1024);
 
 export function peerDigest(origin: string): string {
-  let digest = digests.get(origin);
-  if (digest === undefined) {
-    digest = hash('sha256', origin, 'hex');
-    if (digests.size >= DIGESTS_MAX) digests.clear();
-    digests.set(origin, digest);
-  }
-  return digest;
+  return digests.get(origin, (o) => hash('sha256', o, 'hex'));
 }
 
 export function decisionPayload(

@@ -9,6 +9,7 @@ import {
   type JsonRpcResponse,
   type McpError,
 } from './jsonrpc.ts';
+import { BoundedMemo } from '../../util/bounded-memo.ts';
 
 export type Framing = 'json' | 'sse';
 
@@ -17,18 +18,14 @@ export type Framing = 'json' | 'sse';
  * on every request, and it is read twice per request (framing, notification streams). The header
  * is the client's, so the memo is emptied when full and long values are not kept.
  */
-const acceptMemo = new Map<string, readonly string[]>();
-const ACCEPT_MEMO_MAX = 256;
+const acceptMemo = new BoundedMemo<string, readonly string[]>(256);
 
 function mediaTypes(accept: string): readonly string[] {
-  let types = acceptMemo.get(accept);
-  if (types) return types;
-  types = Object.freeze(accept.split(',').map((t) => t.split(';')[0]!.trim().toLowerCase()));
-  if (accept.length <= 256) {
-    if (acceptMemo.size >= ACCEPT_MEMO_MAX) acceptMemo.clear();
-    acceptMemo.set(accept, types);
-  }
-  return types;
+  return accept.length <= 256 ? acceptMemo.get(accept, parseAccept) : parseAccept(accept);
+}
+
+function parseAccept(accept: string): readonly string[] {
+  return Object.freeze(accept.split(',').map((t) => t.split(';')[0]!.trim().toLowerCase()));
 }
 
 /** The client admits `text/event-stream` (what a notification stream needs). */

@@ -34,6 +34,7 @@ import {
 import { isLegacyTraffic, SESSION_HEADER, type LegacyHttp } from './legacy/http.ts';
 import type { NotificationStream } from './listen.ts';
 import { RequestScope } from './scope.ts';
+import { BoundedMemo } from '../../util/bounded-memo.ts';
 
 export const MCP_PATH = '/mcp';
 
@@ -57,19 +58,11 @@ function trustedAuthority(req: IncomingMessage, baseUrl: string): boolean {
  * parsing it (and the base URL) as a URL per request showed in the issue 13 profile. The values
  * are the client's, so the memo is emptied when full and long values are not kept.
  */
-const verdicts = new Map<string, boolean>();
-const VERDICTS_MAX = 256;
+const verdicts = new BoundedMemo<string, boolean>(256);
 
 function trusted(baseUrl: string, header: 'host' | 'origin', value: string): boolean {
-  const key = `${baseUrl}\0${header}\0${value}`;
-  let ok = verdicts.get(key);
-  if (ok !== undefined) return ok;
-  ok = judge(baseUrl, header, value);
-  if (value.length <= 256) {
-    if (verdicts.size >= VERDICTS_MAX) verdicts.clear();
-    verdicts.set(key, ok);
-  }
-  return ok;
+  if (value.length > 256) return judge(baseUrl, header, value);
+  return verdicts.get(`${baseUrl}\0${header}\0${value}`, () => judge(baseUrl, header, value));
 }
 
 function judge(baseUrl: string, header: 'host' | 'origin', value: string): boolean {
