@@ -13,7 +13,8 @@ export interface FaultyStore {
   stores: SqliteStores;
   runs: RunStore;
   feed: InProcessChangeFeed;
-  remove(): void;
+  /** Closes the stores (their last sync and the checkpointer), then deletes the folder. */
+  remove(): Promise<void>;
 }
 
 export interface Refusals {
@@ -43,9 +44,9 @@ export function faultyStore(refuse: Refusals | ((change: RunChange) => boolean))
     stores: { ...stores, runs: runs as SqliteStores['runs'] },
     runs,
     feed,
-    remove: () => {
+    remove: async () => {
       feed.close();
-      void stores.close();
+      await stores.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

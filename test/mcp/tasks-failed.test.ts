@@ -57,7 +57,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await core.close();
-  fault.remove();
+  await fault.remove();
 });
 
 const deps = () => ({ core, mcp: defaultConfig('http://127.0.0.1').mcp });

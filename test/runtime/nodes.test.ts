@@ -206,7 +206,7 @@ describe('engine nodes', () => {
       expect(JSON.stringify(events)).not.toContain('disk I/O');
     } finally {
       await core.close();
-      fault.remove();
+      await fault.remove();
     }
   });
 });
