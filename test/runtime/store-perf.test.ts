@@ -8,6 +8,7 @@ import type {
   ApiKeyRecord,
   ApiKeyStore as Records,
 } from '../../runtime/ports/store/api-key-store.ts';
+import { LAZY_SYNC_MS } from '../../runtime/adapters/store/sqlite/group-commit.ts';
 import { fixture, subject, type Fixture } from './helpers.ts';
 
 let f: Fixture | undefined;
@@ -82,6 +83,55 @@ describe('group commit', () => {
     await Promise.all([first, joined, second, third]);
     expect(order).toEqual(['first', 'joined', 'second', 'third']);
     // The first and the joined share one sync; the second and third the one that started after.
+    expect(c.syncs - start).toBe(2);
+  });
+  it("audit appends made with wait 'commit' share one sync within LAZY_SYNC_MS", async () => {
+    // A read's negotiation.decided record (interop.md §"The audit event"): committed before the
+    // answer, synced within a bounded delay rather than once per event-loop turn.
+    f = await fixture();
+    const c = f.store.commits;
+    const start = c.syncs;
+    const append = (i: number) =>
+      f!.store.hostEvents.appendHostEvent(
+        {
+          eventId: `audit-${i}`,
+          tenant: 'acme',
+          type: 'negotiation.decided',
+          timestamp: '2026-01-01T00:00:00.000Z',
+          delivery: 'durable',
+          payload: { n: i },
+        },
+        { wait: 'commit' },
+      );
+    // Three grouped transactions on three turns, no sync started by any of them.
+    for (let i = 0; i < 3; i++) await append(i);
+    expect(c.syncs - start).toBe(0);
+    expect(f.store.db.prepare('SELECT COUNT(*) AS n FROM host_events').get()).toEqual({ n: 3 });
+    await new Promise((r) => setTimeout(r, LAZY_SYNC_MS * 3));
+    expect(c.syncs - start).toBe(1);
+    // Nothing committed since: no further sync is owed.
+    await new Promise((r) => setTimeout(r, LAZY_SYNC_MS * 3));
+    expect(c.syncs - start).toBe(1);
+  });
+
+  it("a durable writer's sync covers a pending lazy one, and close() runs one still owed", async () => {
+    f = await fixture();
+    const c = f.store.commits;
+    const start = c.syncs;
+    const write = (k: string) =>
+      f!.store.writes.run(() =>
+        f!.store.db.prepare('INSERT INTO kv (k, v) VALUES (?, ?)').run(k, 'v'),
+      );
+    await write('lazy');
+    c.soon();
+    await write('durable');
+    await c.durable();
+    expect(c.syncs - start).toBe(1);
+    await new Promise((r) => setTimeout(r, LAZY_SYNC_MS * 3));
+    expect(c.syncs - start).toBe(1);
+    await write('owed');
+    c.soon();
+    await c.close();
     expect(c.syncs - start).toBe(2);
   });
 });

@@ -14,8 +14,8 @@ export interface StoredHostEvent {
 export interface HostEventStore {
   /**
    * Appends once the event is durable, or with `wait: 'commit'` once it is committed (visible to
-   * readers) and made durable by a sync already under way (a grouped commit: a power loss in that
-   * bounded window can lose it, a process crash cannot). A store with no such distinction ignores it.
+   * readers) and made durable by a sync within a bounded delay (SQLite: 10 ms; a power loss in that
+   * window can lose it, a process crash cannot). A store with no such distinction ignores it.
    */
   appendHostEvent(
     event: Omit<StoredHostEvent, 'seq'>,

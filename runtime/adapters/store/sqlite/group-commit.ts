@@ -12,15 +12,26 @@
 // synced (the frames are in the OS page cache). An OS crash or power loss can lose only commits
 // whose `durable()` had not resolved, i.e. that no caller was told had succeeded. A read may see a
 // commit whose sync is still in flight (at most one sync, a few milliseconds, behind).
+//
+// `soon()` is for commits acknowledged before their sync (the audit record of a read, interop.md
+// §"The audit event"): they ask for a sync within LAZY_SYNC_MS instead of one per event-loop turn,
+// so a read-only load costs tens of fdatasyncs a second, not hundreds. A power loss can lose those
+// records for the last LAZY_SYNC_MS plus one sync; a process crash loses none (they are committed).
 import { closeSync, fdatasync, fsyncSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { killPoint } from '../../../util/kill-point.ts';
+
+/** The longest a `soon()` commit waits for its sync to start. */
+export const LAZY_SYNC_MS = 10;
 
 export class GroupCommit {
   private fd: number | undefined;
   /** The sync in progress, if any, and the commit count when it started. */
   private running: Promise<void> | undefined;
   private runningCovers = -1;
+  /** The commit count the newest started sync covers. */
+  private startedCovers = -1;
+  private lazy: NodeJS.Timeout | undefined;
   /** The sync that starts when the running one ends, shared by everyone who asks meanwhile. */
   private next: Promise<void> | undefined;
   /** Syncs started so far (tests read it to see that writers share them). */
@@ -51,9 +62,25 @@ export class GroupCommit {
     return this.startSync();
   }
 
+  /** A sync within LAZY_SYNC_MS that covers every commit made before this call (see above). */
+  soon(): void {
+    if (this.walPath === undefined || this.lazy) return;
+    this.lazy = setTimeout(() => this.lazySync(), LAZY_SYNC_MS);
+  }
+
+  private lazySync(): Promise<void> | undefined {
+    this.lazy = undefined;
+    // A sync started since (a durable writer's) already covers what soon() was asked for.
+    if (this.committed && this.committed() === this.startedCovers) return undefined;
+    const p = this.durable();
+    p.catch(() => undefined);
+    return p;
+  }
+
   private startSync(): Promise<void> {
     this.next = undefined;
     this.runningCovers = this.committed ? this.committed() : -1;
+    this.startedCovers = this.runningCovers;
     const p = this.syncOnce().finally(() => {
       if (this.running === p) this.running = undefined;
     });
@@ -82,6 +109,11 @@ export class GroupCommit {
 
   /** After the syncs already asked for (a caller still waits on them). */
   async close(): Promise<void> {
+    // A pending soon() sync runs now rather than being dropped with the timer.
+    if (this.lazy) {
+      clearTimeout(this.lazy);
+      await this.lazySync()?.catch(() => undefined);
+    }
     await (this.next ?? this.running)?.catch(() => undefined);
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;

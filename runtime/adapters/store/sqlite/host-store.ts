@@ -42,9 +42,9 @@ export class SqliteHostStore implements HostEventStore, ApiKeyStore, TokenStore,
           .lastInsertRowid,
       ),
     );
-    const synced = this.commits.durable();
-    if (options.wait === 'commit') synced.catch(() => undefined);
-    else await synced;
+    // A 'commit' append (a read's audit record) is synced within LAZY_SYNC_MS (group-commit.ts).
+    if (options.wait === 'commit') this.commits.soon();
+    else await this.commits.durable();
     // extend, not `{ ...e, seq }`: V8's slow path (util/extend.ts), on every audited request.
     return extend(e, { seq });
   }

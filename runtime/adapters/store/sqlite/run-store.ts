@@ -54,11 +54,10 @@ export class SqliteRunStore implements RunStore {
     return this.commits.durable();
   }
 
-  /** After a commit: wait for its sync, or (`wait: 'commit'`) only make sure one is under way. */
+  /** After a commit: wait for its sync, or (`wait: 'commit'`) only make sure one comes soon. */
   private async settle(options: WriteOptions): Promise<void> {
-    const synced = this.commits.durable();
-    if (options.wait === 'commit') synced.catch(() => undefined);
-    else await synced;
+    if (options.wait === 'commit') this.commits.soon();
+    else await this.commits.durable();
   }
 
   async insertRun(
