@@ -14,11 +14,24 @@ describe('ids', () => {
     const id = mintRunId('acme');
     const [tenant, opaque] = id.split('/');
     expect(tenant).toBe('acme');
-    expect(opaque).toMatch(/^[A-Za-z0-9_-]{22,}$/);
-    expect(Buffer.from(opaque!, 'base64url').length).toBeGreaterThanOrEqual(16);
+    expect(opaque).toMatch(/^[0-9a-v]{9}[A-Za-z0-9_-]{22}$/);
+    // After the 9-digit time prefix: 128 random bits.
+    expect(Buffer.from(opaque!.slice(9), 'base64url').length).toBe(16);
     expect(new Set(Array.from({ length: 1000 }, () => mintRunId('acme'))).size).toBe(1000);
     expect(tenantOf(id)).toBe('acme');
     expect(() => mintRunId('Bad Tenant')).toThrow();
+  });
+
+  it('mints run, interrupt and event ids whose text order is minting order', async () => {
+    const first = [mintRunId('acme'), mintInterruptId('acme'), mintEventId()];
+    const t0 = Date.now();
+    while (Date.now() === t0) await new Promise((r) => setTimeout(r, 1));
+    const later = [mintRunId('acme'), mintInterruptId('acme'), mintEventId()];
+    first.forEach((id, i) => expect(id < later[i]!).toBe(true));
+    // The prefix is the minting millisecond.
+    const prefix = mintEventId().slice(0, 9);
+    expect(Math.abs(parseInt(prefix, 32) - Date.now())).toBeLessThan(1000);
+    expect(mintEventId()).toMatch(/^[A-Za-z0-9._~-]{16,128}$/);
   });
 
   it('projects every byte outside [A-Za-z0-9._-] as ~XX', () => {
