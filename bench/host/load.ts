@@ -16,6 +16,10 @@ export interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** Requests answered in the phase. */
+  requests: number;
+  /** The server process's CPU time (all its threads) per request, µs; set by the caller. */
+  cpuUs?: number;
 }
 
 export async function runLoad(p: Phase): Promise<Figures> {
@@ -35,6 +39,7 @@ export async function runLoad(p: Phase): Promise<Figures> {
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
+    requests: r.requests.total,
   };
 }
 
@@ -72,7 +77,7 @@ export async function timeToFirstEvent(
   const elapsed = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
-  return { rps: count / elapsed, p50: at(0.5), p99: at(0.99), errors };
+  return { rps: count / elapsed, p50: at(0.5), p99: at(0.99), errors, requests: count };
 }
 
 /** One request; throws unless the answer is a JSON-RPC result (the load would measure errors). */

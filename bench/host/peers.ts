@@ -14,6 +14,8 @@ export interface Peer {
   proc: ChildProcess;
   /** Peak resident set of the server process so far, in MB (Linux VmHWM). */
   peakRssMb(): number | undefined;
+  /** CPU seconds (user + system, every thread) the server process has used so far (Linux). */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -35,6 +37,19 @@ function peakRss(pid: number | undefined): number | undefined {
     return m ? Math.round(Number(m[1]) / 1024) : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** utime + stime of /proc/<pid>/stat (fields 14 and 15, in clock ticks of 1/100 s on Linux). */
+function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return NaN;
   }
 }
 
@@ -72,6 +87,7 @@ export async function startPeer(
     url: `http://127.0.0.1:${port}`,
     proc,
     peakRssMb: () => peakRss(proc.pid),
+    cpuSeconds: () => cpuSeconds(proc.pid),
     stop: () =>
       new Promise((resolve) => {
         if (proc.exitCode !== null || proc.signalCode !== null) return resolve();

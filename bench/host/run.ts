@@ -13,6 +13,8 @@
 //   npm run bench:host -- --smoke       a few seconds per scenario: keeps the script working (CI)
 //   BENCH_BEFORE=path/to/bin/wopgen.js  also measure an earlier build of ours in the same run
 //                                       (rows "ours before"), e.g. an export of main for before/after
+//   BENCH_ONLY=get,tools                only the scenarios whose names contain one of these words
+//                                       (case-insensitive; the limit is always measured)
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { expectResult, runLoad, timeToFirstEvent, type Figures } from './load.ts';
@@ -36,6 +38,10 @@ const connections = Number(process.env['BENCH_CONNECTIONS'] ?? 32);
 const bigTenantRuns = smoke ? 1_000 : Number(process.env['BENCH_RUNS'] ?? 100_000);
 const streams = smoke ? 20 : 300;
 const beforeBin = process.env['BENCH_BEFORE'];
+const only = process.env['BENCH_ONLY']?.toLowerCase().split(',').filter(Boolean);
+/** Whether BENCH_ONLY keeps the scenario `name` (the limit, the first, is always kept). */
+const wanted = (name: string, i: number) =>
+  i === 0 || !only || only.some((w) => name.toLowerCase().includes(w));
 
 /** One server's side of a scenario. */
 interface Target {
@@ -67,16 +73,25 @@ const log = (s: string) => process.stderr.write(`${s}\n`);
 
 async function measure(s: Scenario, t: Target): Promise<Figures> {
   const url = t.peer.url + t.path;
-  if (s.kind === 'first-event') {
-    return timeToFirstEvent(url, t.headers, t.body as () => string, streams, 8);
-  }
-  return runLoad({ url, headers: t.headers, body: t.body, connections, seconds });
+  const cpu0 = t.peer.cpuSeconds();
+  const f =
+    s.kind === 'first-event'
+      ? await timeToFirstEvent(url, t.headers, t.body as () => string, streams, 8)
+      : await runLoad({ url, headers: t.headers, body: t.body, connections, seconds });
+  // CPU per request moves far less with the machine's other load than req/s does.
+  f.cpuUs = ((t.peer.cpuSeconds() - cpu0) * 1e6) / Math.max(1, f.requests);
+  return f;
 }
 
 function median(runs: Figures[]): Figures {
   const by = [...runs].sort((a, b) => a.rps - b.rps);
   const mid = by[Math.floor(by.length / 2)]!;
-  return { ...mid, errors: runs.reduce((n, r) => n + r.errors, 0) };
+  const cpu = runs.map((r) => r.cpuUs ?? NaN).sort((a, b) => a - b);
+  return {
+    ...mid,
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    cpuUs: cpu[Math.floor(cpu.length / 2)]!,
+  };
 }
 
 async function runScenario(s: Scenario): Promise<Row[]> {
@@ -131,7 +146,7 @@ async function setUpOurs(name: string, bin?: string): Promise<OursSetup> {
   // Tenant `big` gets its runs now, so every ListTasks target lists the same number.
   const hb = { ...A2A_HEADERS, ...auth(KEYS.big) };
   await expectResult(peer.url + '/a2a/jsonrpc', hb, sendMessageBody());
-  seedRuns(peer.dbFile, bigTenantRuns);
+  if (wanted('ListTasks', 1)) seedRuns(peer.dbFile, bigTenantRuns);
   return { peer, taskId: sent.result.task.id };
 }
 
@@ -235,7 +250,8 @@ async function main() {
         })),
       },
     ];
-    for (const s of scenarios) rows.push(...(await runScenario(s)));
+    for (const [i, s] of scenarios.entries())
+      if (wanted(s.name, i)) rows.push(...(await runScenario(s)));
     const rss = new Map(started.map((p) => [p.name, p.peakRssMb()]));
     for (const r of rows) {
       const v = rss.get(r.server);
@@ -255,14 +271,14 @@ function print(rows: Row[]): void {
     `bench:host — ${cpus().length} cores (${cpu}), Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z, ` +
       `${connections} connections, median of ${rounds} × ${seconds}s${smoke ? ' (smoke)' : ''}`,
     '',
-    '| scenario | server | req/s | p50 ms | p99 ms | errors | ours / peer | ours / limit | peak RSS MB |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| scenario | server | req/s | p50 ms | p99 ms | errors | CPU µs/req | ours / peer | ours / limit | peak RSS MB |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of rows) {
     const vsPeer = r.ours && r.peerRps ? `${fmt(r.rps / r.peerRps, 2)}×` : '';
     const vsLimit = r.ours ? `${fmt((100 * r.rps) / limit, 1)}%` : '';
     lines.push(
-      `| ${r.scenario} | ${r.server} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.errors} | ${vsPeer} | ${vsLimit} | ${r.rss ?? ''} |`,
+      `| ${r.scenario} | ${r.server} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.errors} | ${fmt(r.cpuUs ?? NaN)} | ${vsPeer} | ${vsLimit} | ${r.rss ?? ''} |`,
     );
   }
   process.stdout.write(lines.join('\n') + '\n');
