@@ -37,6 +37,23 @@ describe('GroupedWrites', () => {
     expect(writes.groups).toBe(2);
   });
 
+  it('a one-statement write needs no savepoint: SQLite backs out a failing statement alone', async () => {
+    await writes.run(insert('dup'));
+    // A multi-row statement whose second row conflicts: the statement's first row goes too.
+    const failing = writes.runStatement(() =>
+      db.prepare("INSERT INTO t (v) VALUES ('first-of-failing'), ('dup')").run(),
+    );
+    const results = await Promise.allSettled([
+      writes.runStatement(insert('x')),
+      failing,
+      writes.runStatement(insert('y')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/UNIQUE constraint/);
+    expect(rows()).toEqual(['dup', 'x', 'y']);
+    expect(writes.groups).toBe(2);
+  });
+
   it('a failing write rolls back only its own savepoint, and settles after the group commits', async () => {
     await writes.run(insert('dup'));
     let committedWhenRejected: unknown[] | undefined;

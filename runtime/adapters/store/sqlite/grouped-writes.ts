@@ -6,7 +6,9 @@
 //
 // Each write runs inside its own savepoint, in the order it was queued, so it sees the writes
 // queued before it and a failing one (an interrupt conflict, an idempotency race, a constraint)
-// rolls back only itself. Every caller's promise settles only after the whole group is committed,
+// rolls back only itself. A write of exactly one statement needs no savepoint (`runStatement`):
+// SQLite backs out a failing statement by itself and keeps the transaction open (statement
+// journal, conflict resolution ABORT). Every caller's promise settles only after the whole group is committed,
 // a failing write's rejection included (so a caller that lost a race re-reads the winner's row);
 // the stores then wait for the group's fdatasync (group-commit.ts) before acknowledging anything.
 // Nothing is written before the flush, so a read never sees a write that is not committed, and
@@ -15,6 +17,8 @@ import type Database from 'better-sqlite3';
 
 interface Pending {
   write: () => unknown;
+  /** One SQL statement: atomic on its own, run without a savepoint inside a group. */
+  statement: boolean;
   resolve(result: unknown): void;
   reject(err: unknown): void;
 }
@@ -42,8 +46,20 @@ export class GroupedWrites {
    * once the group is committed, or rejects with what it threw (nothing of it is written).
    */
   run<R>(write: () => R): Promise<R> {
+    return this.enqueue(write, false);
+  }
+
+  /**
+   * `run` for a write that executes exactly one SQL statement (an append, an upsert): it skips the
+   * savepoint, a SAVEPOINT and a RELEASE per write. Anything more than one statement uses `run`.
+   */
+  runStatement<R>(write: () => R): Promise<R> {
+    return this.enqueue(write, true);
+  }
+
+  private enqueue<R>(write: () => R, statement: boolean): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ write, resolve: resolve as (r: unknown) => void, reject });
+      this.queue.push({ write, statement, resolve: resolve as (r: unknown) => void, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => this.flush());
@@ -78,7 +94,7 @@ export class GroupedWrites {
     const outcomes: Outcome[] = [];
     this.atomic(() => {
       for (const p of batch) {
-        const o = this.attempt(p);
+        const o = this.attempt(p, true);
         // A savepoint's failure leaves the group open; an error that ended the transaction
         // itself fails the group (better-sqlite3 would otherwise run the rest in autocommit).
         if (!o.ok && !this.db.inTransaction) throw o.error;
@@ -88,10 +104,10 @@ export class GroupedWrites {
     return outcomes;
   }
 
-  /** One write in its own savepoint (or, alone, its own transaction). */
-  private attempt(p: Pending): Outcome {
+  /** One write in its own savepoint (or, alone, its own transaction; in a group, a statement bare). */
+  private attempt(p: Pending, grouped = false): Outcome {
     try {
-      return { ok: true, value: this.atomic(p.write) };
+      return { ok: true, value: grouped && p.statement ? p.write() : this.atomic(p.write) };
     } catch (error) {
       return { ok: false, error };
     }

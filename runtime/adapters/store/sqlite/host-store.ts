@@ -36,7 +36,7 @@ export class SqliteHostStore implements HostEventStore, ApiKeyStore, TokenStore,
     const insert = this.sql.get(
       'INSERT INTO host_events (event_id, tenant, type, timestamp, delivery, payload) VALUES (?, ?, ?, ?, ?, ?)',
     );
-    const seq = await this.writes.run(() =>
+    const seq = await this.writes.runStatement(() =>
       Number(
         insert.run(e.eventId, e.tenant, e.type, e.timestamp, e.delivery, JSON.stringify(e.payload))
           .lastInsertRowid,
@@ -79,7 +79,7 @@ export class SqliteHostStore implements HostEventStore, ApiKeyStore, TokenStore,
     const cut = await this.hostEventTailSeq(tenant, keep);
     if (cut === 0) return 0;
     const prune = this.sql.get('DELETE FROM host_events WHERE tenant = ? AND seq <= ?');
-    return this.writes.run(() => prune.run(tenant, cut).changes);
+    return this.writes.runStatement(() => prune.run(tenant, cut).changes);
   }
 
   async insertApiKey(r: ApiKeyRecord): Promise<void> {
