@@ -56,6 +56,43 @@ export function hostStateContract(sut: StoreUnderTest): void {
       expect(listed.map((e) => e.seq)).toEqual([...seqs].sort((x, y) => x - y));
     });
 
+    it("appends of one turn across tenants keep each opener's order; a failing one fails alone", async () => {
+      // Appends made together travel together (SQLite: one grouped transaction; PostgreSQL: one
+      // statement per batch, host-event-batch.ts), with 'commit' and durable waits mixed.
+      const [t, u] = [`t${uid()}`, `u${uid()}`];
+      const taken = hostEvent(t);
+      await stores.hostEvents.appendHostEvent(taken);
+      const wait = (i: number) => ({
+        wait: i % 3 === 0 ? ('durable' as const) : ('commit' as const),
+      });
+      const made = Array.from({ length: 12 }, (_, i) => hostEvent(i % 2 ? t : u));
+      const results = await Promise.allSettled([
+        ...made.map((e, i) => stores.hostEvents.appendHostEvent(e, wait(i))),
+        // The same eventId again: refused, and only it.
+        stores.hostEvents.appendHostEvent({ ...hostEvent(t), eventId: taken.eventId }),
+        ...made.map((_, i) => other.hostEvents.appendHostEvent(hostEvent(i % 2 ? t : u), wait(i))),
+      ]);
+      expect(results.map((r) => r.status)).toEqual([
+        ...made.map(() => 'fulfilled'),
+        'rejected',
+        ...made.map(() => 'fulfilled'),
+      ]);
+      const ok = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+      expect(new Set(ok.map((e) => e.seq)).size).toBe(24);
+      // One opener's appends of a tenant get increasing seqs in the order they were made.
+      for (const tenant of [t, u]) {
+        const mine = ok
+          .slice(0, 12)
+          .filter((e) => e.tenant === tenant)
+          .map((e) => e.seq);
+        expect(mine).toEqual([...mine].sort((x, y) => x - y));
+      }
+      const listed = await stores.hostEvents.listHostEvents(t, 0, 100);
+      expect(listed).toHaveLength(13);
+      const ofT = ok.filter((e) => e.tenant === t).sort((x, y) => x.seq - y.seq);
+      expect(listed.map((e) => e.eventId)).toEqual([taken.eventId, ...ofT.map((e) => e.eventId)]);
+    });
+
     it('finds an API key by its hash only', async () => {
       const keyHash = createHash('sha256').update(uid()).digest();
       const record = {

@@ -2,28 +2,26 @@
 // identity column `seq` (assigned by the database, so several hosts never hand out one twice).
 // A reader resumes after the last seq it saw, so a tenant's seqs must also commit in order: a
 // lower seq committing after a higher one was read would be skipped for ever. Appends of one
-// tenant therefore take a transaction-scoped advisory lock on the tenant before drawing the seq.
+// tenant therefore take a transaction-scoped advisory lock on the tenant before drawing the seq;
+// appends travel in batches, one statement each (host-event-batch.ts).
 import type { Pool } from 'pg';
 import type { HostEventStore, StoredHostEvent } from '../../../ports/store/host-event-store.ts';
 import { hostEventFromRow, type HostEventRow } from '../sqlite/rows.ts';
-import { inTransaction } from './tx.ts';
+import { HostEventBatches } from './host-event-batch.ts';
 import { extend } from '../../../util/extend.ts';
 
 export class PgHostEventStore implements HostEventStore {
-  constructor(private readonly pool: Pool) {}
+  private readonly batches: HostEventBatches;
 
-  async appendHostEvent(e: Omit<StoredHostEvent, 'seq'>): Promise<StoredHostEvent> {
-    const seq = await inTransaction(this.pool, async (c) => {
-      await c.query("SELECT pg_advisory_xact_lock(hashtextextended('host_events:' || $1, 0))", [
-        e.tenant,
-      ]);
-      const { rows } = await c.query<{ seq: number }>(
-        `INSERT INTO host_events (event_id, tenant, type, timestamp, delivery, payload)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq`,
-        [e.eventId, e.tenant, e.type, e.timestamp, e.delivery, JSON.stringify(e.payload)],
-      );
-      return rows[0]!.seq;
-    });
+  constructor(private readonly pool: Pool) {
+    this.batches = new HostEventBatches(pool);
+  }
+
+  async appendHostEvent(
+    e: Omit<StoredHostEvent, 'seq'>,
+    options: { wait?: 'durable' | 'commit' } = {},
+  ): Promise<StoredHostEvent> {
+    const seq = await this.batches.append(e, options.wait !== 'commit');
     // extend, not `{ ...e, seq }`: V8's slow path (util/extend.ts), on every audited request.
     return extend(e, { seq });
   }
