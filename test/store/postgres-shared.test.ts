@@ -68,6 +68,30 @@ suite(`PostgreSQL shared by hosts${POSTGRES_URL ? '' : ` (${NO_POSTGRES})`}`, ()
     expect(seenA).toEqual(seenB);
   });
 
+  it("one turn's publishes reach the other host as one NOTIFY statement, each topic once", async () => {
+    const [fa, fb] = await Promise.all([
+      PostgresChangeFeed.open({ url: db.url, pool: one.pool }),
+      PostgresChangeFeed.open({ url: db.url, pool: two.pool }),
+    ]);
+    closers.push(
+      () => fa.close(),
+      () => fb.close(),
+    );
+    const seenB: ChangeTopic[] = [];
+    fb.subscribe((t) => seenB.push(t));
+    const woke = fb.next({ kind: 'run', runId: 'acme.r2' }, { timeoutMs: 10_000 });
+    const sent = fa.notifyStatements;
+    for (let i = 0; i < 50; i++) fa.publish({ kind: 'host', tenant: 'acme' });
+    fa.publish({ kind: 'run', runId: 'acme.r2' });
+    await woke;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(fa.notifyStatements - sent).toBe(1);
+    expect(seenB).toEqual([
+      { kind: 'host', tenant: 'acme' },
+      { kind: 'run', runId: 'acme.r2' },
+    ]);
+  });
+
   it('serialises operations on one run across hosts', async () => {
     const run = runRecord('acme');
     await one.runs.insertRun(run);

@@ -5,6 +5,10 @@
 // while the listening connection is down costs latency (the reader's poll timeout), never an
 // event. Each payload carries the sending host's instance id so a host skips its own echo (its
 // readers were woken already) and its subscribers see each change once.
+//
+// The NOTIFYs of one event-loop turn go out as one statement, each distinct topic once: every
+// audited request publishes its tenant's host topic, and a round trip per publish was a third of a
+// GetTask's on PostgreSQL (issue 13). Another host is woken at most one round trip later.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { ChangeFeed, ChangeTopic } from '../../ports/change-feed.ts';
@@ -42,6 +46,11 @@ export class PostgresChangeFeed extends InProcessChangeFeed implements ChangeFee
   readonly instance = randomUUID();
   private listener: pg.Client | undefined;
   private retry: NodeJS.Timeout | undefined;
+  /** Payloads published since the last NOTIFY statement went out, each once. */
+  private unsent = new Set<string>();
+  private sending = false;
+  /** NOTIFY statements sent so far (tests read it). */
+  notifyStatements = 0;
 
   private constructor(private readonly options: PostgresChangeFeedOptions) {
     super();
@@ -57,9 +66,26 @@ export class PostgresChangeFeed extends InProcessChangeFeed implements ChangeFee
   override publish(topic: ChangeTopic): void {
     super.publish(topic);
     if (this.isClosed) return;
-    this.options.pool
-      .query('SELECT pg_notify($1, $2)', [CHANNEL, encode(this.instance, topic)])
-      .catch((err: unknown) => this.options.onError?.(err));
+    this.unsent.add(encode(this.instance, topic));
+    if (!this.sending) void this.send();
+  }
+
+  /** One statement per turn (and per round trip while one is out) for what was published. */
+  private async send(): Promise<void> {
+    this.sending = true;
+    try {
+      await new Promise((r) => setImmediate(r));
+      while (this.unsent.size > 0 && !this.isClosed) {
+        const payloads = [...this.unsent];
+        this.unsent.clear();
+        this.notifyStatements++;
+        await this.options.pool
+          .query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [CHANNEL, payloads])
+          .catch((err: unknown) => this.options.onError?.(err));
+      }
+    } finally {
+      this.sending = false;
+    }
   }
 
   override close(): void {
