@@ -1,5 +1,6 @@
 // Peer (d): our host as `wopgen serve` runs it (compiled build, SQLite store in a fresh folder,
-// durable: every acknowledged write is synced before its answer), with one key per tenant.
+// durable: every acknowledged write is synced before its answer), with one key per tenant; or, given
+// a PostgreSQL database (postgres.ts), on that store instead.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { root, startPeer, type Peer } from './peers.ts';
 export const KEYS = { bench: 'bench-key-0123456789abcdef', big: 'bench-key-big-0123456789ab' };
 
 export interface Ours extends Peer {
+  /** The SQLite file, or the postgres:// URL of the store. */
   dbFile: string;
 }
 
@@ -16,12 +18,14 @@ export async function startOurs(
   name = 'ours (SQLite)',
   bin = join(root, 'bin/wopgen.js'),
   nodeFlags: string[] = [],
+  postgresUrl?: string,
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'wopgen-bench-host-'));
-  const dbFile = join(dir, 'bench.db');
+  const dbFile = postgresUrl ?? join(dir, 'bench.db');
+  const store = postgresUrl ?? `sqlite:${dbFile}`;
   const peer = await startPeer(
     name,
-    [...nodeFlags, bin, 'serve', '--store', `sqlite:${dbFile}`, '--a2a-skills', 'echo'],
+    [...nodeFlags, bin, 'serve', '--store', store, '--a2a-skills', 'echo'],
     {
       env: {
         WOPGEN_API_KEYS: `${KEYS.bench}=bench,${KEYS.big}=big`,

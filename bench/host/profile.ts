@@ -1,11 +1,13 @@
 // `npx tsx bench/host/profile.ts <scenario> [seconds]`: runs our host under `node --cpu-prof` with one
 // scenario's load (get | send | tool | list) and prints where the CPU profile was written
-// (open it in Chrome DevTools or speedscope for the flame graph).
+// (open it in Chrome DevTools or speedscope for the flame graph). With BENCH_POSTGRES (run.ts), the
+// host runs on PostgreSQL in a fresh database on that server.
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectResult, runLoad } from './load.ts';
 import { KEYS, seedRuns, startOurs } from './ours.ts';
+import { freshDatabase, seedRunsPg } from './postgres.ts';
 import { root } from './peers.ts';
 import {
   A2A_HEADERS,
@@ -19,10 +21,15 @@ import {
 const scenario = process.argv[2] ?? 'get';
 const seconds = Number(process.argv[3] ?? 10);
 const dir = mkdtempSync(join(tmpdir(), 'wopgen-prof-'));
-const ours = await startOurs('ours (profiled)', join(root, 'bin/wopgen.js'), [
-  '--cpu-prof',
-  `--cpu-prof-dir=${dir}`,
-]);
+const postgres = process.env['BENCH_POSTGRES']
+  ? await freshDatabase(process.env['BENCH_POSTGRES'], 'profile')
+  : undefined;
+const ours = await startOurs(
+  'ours (profiled)',
+  join(root, 'bin/wopgen.js'),
+  ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+  postgres?.url,
+);
 const h = { ...A2A_HEADERS, authorization: `Bearer ${KEYS.bench}` };
 const url = `${ours.url}/a2a/jsonrpc`;
 const sent = JSON.parse(await expectResult(url, h, sendMessageBody())) as {
@@ -55,10 +62,12 @@ if (scenario === 'list') {
     { ...A2A_HEADERS, authorization: `Bearer ${KEYS.big}` },
     sendMessageBody(),
   );
-  seedRuns(ours.dbFile, 100_000);
+  if (postgres) await seedRunsPg(postgres.url, 100_000);
+  else seedRuns(ours.dbFile, 100_000);
 }
 const make = phases[scenario];
 if (!make) throw new Error(`unknown scenario ${scenario}: get | send | tool | list`);
 const f = await runLoad(make());
 await ours.stop();
+await postgres?.drop();
 process.stdout.write(`${JSON.stringify(f)}\n${join(dir, readdirSync(dir)[0] ?? '?')}\n`);

@@ -4,6 +4,7 @@
 //   a2a-sdk   @a2a-js/sdk DefaultRequestHandler + InMemoryTaskStore (answers from memory)
 //   mcp-sdk   @modelcontextprotocol/server McpServer with an echo tool (stateless 2026-07-28)
 //   ours      `wopgen serve` on SQLite, durable (each acknowledged write synced before its answer)
+//   ours (PostgreSQL)  the same on PostgreSQL, when BENCH_POSTGRES names a server (postgres.ts)
 // Every server runs at once in its own process; each scenario measures its servers in rounds (each
 // round runs every server once, back to back) and reports the median round, so a busy spell of the
 // machine lands on all of them alike. Prints one table: requests/s, p50/p99 latency (ms), errors,
@@ -13,12 +14,15 @@
 //   npm run bench:host -- --smoke       a few seconds per scenario: keeps the script working (CI)
 //   BENCH_BEFORE=path/to/bin/wopgen.js  also measure an earlier build of ours in the same run
 //                                       (rows "ours before"), e.g. an export of main for before/after
+//   BENCH_POSTGRES=postgres://u@h:p/db  also ours on PostgreSQL, in a database of its own on that
+//                                       server (the row says "fsync off" when the server is not durable)
 //   BENCH_ONLY=get,tools                only the scenarios whose names contain one of these words
 //                                       (case-insensitive; the limit is always measured)
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { expectResult, runLoad, timeToFirstEvent, type Figures } from './load.ts';
 import { KEYS, seedRuns, startOurs, type Ours } from './ours.ts';
+import { freshDatabase, seedRunsPg } from './postgres.ts';
 import { root, startTsPeer, type Peer } from './peers.ts';
 import {
   A2A_HEADERS,
@@ -38,6 +42,7 @@ const connections = Number(process.env['BENCH_CONNECTIONS'] ?? 32);
 const bigTenantRuns = smoke ? 1_000 : Number(process.env['BENCH_RUNS'] ?? 100_000);
 const streams = smoke ? 20 : 300;
 const beforeBin = process.env['BENCH_BEFORE'];
+const postgresServer = process.env['BENCH_POSTGRES'];
 const only = process.env['BENCH_ONLY']?.toLowerCase().split(',').filter(Boolean);
 /** Whether BENCH_ONLY keeps the scenario `name` (the limit, the first, is always kept). */
 const wanted = (name: string, i: number) =>
@@ -137,8 +142,8 @@ interface OursSetup {
   taskId: string;
 }
 
-async function setUpOurs(name: string, bin?: string): Promise<OursSetup> {
-  const peer = await startOurs(name, bin);
+async function setUpOurs(name: string, bin?: string, postgresUrl?: string): Promise<OursSetup> {
+  const peer = await startOurs(name, bin, [], postgresUrl);
   const h = { ...A2A_HEADERS, ...auth(KEYS.bench) };
   const sent = JSON.parse(await expectResult(peer.url + '/a2a/jsonrpc', h, sendMessageBody())) as {
     result: { task: { id: string } };
@@ -146,7 +151,10 @@ async function setUpOurs(name: string, bin?: string): Promise<OursSetup> {
   // Tenant `big` gets its runs now, so every ListTasks target lists the same number.
   const hb = { ...A2A_HEADERS, ...auth(KEYS.big) };
   await expectResult(peer.url + '/a2a/jsonrpc', hb, sendMessageBody());
-  if (wanted('ListTasks', 1)) seedRuns(peer.dbFile, bigTenantRuns);
+  if (wanted('ListTasks', 1)) {
+    if (postgresUrl) await seedRunsPg(postgresUrl, bigTenantRuns);
+    else seedRuns(peer.dbFile, bigTenantRuns);
+  }
   return { peer, taskId: sent.result.task.id };
 }
 
@@ -155,6 +163,7 @@ async function main() {
   const stopAll = () => Promise.all(started.splice(0).map((p) => p.stop()));
   process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
   const rows: Row[] = [];
+  const dropDatabases: (() => Promise<void>)[] = [];
   try {
     const bare = await startTsPeer('bare node:http', 'bare.ts');
     started.push(bare);
@@ -166,6 +175,13 @@ async function main() {
     if (beforeBin) ours.push(await setUpOurs('ours before', beforeBin));
     ours.push(await setUpOurs('ours (SQLite)', join(root, 'bin/wopgen.js')));
     started.push(...ours.map((o) => o.peer));
+    if (postgresServer) {
+      const db = await freshDatabase(postgresServer, 'ours');
+      dropDatabases.push(db.drop);
+      const o = await setUpOurs(`ours (${db.label})`, join(root, 'bin/wopgen.js'), db.url);
+      ours.push(o);
+      started.push(o.peer);
+    }
 
     const sdkTask = JSON.parse(
       await expectResult(a2a.url + '/a2a/jsonrpc', A2A_HEADERS, sendMessageBody()),
@@ -259,6 +275,7 @@ async function main() {
     }
   } finally {
     await stopAll();
+    for (const drop of dropDatabases) await drop();
   }
   print(rows);
 }

@@ -1,0 +1,67 @@
+// Peer (e): our host on PostgreSQL. With BENCH_POSTGRES=<postgres:// URL of a server> the bench
+// gives each measured build of ours a database of its own on that server (created here, dropped at
+// the end) and seeds tenant `big` there as seedRuns does in SQLite. The row's name says whether
+// the server is durable (`fsync` and `synchronous_commit` on): a throwaway CI server runs with
+// fsync off, and its figures must not pass for durable ones.
+import pg from 'pg';
+
+export interface BenchDatabase {
+  url: string;
+  /** e.g. "PostgreSQL" or "PostgreSQL, fsync off". */
+  label: string;
+  drop(): Promise<void>;
+}
+
+function withDatabase(serverUrl: string, db: string): string {
+  const u = new URL(serverUrl);
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
+export async function freshDatabase(serverUrl: string, tag: string): Promise<BenchDatabase> {
+  const name = `wopgen_bench_${tag}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  let durable: boolean;
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const fsync = (await admin.query<{ fsync: string }>('SHOW fsync')).rows[0]!.fsync;
+    const sync = (await admin.query<{ synchronous_commit: string }>('SHOW synchronous_commit'))
+      .rows[0]!.synchronous_commit;
+    durable = fsync === 'on' && sync !== 'off';
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: withDatabase(serverUrl, name),
+    label: durable ? 'PostgreSQL' : 'PostgreSQL, fsync off',
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/** seedRuns (ours.ts) on PostgreSQL: `count` copies of tenant `big`'s one run. */
+export async function seedRunsPg(url: string, count: number): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(
+      `INSERT INTO runs SELECT 'big/bench' || lpad(n::text, 18, '0'), tenant, workflow_id, status,
+         owner, inputs, outputs, error, metadata, transport, trust_boundary, created_at, updated_at,
+         status_at, started_at, completed_at, current_node_id, definition, engine
+       FROM generate_series(1, $1::int) AS n, (SELECT * FROM runs WHERE tenant = 'big' LIMIT 1) r`,
+      [count],
+    );
+    await c.query('ANALYZE runs');
+  } finally {
+    await c.end();
+  }
+}
