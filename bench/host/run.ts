@@ -176,11 +176,17 @@ async function main() {
     ours.push(await setUpOurs('ours (SQLite)', join(root, 'bin/wopgen.js')));
     started.push(...ours.map((o) => o.peer));
     if (postgresServer) {
-      const db = await freshDatabase(postgresServer, 'ours');
-      dropDatabases.push(db.drop);
-      const o = await setUpOurs(`ours (${db.label})`, join(root, 'bin/wopgen.js'), db.url);
-      ours.push(o);
-      started.push(o.peer);
+      const builds = [
+        ...(beforeBin ? [['before', 'ours before', beforeBin] as const] : []),
+        ['ours', 'ours', join(root, 'bin/wopgen.js')] as const,
+      ];
+      for (const [tag, name, bin] of builds) {
+        const db = await freshDatabase(postgresServer, tag);
+        dropDatabases.push(db.drop);
+        const o = await setUpOurs(`${name} (${db.label})`, bin, db.url);
+        ours.push(o);
+        started.push(o.peer);
+      }
     }
 
     const sdkTask = JSON.parse(
@@ -262,7 +268,7 @@ async function main() {
           path: a2aPath,
           headers: { ...A2A_HEADERS, ...auth(KEYS.big) },
           body: listTasksBody(),
-          ...(o.peer.name === 'ours before' && { last: true }),
+          ...(o.peer.name.startsWith('ours before') && { last: true }),
         })),
       },
     ];
