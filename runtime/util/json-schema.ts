@@ -21,8 +21,11 @@ export interface SchemaIssue {
   message: string;
 }
 
-/** Validate `value` against `schema`; returns the issues (empty when valid). */
-export function checkAgainst(schema: JsonObject, value: unknown): SchemaIssue[] {
+/**
+ * The validator of `schema`, compiled once (throws on an invalid schema). A workflow's load checks
+ * its input schema with it, so its first call finds the validator ready.
+ */
+export function validatorOf(schema: JsonObject): ValidateFunction {
   let validate = byObject.get(schema);
   if (!validate) {
     const key = JSON.stringify(schema);
@@ -33,6 +36,12 @@ export function checkAgainst(schema: JsonObject, value: unknown): SchemaIssue[] 
     }
     byObject.set(schema, validate);
   }
+  return validate;
+}
+
+/** Validate `value` against `schema`; returns the issues (empty when valid). */
+export function checkAgainst(schema: JsonObject, value: unknown): SchemaIssue[] {
+  const validate = validatorOf(schema);
   if (validate(value)) return [];
   return (validate.errors ?? []).map((e) => ({
     path: e.instancePath || '/',

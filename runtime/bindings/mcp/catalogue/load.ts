@@ -14,7 +14,7 @@ import type {
 } from './catalogue.ts';
 import { CatalogueError, escapePointer, type Origin } from './errors.ts';
 import { checkPrompt, checkResource, checkTemplate } from './rules.ts';
-import { validateCatalogueFile, type CatalogueFile } from './schema.ts';
+import { catalogueFileValidator, type CatalogueFile } from './schema.ts';
 
 export interface CatalogueSource {
   /** The file name shown in errors. */
@@ -68,6 +68,7 @@ function schemaIssues(errors: readonly ErrorObject[]): { pointer: string; messag
 /** Checks and merges catalogue files given as parsed JSON (loadCatalogueDir reads them). */
 export function buildCatalogue(sources: readonly CatalogueSource[]): McpCatalogue {
   const files: { file: string; body: CatalogueFile }[] = [];
+  const validateCatalogueFile = catalogueFileValidator();
   for (const { source, value } of sources) {
     if (!validateCatalogueFile(value)) {
       const issues = schemaIssues(validateCatalogueFile.errors ?? []);

@@ -3,6 +3,7 @@
 // is an error at load rather than a field the host silently ignores. The rules that span fields or
 // entries (exactly one of text and blob, unique names, declared placeholders, the scheme allowlist)
 // are load.ts's, checked once the shape is known, so that each gets its own clear message.
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { ajv } from '../../../util/json-schema.ts';
 import type { CataloguePrompt, CatalogueResource, CatalogueTemplate } from './catalogue.ts';
 
@@ -137,4 +138,11 @@ export const catalogueFileSchema = {
   },
 };
 
-export const validateCatalogueFile = ajv.compile<CatalogueFile>(catalogueFileSchema);
+/**
+ * Compiled on first use: only a host with a catalogue directory needs it, and compiling it took a
+ * tenth of `wopgen serve`'s start (issue 13 profile).
+ */
+let compiled: ValidateFunction<CatalogueFile> | undefined;
+export function catalogueFileValidator(): ValidateFunction<CatalogueFile> {
+  return (compiled ??= ajv.compile<CatalogueFile>(catalogueFileSchema));
+}

@@ -9,7 +9,7 @@ import {
 import type { JsonObject } from '../../../ports/json.ts';
 import type { ClientRequest } from '../../../ports/store/run-store.ts';
 import { DEFAULT_APPROVAL_ACTIONS } from '../../../util/approval-answer.ts';
-import { ajv } from '../../../util/json-schema.ts';
+import { ajv, validatorOf } from '../../../util/json-schema.ts';
 
 export type NodeDef =
   /** Completes the run with `output`, rendered with {{inputs.x}} / {{vars.node.x}} substitution. */
@@ -218,6 +218,6 @@ export function parseDefinition(value: unknown, source: string): WorkflowDefinit
     if (ids.has(n.id)) throw new Error(`${source}: duplicate node id ${n.id}`);
     ids.add(n.id);
   }
-  ajv.compile(value.inputSchema); // throws on an invalid input schema
+  validatorOf(value.inputSchema); // throws on an invalid input schema; kept for the first call
   return value;
 }
