@@ -2,7 +2,7 @@
 // the transactions a run costs, counted through the RunStore port (each insertRun and each
 // commitRunChange is one transaction), with the log, the sequences and the answered state exactly
 // those of one commit per step. The run the core answers with is the run as stored (the engine
-// keeps it in hand instead of re-reading it: engine/in-hand.ts).
+// keeps it in hand instead of re-reading it: util/applied-change.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

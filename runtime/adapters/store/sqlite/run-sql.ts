@@ -1,5 +1,5 @@
-// SQL text the SQLite run store builds: the WHERE clauses of a status filter, and the one
-// statement that reads a task view (RunStore.readRunView).
+// SQL text the SQLite run store builds: the WHERE clauses of a status filter, the one statement
+// that reads a task view (RunStore.readRunView), and the inserts of an interrupt and an event.
 import type { RunCountFilter } from '../../../ports/store/run-store.ts';
 import { RUN_VIEW_RECORD_COLUMNS } from '../run-view-row.ts';
 import { INTERRUPT_COLUMNS } from './rows.ts';
@@ -40,3 +40,11 @@ export const RUN_VIEW_SQL = `SELECT r.*, ${RUN_VIEW_RECORD_COLUMNS},
            (SELECT json_group_array(${INTERRUPT_AS_JSON} ORDER BY created_at, rowid)
             FROM interrupts i WHERE i.run_id = r.run_id AND i.status = 'open') AS open_interrupts
   FROM runs r LEFT JOIN a2a_tasks a ON a.run_id = r.run_id WHERE r.run_id = ?`;
+
+export const INSERT_INTERRUPT_SQL = `INSERT INTO interrupts (interrupt_id, run_id, node_id, kind,
+    schema, approvers, connect_url, client_request, status, resolution, created_at, resolved_at)
+  VALUES (@interrupt_id, @run_id, @node_id, @kind, @schema, @approvers, @connect_url,
+    @client_request, @status, @resolution, @created_at, @resolved_at)`;
+
+export const INSERT_EVENT_SQL =
+  'INSERT INTO events (run_id, sequence, type, timestamp, payload) VALUES (?, ?, ?, ?, ?)';
