@@ -158,6 +158,60 @@ describe('a run’s first turn commits with its insert', () => {
     ]);
   });
 
+  it('the exchange’s records go in the same insert, after the first turn, and the view needs no read', async () => {
+    const c = await open();
+    const payload = {
+      protocol: 'a2a' as const,
+      outcome: 'accepted' as const,
+      at: '2026-02-02T00:00:00.000Z',
+      floor: '1.0',
+      peerDigest: '0'.repeat(64),
+      reason: 'ok' as const,
+      version: '1.0',
+    };
+    const out = await c.core.createRun(alice, {
+      workflowId: 'echo',
+      inputs: { text: 'hi' },
+      transport: 'a2a',
+      note: { binding: 'a2a', contextId: 'ctx-1', append: { text: 'hi' } },
+      events: [{ type: 'negotiation.decided', payload }],
+    });
+    expect(c.tx).toEqual(['insert+3']);
+    expect(await log(c, out.run.runId)).toEqual([
+      [0, 'run.started'],
+      [1, 'run.completed'],
+      [2, 'negotiation.decided'],
+    ]);
+    expect(await c.core.getRun(alice, out.run.runId)).toStrictEqual(out.run);
+    // The view the insert answered is the one a read of the stored run finds.
+    expect(out.view).toBeDefined();
+    expect(out.view).toStrictEqual(await c.core.runView?.(alice, out.run.runId, 'a2a'));
+  });
+
+  it('a suspended run’s view carries its open interrupt; a replay has none and writes no record', async () => {
+    const c = await open();
+    const req = {
+      workflowId: 'conformance-approval',
+      inputs: {},
+      transport: 'rest' as const,
+      idempotencyKey: 'k-2',
+      events: [
+        { type: 'log.appended' as const, payload: { level: 'info' as const, message: 'x' } },
+      ],
+    };
+    const out = await c.core.createRun(alice, req);
+    expect(out.view?.open.map((i) => i.nodeId)).toEqual(['approve']);
+    expect(out.view).toStrictEqual(await c.core.runView?.(alice, out.run.runId, 'a2a'));
+    const again = await c.core.createRun(alice, req);
+    expect(again).toStrictEqual({ run: out.run, created: false });
+    expect((await log(c, out.run.runId)).map(([, type]) => type)).toEqual([
+      'run.started',
+      'node.suspended',
+      'interrupt.requested',
+      'log.appended',
+    ]);
+  });
+
   it('a replay of the same key costs no transaction and answers the run as stored', async () => {
     const c = await open();
     const req = {

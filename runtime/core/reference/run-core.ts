@@ -16,6 +16,7 @@ import type {
   BindingNote,
   BindingRecord,
   ConversationReply,
+  CreatedRun,
   CreateRunRequest,
   ListRunsQuery,
   ResolveInterruptRequest,
@@ -121,17 +122,11 @@ class ReferenceRunCore implements RunCore {
     return answer;
   }
 
-  async createRun(
-    subject: Subject,
-    req: CreateRunRequest,
-  ): Promise<{ run: RunSnapshot; created: boolean }> {
+  async createRun(subject: Subject, req: CreateRunRequest): Promise<CreatedRun> {
     return this.durable(await this.createRunCommitted(subject, req));
   }
 
-  private async createRunCommitted(
-    subject: Subject,
-    req: CreateRunRequest,
-  ): Promise<{ run: RunSnapshot; created: boolean }> {
+  private async createRunCommitted(subject: Subject, req: CreateRunRequest): Promise<CreatedRun> {
     const digest = digestOf(req);
     const prior = await priorRun(this.runs, subject, req.idempotencyKey, digest);
     if (prior) return { run: toSnapshot(prior), created: false };
@@ -140,9 +135,22 @@ class ReferenceRunCore implements RunCore {
     const idempotency = idempotencyRow(subject, req, run, digest);
     const extra = { ...(idempotency && { idempotency }), ...(req.note && { note: req.note }) };
     const options: WriteOptions = this.runs.durable ? { wait: 'commit' } : {};
-    const deps = { runs: this.runs, feed: this.feed, engine: this.engine };
-    const out = await insertWithFirstTurn(deps, { subject, run, extra, digest, options });
-    return { run: toSnapshot(out.run), created: out.created };
+    const deps = { runs: this.runs, feed: this.feed, engine: this.engine, now: this.now };
+    const ins = {
+      subject,
+      run,
+      extra,
+      digest,
+      options,
+      ...(req.events && { records: req.events }),
+    };
+    const out = await insertWithFirstTurn(deps, ins);
+    const created: CreatedRun = { run: toSnapshot(out.run), created: out.created };
+    // The view as inserted: the caller answers from it instead of reading the run back.
+    const parts = out.parts;
+    if (parts)
+      created.view = toRunView(parts.run, parts.open, parts.record, await this.replies(parts.run));
+    return created;
   }
 
   async getRun(subject: Subject, runId: string): Promise<RunSnapshot | undefined> {
