@@ -212,7 +212,9 @@ describe('a run’s first turn commits with its insert', () => {
     ]);
   });
 
-  it('a replay of the same key costs no transaction and answers the run as stored', async () => {
+  it('a replay of the same key is refused by the key at its insert and answers the run as stored', async () => {
+    // Insert first (runtime/core/reference/new-run.ts): no read of the key before a create; the
+    // replay's insert fails on the key, rolls back whole, and the earlier run is the answer.
     const c = await open();
     const req = {
       workflowId: 'echo',
@@ -223,6 +225,43 @@ describe('a run’s first turn commits with its insert', () => {
     const first = await c.core.createRun(alice, req);
     const again = await c.core.createRun(alice, req);
     expect(again).toStrictEqual({ run: first.run, created: false });
-    expect(c.tx).toEqual(['insert+2']);
+    expect(c.tx).toEqual(['insert+2', 'insert+2']);
+    expect((await c.core.listRuns(alice)).runs.map((r) => r.runId)).toEqual([first.run.runId]);
+    expect(await log(c, first.run.runId)).toEqual([
+      [0, 'run.started'],
+      [1, 'run.completed'],
+    ]);
+    // Another request under the key is refused, before or after its own checks alike.
+    const other = { ...req, inputs: { text: 'twice' } };
+    await expect(c.core.createRun(alice, other)).rejects.toMatchObject({
+      code: 'idempotency_key_mismatch',
+    });
+    await expect(
+      c.core.createRun(alice, { ...req, workflowId: 'no-such-workflow' }),
+    ).rejects.toMatchObject({ code: 'idempotency_key_mismatch' });
+    await expect(
+      c.core.createRun(alice, { ...req, idempotencyKey: 'k-new', workflowId: 'nope' }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('concurrent creates under one key: one run, and every caller is answered with the winner', async () => {
+    const c = await open();
+    const req = {
+      workflowId: 'echo',
+      inputs: { text: 'race' },
+      transport: 'a2a' as const,
+      idempotencyKey: 'k-race',
+    };
+    // Issued in one event-loop turn, so their inserts meet in one grouped transaction.
+    const all = await Promise.all(Array.from({ length: 4 }, () => c.core.createRun(alice, req)));
+    const winners = all.filter((r) => r.created);
+    expect(winners).toHaveLength(1);
+    const winner = winners[0]!.run;
+    for (const r of all) expect(r.run).toStrictEqual(winner);
+    expect((await c.core.listRuns(alice)).runs.map((r) => r.runId)).toEqual([winner.runId]);
+    expect(await log(c, winner.runId)).toEqual([
+      [0, 'run.started'],
+      [1, 'run.completed'],
+    ]);
   });
 });

@@ -7,6 +7,7 @@
 // the first turn in the same insert rather than in a write of their own.
 import type { Subject } from '../../ports/auth.ts';
 import type { ChangeFeed } from '../../ports/change-feed.ts';
+import { CoreError } from '../../ports/errors.ts';
 import type { NewRunEvent } from '../../ports/events.ts';
 import type {
   InsertRunExtra,
@@ -60,7 +61,9 @@ export async function insertWithFirstTurn(
   let inserted: InsertedRun;
   try {
     inserted = await insertOrReplay(runs, subject, run, { ...extra, changes }, digest, options);
-  } catch {
+  } catch (err) {
+    // A key reused by another request (idempotency_key_mismatch) is the caller's answer.
+    if (err instanceof CoreError) throw err;
     // The store refused the insert with its first turn (a fault in one of its writes): insert the
     // run alone and take its steps one commit each, so that a step the host cannot carry out fails
     // the run with internal_error (Engine.failInternally), as it would without the fold.

@@ -34,8 +34,7 @@ import type {
   WriteOptions,
 } from '../../ports/store/run-store.ts';
 import type { WorkflowView } from '../../ports/workflows.ts';
-import { digestOf, idempotencyRow, newRun, priorRun } from './create-run.ts';
-import { insertWithFirstTurn } from './first-turn.ts';
+import { createNewRun } from './new-run.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { readReplies } from './engine/converse.ts';
 import { Engine } from './engine/engine.ts';
@@ -123,34 +122,15 @@ class ReferenceRunCore implements RunCore {
   }
 
   async createRun(subject: Subject, req: CreateRunRequest): Promise<CreatedRun> {
-    return this.durable(await this.createRunCommitted(subject, req));
-  }
-
-  private async createRunCommitted(subject: Subject, req: CreateRunRequest): Promise<CreatedRun> {
-    const digest = digestOf(req);
-    const prior = await priorRun(this.runs, subject, req.idempotencyKey, digest);
-    if (prior) return { run: toSnapshot(prior), created: false };
-    const at = this.now().toISOString();
-    const run = newRun(subject, req, this.options.workflows.get(req.workflowId), at);
-    const idempotency = idempotencyRow(subject, req, run, digest);
-    const extra = { ...(idempotency && { idempotency }), ...(req.note && { note: req.note }) };
-    const options: WriteOptions = this.runs.durable ? { wait: 'commit' } : {};
-    const deps = { runs: this.runs, feed: this.feed, engine: this.engine, now: this.now };
-    const ins = {
-      subject,
-      run,
-      extra,
-      digest,
-      options,
-      ...(req.events && { records: req.events }),
+    const deps = {
+      runs: this.runs,
+      feed: this.feed,
+      engine: this.engine,
+      now: this.now,
+      workflows: this.options.workflows,
+      replies: (run: RunRecord) => this.replies(run),
     };
-    const out = await insertWithFirstTurn(deps, ins);
-    const created: CreatedRun = { run: toSnapshot(out.run), created: out.created };
-    // The view as inserted: the caller answers from it instead of reading the run back.
-    const parts = out.parts;
-    if (parts)
-      created.view = toRunView(parts.run, parts.open, parts.record, await this.replies(parts.run));
-    return created;
+    return this.durable(await createNewRun(deps, subject, req));
   }
 
   async getRun(subject: Subject, runId: string): Promise<RunSnapshot | undefined> {

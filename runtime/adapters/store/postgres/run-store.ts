@@ -25,12 +25,14 @@ import type {
 } from '../../../ports/store/run-store.ts';
 import {
   eventFromRow,
+  idempotencyFromRow,
   INTERRUPT_COLUMNS,
   interruptFromRow,
   interruptToRow,
   runFromRow,
   runToRow,
   type EventRow,
+  type IdempotencyRow,
   type InterruptRow,
   type RunRow,
 } from '../sqlite/rows.ts';
@@ -265,29 +267,12 @@ export class PgRunStore implements RunStore {
     principal: string,
     key: string,
   ): Promise<IdempotencyRecord | undefined> {
-    const { rows } = await this.pool.query<{
-      tenant: string;
-      principal: string;
-      key: string;
-      request_digest: string;
-      run_id: string;
-      created_at: string;
-    }>('SELECT * FROM idempotency WHERE tenant = $1 AND principal = $2 AND key = $3', [
-      tenant,
-      principal,
-      key,
-    ]);
-    const row = rows[0];
-    return (
-      row && {
-        tenant: row.tenant,
-        principal: row.principal,
-        key: row.key,
-        requestDigest: row.request_digest,
-        runId: row.run_id,
-        createdAt: row.created_at,
-      }
+    const { rows } = await this.pool.query<IdempotencyRow>(
+      'SELECT * FROM idempotency WHERE tenant = $1 AND principal = $2 AND key = $3',
+      [tenant, principal, key],
     );
+    const row = rows[0];
+    return row && idempotencyFromRow(row);
   }
 }
 

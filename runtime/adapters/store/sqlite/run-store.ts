@@ -6,7 +6,14 @@
 import { bindingRecordOf, type BindingRecordRow } from '../binding-record-row.ts';
 import { runViewOf, type RunViewRow } from '../run-view-row.ts';
 import { foldInsert, viewOfInsert } from '../first-turn-fold.ts';
-import { filterClauses, INSERT_EVENT_SQL, INSERT_INTERRUPT_SQL, RUN_VIEW_SQL } from './run-sql.ts';
+import {
+  filterClauses,
+  INSERT_EVENT_SQL,
+  INSERT_IDEMPOTENCY_SQL,
+  INSERT_INTERRUPT_SQL,
+  INSERT_RUN_SQL,
+  RUN_VIEW_SQL,
+} from './run-sql.ts';
 import type Database from 'better-sqlite3';
 import type { GroupCommit } from './group-commit.ts';
 import type { GroupedWrites } from './grouped-writes.ts';
@@ -30,11 +37,13 @@ import type {
 } from '../../../ports/store/run-store.ts';
 import {
   eventFromRow,
+  idempotencyFromRow,
   interruptFromRow,
   interruptToRow,
   runFromRow,
   runToRow,
   type EventRow,
+  type IdempotencyRow,
   type InterruptRow,
   type RunRow,
 } from './rows.ts';
@@ -74,22 +83,10 @@ export class SqliteRunStore implements RunStore {
     const { idempotency } = extra;
     await this.writes.run(() => {
       this.views.forget(run.runId);
-      this.sql
-        .get(
-          `INSERT INTO runs (run_id, tenant, workflow_id, status, owner, inputs, outputs, error, metadata,
-             transport, trust_boundary, created_at, updated_at, status_at, started_at, completed_at,
-             current_node_id, definition, engine)
-           VALUES (@run_id, @tenant, @workflow_id, @status, @owner, @inputs, @outputs, @error, @metadata,
-             @transport, @trust_boundary, @created_at, @updated_at, @status_at, @started_at, @completed_at,
-             @current_node_id, @definition, @engine)`,
-        )
-        .run(row);
+      this.sql.get(INSERT_RUN_SQL).run(row);
       if (idempotency) {
         this.sql
-          .get(
-            `INSERT INTO idempotency (tenant, principal, key, request_digest, run_id, created_at)
-             VALUES (?, ?, ?, ?, ?, ?)`,
-          )
+          .get(INSERT_IDEMPOTENCY_SQL)
           .run(
             idempotency.tenant,
             idempotency.principal,
@@ -379,26 +376,8 @@ export class SqliteRunStore implements RunStore {
   ): Promise<IdempotencyRecord | undefined> {
     const row = this.sql
       .get('SELECT * FROM idempotency WHERE tenant = ? AND principal = ? AND key = ?')
-      .get(tenant, principal, key) as
-      | {
-          tenant: string;
-          principal: string;
-          key: string;
-          request_digest: string;
-          run_id: string;
-          created_at: string;
-        }
-      | undefined;
-    return (
-      row && {
-        tenant: row.tenant,
-        principal: row.principal,
-        key: row.key,
-        requestDigest: row.request_digest,
-        runId: row.run_id,
-        createdAt: row.created_at,
-      }
-    );
+      .get(tenant, principal, key) as IdempotencyRow | undefined;
+    return row && idempotencyFromRow(row);
   }
 }
 
