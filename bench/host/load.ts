@@ -22,7 +22,8 @@ export interface Figures {
   cpuUs?: number;
 }
 
-export async function runLoad(p: Phase): Promise<Figures> {
+/** A load phase's figures and how many requests it answered. */
+export async function runLoad(p: Phase): Promise<Figures & { total: number }> {
   const make = p.body;
   const r = await autocannon({
     url: p.url,
@@ -35,6 +36,7 @@ export async function runLoad(p: Phase): Promise<Figures> {
       : { requests: [{ setupRequest: (req) => ({ ...req, body: make() }) }] }),
   });
   return {
+    total: r.requests.total,
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,

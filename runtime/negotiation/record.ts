@@ -6,6 +6,7 @@ import { hash } from 'node:crypto';
 import { validateNegotiationDecided } from '@wopgen/generated/validators/standalone';
 import type { NegotiationDecided } from '@wopgen/generated/types/events';
 import type { Subject } from '../ports/auth.ts';
+import type { NewRunEvent } from '../ports/events.ts';
 import type { HostEventLog } from '../ports/host-events.ts';
 import type { RunCore } from '../ports/run-core.ts';
 import type { NegotiationDecision } from './decide.ts';
@@ -74,6 +75,11 @@ const checkedDecisions = {
   a2a: new WeakSet<NegotiationDecision>(),
   mcp: new WeakSet<NegotiationDecision>(),
 };
+
+/** The record as a run event: written with a run the exchange creates (CreateRunRequest.events). */
+export function decisionEvent(payload: NegotiationDecided): NewRunEvent {
+  return { type: 'negotiation.decided', payload };
+}
 
 /**
  * On the run's log when the exchange is bound to a run its caller reads, else a host event. Either

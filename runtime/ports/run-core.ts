@@ -60,6 +60,23 @@ export interface CreateRunRequest {
    * `metadata.openwop.trace`, outside the request digest (a retry with another trace is the same run).
    */
   trace?: { traceparent: string; tracestate?: string };
+  /**
+   * Records appended to a new run's log after its first turn, in the same insert (the exchange's
+   * `negotiation.decided`, interop.md §"The audit event": one write per created run, not two). Not
+   * written when a replay answers an existing run: the caller records its exchange itself then.
+   */
+  events?: NewRunEvent[];
+}
+
+/** What createRun answers. */
+export interface CreatedRun {
+  run: RunSnapshot;
+  created: boolean;
+  /**
+   * The new run's view as it was inserted, when the core has it without a read (a created run
+   * whose first turn ended, suspended or waits on a message): what runView would then answer.
+   */
+  view?: RunView;
 }
 
 export interface ListRunsQuery {
@@ -120,10 +137,7 @@ export interface RunCore {
   getWorkflow(subject: Subject, workflowId: string): Promise<WorkflowView | undefined>;
 
   /** Create and start a run. Idempotent per (tenant, principal, idempotencyKey). */
-  createRun(
-    subject: Subject,
-    request: CreateRunRequest,
-  ): Promise<{ run: RunSnapshot; created: boolean }>;
+  createRun(subject: Subject, request: CreateRunRequest): Promise<CreatedRun>;
   /** Undefined for unknown runs and for runs of another tenant alike. */
   getRun(subject: Subject, runId: string): Promise<RunSnapshot | undefined>;
   listRuns(

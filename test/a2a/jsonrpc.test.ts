@@ -336,6 +336,32 @@ describe('negotiation records', () => {
     expect(validateNegotiationDecided(recs[0]!.payload)).toBe(true);
   });
 
+  it('a created run carries its record from its insert; a replay records on the log again', async () => {
+    // The record is written in the run's insert (CreateRunRequest.events): after the first turn's
+    // events, with no host event for the exchange; a replayed messageId creates nothing, so its
+    // exchange appends its own record to the run it answers with.
+    const hostBefore = (await decided('acme')).length;
+    const msg = message('echo', [{ text: 'once' }]);
+    const first = await rpc('SendMessage', { message: msg });
+    const id = (first.body.result!.task as { id: string }).id;
+    expect((await events(id)).map((e) => [e.sequence, e.type])).toEqual([
+      [0, 'run.started'],
+      [1, 'run.completed'],
+      [2, 'negotiation.decided'],
+    ]);
+    expect((await decided('acme')).length).toBe(hostBefore);
+    const again = await rpc('SendMessage', { message: msg });
+    expect((again.body.result!.task as { id: string }).id).toBe(id);
+    expect(again.body.result).toStrictEqual(first.body.result);
+    expect((await events(id)).map((e) => e.type)).toEqual([
+      'run.started',
+      'run.completed',
+      'negotiation.decided',
+      'negotiation.decided',
+    ]);
+    expect((await decided('acme')).length).toBe(hostBefore);
+  });
+
   it('the card fetch negotiates too: unauthenticated under the host scope, unknown version refused', async () => {
     const ok = await fetch(`${h.url}/.well-known/agent-card.json`);
     expect(ok.status).toBe(200);

@@ -2,7 +2,7 @@
 // the transactions a run costs, counted through the RunStore port (each insertRun and each
 // commitRunChange is one transaction), with the log, the sequences and the answered state exactly
 // those of one commit per step. The run the core answers with is the run as stored (the engine
-// keeps it in hand instead of re-reading it: engine/in-hand.ts).
+// keeps it in hand instead of re-reading it: util/applied-change.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -158,7 +158,63 @@ describe('a run’s first turn commits with its insert', () => {
     ]);
   });
 
-  it('a replay of the same key costs no transaction and answers the run as stored', async () => {
+  it('the exchange’s records go in the same insert, after the first turn, and the view needs no read', async () => {
+    const c = await open();
+    const payload = {
+      protocol: 'a2a' as const,
+      outcome: 'accepted' as const,
+      at: '2026-02-02T00:00:00.000Z',
+      floor: '1.0',
+      peerDigest: '0'.repeat(64),
+      reason: 'ok' as const,
+      version: '1.0',
+    };
+    const out = await c.core.createRun(alice, {
+      workflowId: 'echo',
+      inputs: { text: 'hi' },
+      transport: 'a2a',
+      note: { binding: 'a2a', contextId: 'ctx-1', append: { text: 'hi' } },
+      events: [{ type: 'negotiation.decided', payload }],
+    });
+    expect(c.tx).toEqual(['insert+3']);
+    expect(await log(c, out.run.runId)).toEqual([
+      [0, 'run.started'],
+      [1, 'run.completed'],
+      [2, 'negotiation.decided'],
+    ]);
+    expect(await c.core.getRun(alice, out.run.runId)).toStrictEqual(out.run);
+    // The view the insert answered is the one a read of the stored run finds.
+    expect(out.view).toBeDefined();
+    expect(out.view).toStrictEqual(await c.core.runView?.(alice, out.run.runId, 'a2a'));
+  });
+
+  it('a suspended run’s view carries its open interrupt; a replay has none and writes no record', async () => {
+    const c = await open();
+    const req = {
+      workflowId: 'conformance-approval',
+      inputs: {},
+      transport: 'rest' as const,
+      idempotencyKey: 'k-2',
+      events: [
+        { type: 'log.appended' as const, payload: { level: 'info' as const, message: 'x' } },
+      ],
+    };
+    const out = await c.core.createRun(alice, req);
+    expect(out.view?.open.map((i) => i.nodeId)).toEqual(['approve']);
+    expect(out.view).toStrictEqual(await c.core.runView?.(alice, out.run.runId, 'a2a'));
+    const again = await c.core.createRun(alice, req);
+    expect(again).toStrictEqual({ run: out.run, created: false });
+    expect((await log(c, out.run.runId)).map(([, type]) => type)).toEqual([
+      'run.started',
+      'node.suspended',
+      'interrupt.requested',
+      'log.appended',
+    ]);
+  });
+
+  it('a replay of the same key is refused by the key at its insert and answers the run as stored', async () => {
+    // Insert first (runtime/core/reference/new-run.ts): no read of the key before a create; the
+    // replay's insert fails on the key, rolls back whole, and the earlier run is the answer.
     const c = await open();
     const req = {
       workflowId: 'echo',
@@ -169,6 +225,43 @@ describe('a run’s first turn commits with its insert', () => {
     const first = await c.core.createRun(alice, req);
     const again = await c.core.createRun(alice, req);
     expect(again).toStrictEqual({ run: first.run, created: false });
-    expect(c.tx).toEqual(['insert+2']);
+    expect(c.tx).toEqual(['insert+2', 'insert+2']);
+    expect((await c.core.listRuns(alice)).runs.map((r) => r.runId)).toEqual([first.run.runId]);
+    expect(await log(c, first.run.runId)).toEqual([
+      [0, 'run.started'],
+      [1, 'run.completed'],
+    ]);
+    // Another request under the key is refused, before or after its own checks alike.
+    const other = { ...req, inputs: { text: 'twice' } };
+    await expect(c.core.createRun(alice, other)).rejects.toMatchObject({
+      code: 'idempotency_key_mismatch',
+    });
+    await expect(
+      c.core.createRun(alice, { ...req, workflowId: 'no-such-workflow' }),
+    ).rejects.toMatchObject({ code: 'idempotency_key_mismatch' });
+    await expect(
+      c.core.createRun(alice, { ...req, idempotencyKey: 'k-new', workflowId: 'nope' }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('concurrent creates under one key: one run, and every caller is answered with the winner', async () => {
+    const c = await open();
+    const req = {
+      workflowId: 'echo',
+      inputs: { text: 'race' },
+      transport: 'a2a' as const,
+      idempotencyKey: 'k-race',
+    };
+    // Issued in one event-loop turn, so their inserts meet in one grouped transaction.
+    const all = await Promise.all(Array.from({ length: 4 }, () => c.core.createRun(alice, req)));
+    const winners = all.filter((r) => r.created);
+    expect(winners).toHaveLength(1);
+    const winner = winners[0]!.run;
+    for (const r of all) expect(r.run).toStrictEqual(winner);
+    expect((await c.core.listRuns(alice)).runs.map((r) => r.runId)).toEqual([winner.runId]);
+    expect(await log(c, winner.runId)).toEqual([
+      [0, 'run.started'],
+      [1, 'run.completed'],
+    ]);
   });
 });

@@ -242,6 +242,122 @@ export function runStoreContract(sut: StoreUnderTest): void {
       expect((await runs.listInterrupts(run.runId, 'open')).map((i) => i.nodeId)).toEqual(['ask']);
     });
 
+    it('writes a run with its first changes exactly as committing them one by one would', async () => {
+      // Two runs alike: one inserted with its changes (written as its final state), the other
+      // inserted bare and changed one commit at a time. Every read of the two must agree.
+      const base = runRecord('acme', { createdAt: '2026-02-02T00:00:00.000Z' });
+      const folded = base;
+      const stepped = { ...base, runId: `acme.${uid()}` };
+      const at = (s: number) => `2026-02-02T00:00:0${s}.000Z`;
+      const note = (text: string, contextId: string) => ({
+        binding: 'a2a' as const,
+        contextId,
+        append: { role: 'ROLE_USER', parts: [{ text }] },
+      });
+      const changesOf = (runId: string): RunChange[] => {
+        const [a, b, c] = ['a', 'b', 'c'].map((n) =>
+          interruptRecord(runId, { interruptId: `int_${n}_${runId}`, nodeId: n, createdAt: at(2) }),
+        );
+        return [
+          {
+            runId,
+            at: at(1),
+            expectStatus: ['pending'],
+            patch: { status: 'running', startedAt: at(1), outputs: { o: 1 } },
+            events: [{ type: 'run.started', payload: { z: 1, a: 2 } }],
+          },
+          {
+            runId,
+            at: at(2),
+            expectStatus: ['running'],
+            patch: { status: 'waiting-input', currentNodeId: 'a' },
+            insertInterrupts: [a!, b!, c!],
+            events: [
+              { type: 'interrupt.requested', payload: { n: 'a' } },
+              { type: 'interrupt.requested', payload: { n: 'b' } },
+            ],
+          },
+          {
+            runId,
+            at: at(3),
+            expectStatus: ['waiting-input'],
+            closeInterrupt: {
+              interruptId: a!.interruptId,
+              status: 'resolved',
+              resolution: { v: 1 },
+            },
+            patch: { status: 'waiting-input', engine: { nodeIndex: 2, vars: { x: 1 } } },
+            note: note('second', 'ctx-later'),
+            events: [{ type: 'interrupt.resolved', payload: {} }],
+          },
+          {
+            runId,
+            at: at(4),
+            closeInterrupt: { interruptId: b!.interruptId, status: 'cancelled' },
+            patch: { status: 'running', currentNodeId: null, outputs: null },
+          },
+          {
+            runId,
+            at: at(5),
+            cancelOpenInterrupts: true,
+            patch: { status: 'failed', error: { code: 'x', message: 'y' }, completedAt: at(5) },
+            events: [{ type: 'run.failed', payload: { error: { code: 'x' } } }],
+          },
+          { runId, at: at(6), events: [{ type: 'negotiation.decided', payload: { p: 1 } }] },
+        ];
+      };
+      const answered = await runs.insertRun(folded, {
+        note: note('first', 'ctx-1'),
+        changes: changesOf(folded.runId),
+      });
+      await runs.insertRun(stepped, { note: note('first', 'ctx-1') });
+      for (const change of changesOf(stepped.runId))
+        expect((await runs.commitRunChange(change)).ok).toBe(true);
+
+      const same = <T>(v: T, runId: string): T =>
+        JSON.parse(JSON.stringify(v).replaceAll(runId, 'RUN')) as T;
+      const read = async (runId: string) => ({
+        run: await runs.getRun(runId),
+        events: await runs.readEvents(runId, -1, 100),
+        last: await runs.lastEventSequence(runId),
+        interrupts: await runs.listInterrupts(runId),
+        record: await runs.getBindingRecord(runId, 'a2a'),
+        view: await runs.readRunView?.(runId, 'a2a'),
+      });
+      const fromFold = await read(folded.runId);
+      expect(same(fromFold, folded.runId)).toStrictEqual(
+        same(await read(stepped.runId), stepped.runId),
+      );
+      expect(fromFold.run?.status).toBe('failed');
+      expect(fromFold.events.map((e) => [e.sequence, e.type, e.timestamp])).toEqual([
+        [0, 'run.started', at(1)],
+        [1, 'interrupt.requested', at(2)],
+        [2, 'interrupt.requested', at(2)],
+        [3, 'interrupt.resolved', at(3)],
+        [4, 'run.failed', at(5)],
+        [5, 'negotiation.decided', at(6)],
+      ]);
+      expect(fromFold.interrupts.map((i) => [i.nodeId, i.status])).toEqual([
+        ['a', 'resolved'],
+        ['b', 'cancelled'],
+        ['c', 'cancelled'],
+      ]);
+      // A store that answers the insert with its view answers what a read then finds.
+      if (answered) expect(answered).toStrictEqual(await apart(folded.runId));
+    });
+
+    it('answers an insert that leaves interrupts open with the view a read finds', async () => {
+      const run = runRecord('acme');
+      const [x, y] = [3, 1].map((s) =>
+        interruptRecord(run.runId, { nodeId: `n${s}`, createdAt: `2026-02-02T00:00:0${s}.000Z` }),
+      );
+      const answered = await runs.insertRun(run, {
+        changes: [{ runId: run.runId, at: run.createdAt, insertInterrupts: [x!, y!] }],
+      });
+      if (answered) expect(answered).toStrictEqual(await apart(run.runId));
+      expect((await apart(run.runId)).open.map((i) => i.nodeId)).toEqual(['n1', 'n3']);
+    });
+
     it('rolls a whole insert back when one of its first changes conflicts', async () => {
       const run = runRecord('acme');
       const key = uid();

@@ -23,7 +23,7 @@ import {
   type A2aRequestContext,
 } from './request-context.ts';
 import { statusUpdates } from './status-updates.ts';
-import { contextIdOf, projectTask, type TaskView } from './task-projection.ts';
+import { contextIdOf, projectTask, taskViewOf, type TaskView } from './task-projection.ts';
 import type { Io } from './wire.ts';
 
 export function createA2aHandlers(deps: A2aDeps): A2aHandlers<A2aRequestContext, Io> {
@@ -56,8 +56,9 @@ export function createA2aHandlers(deps: A2aDeps): A2aHandlers<A2aRequestContext,
     sendMessageRefuseTerminal: refuseTerminal,
 
     async *sendStreamingMessageStart(params, rc) {
-      const { runId } = await startTask(deps, params, rc);
-      const v = await view(rc, runId);
+      const started = await startTask(deps, params, rc);
+      const runId = started.runId;
+      const v = started.view ? taskViewOf(started.view) : await view(rc, runId);
       // Replay from the run's start: the task as submitted, then every status change.
       const submitted: RunSnapshot = { ...v.run, status: 'pending' };
       delete submitted.outputs;

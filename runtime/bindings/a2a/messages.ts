@@ -8,7 +8,7 @@ import { isTerminalRunStatus } from '@wopgen/generated/run-status';
 import type { HostContext } from '../../context.ts';
 import type { Interrupt, InterruptAnswer } from '../../ports/interrupts.ts';
 import type { JsonValue } from '../../ports/json.ts';
-import type { BindingNote, RunSnapshot } from '../../ports/run-core.ts';
+import type { BindingNote, RunSnapshot, RunView } from '../../ports/run-core.ts';
 import { A2aError, fromCoreError, invalidParams, unsupported } from './errors.ts';
 import {
   requireTaskView,
@@ -30,7 +30,7 @@ import { checkContentTypes } from './content-modes.ts';
 import { inlinePush, registerInlinePush } from './push-inline.ts';
 import { traceRecord } from '../../util/trace-context.ts';
 import { agentSkillFilter, unknownTenant } from './agent-routing.ts';
-import { contextIdOf, projectTask, type TaskView } from './task-projection.ts';
+import { contextIdOf, projectTask, taskViewOf, type TaskView } from './task-projection.ts';
 import type { JsonMap, Message, SendMessageParams, Task } from './wire.ts';
 
 // The SendMessage row answers once the run is terminal or its task reaches INPUT_REQUIRED (by the
@@ -69,7 +69,7 @@ export async function startTask(
   deps: A2aDeps,
   params: SendMessageParams,
   rc: A2aRequestContext,
-): Promise<{ runId: string; workflowId: string }> {
+): Promise<StartedTask> {
   const { ctx } = deps;
   if (rc.agent?.unknown) throw unknownTenant();
   checkConfiguration(ctx, params);
@@ -94,6 +94,8 @@ export async function startTask(
       // The task record is written with the run, or not at all.
       note: historyNote(message, contextId),
       ...(rc.trace && { trace: traceRecord(rc.trace) }),
+      // The exchange's negotiation record goes in with a new run (one write, not two).
+      events: [rc.decisionRecord()],
     });
   } catch (err) {
     throw fromCoreError(err);
@@ -101,8 +103,15 @@ export async function startTask(
   const runId = result.run.runId;
   // From the task's first entry (a replayed message registers nothing again).
   if (push && result.created) await registerInlinePush(push, rc, runId, -1);
-  await rc.bindRun(runId);
-  return { runId, workflowId };
+  await rc.bindRun(runId, result.created);
+  return result.view ? { runId, workflowId, view: result.view } : { runId, workflowId };
+}
+
+/** A task-creating message's run; `view` is the new run as inserted (RunCore.createRun). */
+export interface StartedTask {
+  runId: string;
+  workflowId: string;
+  view?: RunView;
 }
 
 /**
@@ -181,19 +190,24 @@ export async function settle(
   deps: A2aDeps,
   params: SendMessageParams,
   rc: A2aRequestContext,
-  run: { runId: string; workflowId: string },
+  run: StartedTask,
 ): Promise<{ task: Task }> {
   const { ctx } = deps;
   const runId = run.runId;
-  if (!params.configuration?.returnImmediately) {
+  const wait = !params.configuration?.returnImmediately;
+  let v: TaskView | undefined;
+  if (wait) {
     const workflow = await ctx.core.getWorkflow(rc.subject, run.workflowId);
     const listening = new Set(workflow?.messages?.nodeIds ?? []);
-    await ctx.core.waitFor(rc.subject, runId, settled(listening), {
-      timeoutMs: ctx.config.a2a.blockingTimeoutMs,
-      signal: rc.signal,
-    });
+    // A run that settled in its first turn is answered as inserted: no wait and no read back.
+    if (run.view && settled(listening)(run.view.run)) v = taskViewOf(run.view);
+    else
+      await ctx.core.waitFor(rc.subject, runId, settled(listening), {
+        timeoutMs: ctx.config.a2a.blockingTimeoutMs,
+        signal: rc.signal,
+      });
   }
-  const v = await requireTaskView(deps, rc, runId);
+  v ??= await requireTaskView(deps, rc, runId);
   const historyLength = params.configuration?.historyLength;
   return { task: projectTask(v, historyLength === undefined ? {} : { historyLength }) };
 }

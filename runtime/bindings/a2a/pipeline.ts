@@ -15,9 +15,15 @@ import {
 import type { A2aHandlers, A2aMethod } from '@wopgen/generated/a2a/operations';
 import { negotiationTables } from '@wopgen/generated/negotiation/tables';
 import type { Subject } from '../../ports/auth.ts';
+import type { NewRunEvent } from '../../ports/events.ts';
 import type { HostContext } from '../../context.ts';
 import { decide, type NegotiationDecision } from '../../negotiation/decide.ts';
-import { boundedVersion, decisionPayload, recordDecision } from '../../negotiation/record.ts';
+import {
+  boundedVersion,
+  decisionEvent,
+  decisionPayload,
+  recordDecision,
+} from '../../negotiation/record.ts';
 import type { DisconnectSignal } from '../../http/disconnect.ts';
 import { noteTrace } from '../../http/request-log.ts';
 import { adoptTrace, type TraceContext } from '../../util/trace-context.ts';
@@ -97,7 +103,7 @@ export function createA2aPipeline(
       const error = new A2aError('VersionNotSupportedError', message, { supportedVersions });
       return { kind: 'refused', error };
     }
-    const rc = new RequestContext(subject, decision.version!, signal, negotiation.bindRun);
+    const rc = new RequestContext(subject, decision.version!, signal, negotiation);
     try {
       // The routing value is resolved only now, for an authenticated caller (interop.md
       // §"Per-agent cards", Non-disclosure).
@@ -133,11 +139,19 @@ class RequestContext implements A2aRequestContext {
     readonly subject: Subject,
     readonly version: string,
     private readonly disconnect: DisconnectSignal,
-    readonly bindRun: (runId: string) => Promise<void>,
+    private readonly negotiation: NegotiationRecorder,
   ) {}
 
   get signal(): AbortSignal {
     return this.disconnect();
+  }
+
+  bindRun(runId: string, written?: boolean): Promise<void> {
+    return this.negotiation.bindRun(runId, written);
+  }
+
+  decisionRecord(): NewRunEvent {
+    return this.negotiation.record();
   }
 }
 
@@ -165,21 +179,28 @@ function advertises(ctx: HostContext, requirement: string): boolean {
   return Object.entries(ctx.config.a2a).some(([key, value]) => key === property && value === true);
 }
 
+interface NegotiationRecorder {
+  bindRun(runId: string, written?: boolean): Promise<void>;
+  record(): NewRunEvent;
+  finish(): Promise<void>;
+}
+
 /** Records the exchange's decision once: on a bound run's log, else as the caller's host event. */
 function negotiationRecorder(
   ctx: HostContext,
   req: IncomingMessage,
   subject: Subject,
   decision: NegotiationDecision,
-) {
+): NegotiationRecorder {
   let recorded = false;
   const payload = () => decisionPayload('a2a', decision, ctx.peerOrigin(req), ctx.now());
   return {
-    async bindRun(runId: string) {
+    async bindRun(runId: string, written = false) {
       if (recorded) return;
       recorded = true;
-      await recordDecision(ctx, { runId, subject }, payload());
+      if (!written) await recordDecision(ctx, { runId, subject }, payload());
     },
+    record: () => decisionEvent(payload()),
     async finish() {
       if (recorded) return;
       recorded = true;

@@ -1,5 +1,6 @@
 // What every A2A handler call receives besides its params, and what the handlers are built over.
 import type { Subject } from '../../ports/auth.ts';
+import type { NewRunEvent } from '../../ports/events.ts';
 import type { HostContext } from '../../context.ts';
 import type { TraceContext } from '../../util/trace-context.ts';
 import { agentOwns, type RoutedAgent } from './agent-routing.ts';
@@ -17,8 +18,11 @@ export interface A2aRequestContext {
   /**
    * Record this exchange's `negotiation.decided` on the run's log (once). Handlers call it when the
    * exchange creates, continues or cancels that run; otherwise it is the caller's host event.
+   * `written`: the record went in with the run's insert (decisionRecord), so only mark it done.
    */
-  bindRun(runId: string): Promise<void>;
+  bindRun(runId: string, written?: boolean): Promise<void>;
+  /** This exchange's `negotiation.decided`, for createRun to write in a new run's insert. */
+  decisionRecord(): NewRunEvent;
   /** The W3C trace context the request adopted (interop.md §"Trace context"), if any. */
   trace?: TraceContext;
   /** The agent the request's `tenant` routes to (interop.md §"Per-agent cards"), if any. */

@@ -22,7 +22,7 @@ import { ANONYMOUS, type Subject } from '../../ports/auth.ts';
 import type { HostContext } from '../../context.ts';
 import { CoreError } from '../../ports/errors.ts';
 import type { NegotiationDecision } from '../../negotiation/decide.ts';
-import { decisionPayload, recordDecision } from '../../negotiation/record.ts';
+import { decisionEvent, decisionPayload, recordDecision } from '../../negotiation/record.ts';
 import {
   checkHeaders,
   type ClientCapabilities,
@@ -153,7 +153,9 @@ export class McpDispatcher {
         ...inboundTrace(msg.params, ex.headers),
       },
       scope: ex.scope,
-      bindRun: (runId) => record({ runId }, decision),
+      bindRun: (runId, written) => record({ runId }, decision, written),
+      decisionRecord: () =>
+        decisionEvent(decisionPayload('mcp', decision, ex.peerOrigin, this.ctx.now())),
       ...(ex.stream && { stream: ex.stream }),
     };
     return { method: entry.method, ctx };
@@ -192,7 +194,12 @@ function checkExtensions(
 
 interface Recorder {
   subject: Subject | undefined;
-  record(target: { runId?: string }, decision: NegotiationDecision): Promise<void>;
+  /** `written`: the record went in with the run's insert; only mark it done. */
+  record(
+    target: { runId?: string },
+    decision: NegotiationDecision,
+    written?: boolean,
+  ): Promise<void>;
 }
 
 /** Records the exchange's decision once: on a bound run's log, else as the caller's host event. */
@@ -200,9 +207,10 @@ function negotiationRecorder(ctx: HostContext, ex: McpExchange): Recorder {
   let recorded = false;
   const recorder: Recorder = {
     subject: undefined,
-    async record(target, decision) {
+    async record(target, decision, written = false) {
       if (recorded) return;
       recorded = true;
+      if (written) return;
       const subject = recorder.subject;
       await recordDecision(
         ctx,

@@ -4,6 +4,7 @@
 import type { McpHandlers, McpWireIo } from '@wopgen/generated/mcp/methods';
 import { MCP_TASKS_EXTENSION } from '@wopgen/generated/mcp/methods';
 import type { Subject } from '../../ports/auth.ts';
+import type { NewRunEvent } from '../../ports/events.ts';
 import type { HostContext } from '../../context.ts';
 import { HOST_VERSION } from '../../version.ts';
 import type { McpEnvelope } from './envelope.ts';
@@ -25,8 +26,13 @@ export interface McpCallContext {
   subject: Subject | undefined;
   envelope: McpEnvelope;
   scope: RequestScope;
-  /** Puts this exchange's negotiation.decided record on the run's log. */
-  bindRun(runId: string): Promise<void>;
+  /**
+   * Puts this exchange's negotiation.decided record on the run's log; `written`: it went in with
+   * the run's insert (decisionRecord), so it is only marked done.
+   */
+  bindRun(runId: string, written?: boolean): Promise<void>;
+  /** The record, for createRun to write in a new run's insert (absent: bindRun writes it). */
+  decisionRecord?(): NewRunEvent;
   /** Notifications sent before the answer (subscriptions/listen, progress, log lines); undefined when the transport cannot stream. */
   stream?: NotificationStream;
 }

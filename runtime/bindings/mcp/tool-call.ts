@@ -68,20 +68,26 @@ export interface ToolCallDeps {
   tasks: TasksDeps;
 }
 
-/** Waits until the run is terminal or waits on the client; ends early when the request is abandoned. */
+const settledRun = (r: RunSnapshot) => isTerminal(r.status) || WAITING_ON_CLIENT.includes(r.status);
+
+/**
+ * Waits until the run is terminal or waits on the client; ends early when the request is
+ * abandoned. `known`: the run as this request just left it (its creation); when that is settled
+ * already, it is the answer, with no read.
+ */
 async function settle(
   { ctx }: ToolCallDeps,
   subject: Subject,
   runId: string,
   scope: RequestScope,
+  known?: RunSnapshot,
 ): Promise<RunSnapshot> {
+  if (known && settledRun(known)) return known;
   for (;;) {
-    const run = await ctx.core.waitFor(
-      subject,
-      runId,
-      (r) => isTerminal(r.status) || WAITING_ON_CLIENT.includes(r.status),
-      { timeoutMs: 30_000, signal: scope.signal },
-    );
+    const run = await ctx.core.waitFor(subject, runId, settledRun, {
+      timeoutMs: 30_000,
+      signal: scope.signal,
+    });
     if (!run) throw new McpError(INVALID_PARAMS, 'the run is no longer readable');
     if (isTerminal(run.status) || WAITING_ON_CLIENT.includes(run.status) || scope.signal.aborted)
       return run;
@@ -93,6 +99,7 @@ async function settled(
   deps: ToolCallDeps,
   r: Round,
   c: McpCallContext,
+  known?: RunSnapshot,
 ): Promise<[RunSnapshot, Interrupt[]]> {
   const core = deps.ctx.core;
   // Progress and log notifications the request asked for go out until the answer is ready.
@@ -106,8 +113,8 @@ async function settled(
     c.stream,
   );
   try {
-    for (;;) {
-      const run = await settle(deps, r.subject, r.runId, c.scope);
+    for (let first = known; ; first = undefined) {
+      const run = await settle(deps, r.subject, r.runId, c.scope, first);
       if (isTerminal(run.status) || c.scope.signal.aborted) return [run, []];
       const open = (await core.openInterrupts(r.subject, r.runId)) ?? [];
       if (open.length > 0) return [run, open];
@@ -137,18 +144,23 @@ async function roundsExceeded({ ctx }: ToolCallDeps, r: Round): Promise<never> {
   });
 }
 
-/** The answer of a round (mrtr rows). */
-async function answer(deps: ToolCallDeps, r: Round, c: McpCallContext): Promise<ToolsCallResult> {
+/** The answer of a round (mrtr rows); `known`: the run as this request created it. */
+async function answer(
+  deps: ToolCallDeps,
+  r: Round,
+  c: McpCallContext,
+  known?: RunSnapshot,
+): Promise<ToolsCallResult> {
   const { ctx, states } = deps;
   if (declaresTasks(c.envelope.capabilities)) {
     // Tasks: never InputRequiredResult; a run not terminal at answer time is a task.
-    const run = await ctx.core.getRun(r.subject, r.runId);
+    const run = known ?? (await ctx.core.getRun(r.subject, r.runId));
     if (!run) throw new McpError(INVALID_PARAMS, 'the run is no longer readable');
     return isTerminal(run.status)
       ? { ...callToolResult(run) }
       : await createTaskResult(deps.tasks, r.subject, run);
   }
-  const [run, open] = await settled(deps, r, c);
+  const [run, open] = await settled(deps, r, c, known);
   if (open.length === 0) return { ...callToolResult(run) };
   if (r.round > ctx.config.mcp.maxRounds) return roundsExceeded(deps, r);
   const can = clientAbilities(c.envelope.capabilities);
@@ -234,15 +246,19 @@ export async function toolsCall(
   // call starts afresh (SEP-2322: a server ignores what it does not recognise and asks again).
   if (params.requestState !== undefined) return retry(deps, params, c, { subject, workflow, args });
   checkDeclared(workflow, c);
-  const { run } = await ctx.core.createRun(subject, {
+  const record = c.decisionRecord?.();
+  const { run, created } = await ctx.core.createRun(subject, {
     workflowId: workflow.id,
     inputs: args,
     transport: 'mcp',
     trustBoundary: 'untrusted',
     ...(c.envelope.trace && { trace: traceRecord(c.envelope.trace) }),
+    // The exchange's negotiation record goes in with the new run (one write, not two).
+    ...(record && { events: [record] }),
   });
   c.scope.own(subject, run.runId);
-  await c.bindRun(run.runId);
+  await c.bindRun(run.runId, record !== undefined && created);
   const round: Round = { subject, workflow, args, runId: run.runId, round: 1, afterSequence: -1 };
-  return answer(deps, round, c);
+  // The run as created is where the wait starts: one that ended in its first turn needs no read.
+  return answer(deps, round, c, run);
 }

@@ -9,6 +9,7 @@ import type {
   IdempotencyRecord,
   RunRecord,
   RunStore,
+  RunViewParts,
   WriteOptions,
 } from '../../ports/store/run-store.ts';
 import { requestDigest } from '../../util/digest.ts';
@@ -107,10 +108,10 @@ export async function insertOrReplay(
   extra: Parameters<RunStore['insertRun']>[1],
   digest: string,
   options: WriteOptions = {},
-): Promise<{ run: RunRecord; created: boolean }> {
+): Promise<{ run: RunRecord; created: boolean; parts?: RunViewParts }> {
   try {
-    await runs.insertRun(run, extra, options);
-    return { run, created: true };
+    const parts = await runs.insertRun(run, extra, options);
+    return parts ? { run, created: true, parts } : { run, created: true };
   } catch (err) {
     const key = extra?.idempotency?.key;
     const existing = await priorRun(runs, subject, key, digest);

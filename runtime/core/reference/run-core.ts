@@ -16,6 +16,7 @@ import type {
   BindingNote,
   BindingRecord,
   ConversationReply,
+  CreatedRun,
   CreateRunRequest,
   ListRunsQuery,
   ResolveInterruptRequest,
@@ -33,8 +34,7 @@ import type {
   WriteOptions,
 } from '../../ports/store/run-store.ts';
 import type { WorkflowView } from '../../ports/workflows.ts';
-import { digestOf, idempotencyRow, newRun, priorRun } from './create-run.ts';
-import { insertWithFirstTurn } from './first-turn.ts';
+import { createNewRun } from './new-run.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { readReplies } from './engine/converse.ts';
 import { Engine } from './engine/engine.ts';
@@ -121,28 +121,16 @@ class ReferenceRunCore implements RunCore {
     return answer;
   }
 
-  async createRun(
-    subject: Subject,
-    req: CreateRunRequest,
-  ): Promise<{ run: RunSnapshot; created: boolean }> {
-    return this.durable(await this.createRunCommitted(subject, req));
-  }
-
-  private async createRunCommitted(
-    subject: Subject,
-    req: CreateRunRequest,
-  ): Promise<{ run: RunSnapshot; created: boolean }> {
-    const digest = digestOf(req);
-    const prior = await priorRun(this.runs, subject, req.idempotencyKey, digest);
-    if (prior) return { run: toSnapshot(prior), created: false };
-    const at = this.now().toISOString();
-    const run = newRun(subject, req, this.options.workflows.get(req.workflowId), at);
-    const idempotency = idempotencyRow(subject, req, run, digest);
-    const extra = { ...(idempotency && { idempotency }), ...(req.note && { note: req.note }) };
-    const options: WriteOptions = this.runs.durable ? { wait: 'commit' } : {};
-    const deps = { runs: this.runs, feed: this.feed, engine: this.engine };
-    const out = await insertWithFirstTurn(deps, { subject, run, extra, digest, options });
-    return { run: toSnapshot(out.run), created: out.created };
+  async createRun(subject: Subject, req: CreateRunRequest): Promise<CreatedRun> {
+    const deps = {
+      runs: this.runs,
+      feed: this.feed,
+      engine: this.engine,
+      now: this.now,
+      workflows: this.options.workflows,
+      replies: (run: RunRecord) => this.replies(run),
+    };
+    return this.durable(await createNewRun(deps, subject, req));
   }
 
   async getRun(subject: Subject, runId: string): Promise<RunSnapshot | undefined> {

@@ -161,8 +161,16 @@ export interface InsertRunExtra {
 }
 
 export interface RunStore {
-  /** Insert a new run with its idempotency row, binding record and first changes, in one transaction. */
-  insertRun(run: RunRecord, extra?: InsertRunExtra, options?: WriteOptions): Promise<void>;
+  /**
+   * Insert a new run with its idempotency row, binding record and first changes, in one
+   * transaction. A store may answer with the run's view as inserted (what readRunView would then
+   * read), so that the caller's answer needs no read of the run it just wrote (issue 13).
+   */
+  insertRun(
+    run: RunRecord,
+    extra?: InsertRunExtra,
+    options?: WriteOptions,
+  ): Promise<RunViewParts | void>;
   /**
    * Optional: resolves once every change committed before the call is durable. A store offering
    * it lets the core commit a request's several steps with `wait: 'commit'` and wait for one sync

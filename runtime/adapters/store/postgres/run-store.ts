@@ -25,15 +25,18 @@ import type {
 } from '../../../ports/store/run-store.ts';
 import {
   eventFromRow,
+  idempotencyFromRow,
   INTERRUPT_COLUMNS,
   interruptFromRow,
   interruptToRow,
   runFromRow,
   runToRow,
   type EventRow,
+  type IdempotencyRow,
   type InterruptRow,
   type RunRow,
 } from '../sqlite/rows.ts';
+import { foldInsert, viewOfInsert } from '../first-turn-fold.ts';
 import { patchColumns } from './run-patch.ts';
 import { inTransaction, Rollback } from './tx.ts';
 
@@ -75,9 +78,12 @@ function filterClauses(f: RunCountFilter, bind: (v: Param) => string): string[] 
 export class PgRunStore implements RunStore {
   constructor(private readonly pool: Pool) {}
 
-  async insertRun(run: RunRecord, extra: InsertRunExtra = {}): Promise<void> {
-    const row = runToRow(run);
-    const { idempotency, note, changes } = extra;
+  async insertRun(run: RunRecord, extra: InsertRunExtra = {}): Promise<RunViewParts> {
+    // Written once as the run stands after its first changes (first-turn-fold.ts): no lock, read
+    // or update of a row this transaction has just inserted.
+    const folded = foldInsert(run, extra);
+    const row = runToRow(folded.run);
+    const { idempotency } = extra;
     await inTransaction(this.pool, async (c) => {
       await c.query(
         `INSERT INTO runs (${RUN_COLUMNS.join(', ')}) VALUES (${marks(RUN_COLUMNS.length)})`,
@@ -97,13 +103,17 @@ export class PgRunStore implements RunStore {
           ],
         );
       }
-      if (note) await writeNote(c, run.runId, note, run.createdAt);
-      for (const change of changes ?? []) {
-        const res = await commitIn(c, change);
-        if (!res.ok)
-          throw new Error(`a first-turn change of ${run.runId} conflicts (${res.conflict})`);
+      const { record } = folded;
+      if (record) {
+        await c.query(
+          'INSERT INTO a2a_tasks (run_id, context_id, history, updated_at) VALUES ($1, $2, $3, $4)',
+          [run.runId, record.contextId, JSON.stringify(record.history), record.updatedAt],
+        );
       }
+      for (const it of folded.interrupts) await insertInterrupt(c, it);
+      await insertEvents(c, folded.events);
     });
+    return viewOfInsert(folded);
   }
 
   async getBindingRecord(runId: string): Promise<BindingRecord | undefined> {
@@ -257,29 +267,12 @@ export class PgRunStore implements RunStore {
     principal: string,
     key: string,
   ): Promise<IdempotencyRecord | undefined> {
-    const { rows } = await this.pool.query<{
-      tenant: string;
-      principal: string;
-      key: string;
-      request_digest: string;
-      run_id: string;
-      created_at: string;
-    }>('SELECT * FROM idempotency WHERE tenant = $1 AND principal = $2 AND key = $3', [
-      tenant,
-      principal,
-      key,
-    ]);
-    const row = rows[0];
-    return (
-      row && {
-        tenant: row.tenant,
-        principal: row.principal,
-        key: row.key,
-        requestDigest: row.request_digest,
-        runId: row.run_id,
-        createdAt: row.created_at,
-      }
+    const { rows } = await this.pool.query<IdempotencyRow>(
+      'SELECT * FROM idempotency WHERE tenant = $1 AND principal = $2 AND key = $3',
+      [tenant, principal, key],
     );
+    const row = rows[0];
+    return row && idempotencyFromRow(row);
   }
 }
 
@@ -316,13 +309,7 @@ async function commitIn(c: PoolClient, change: RunChange): Promise<RunChangeResu
       [change.at, change.runId],
     );
   }
-  for (const it of change.insertInterrupts ?? []) {
-    const row = interruptToRow(it);
-    await c.query(
-      `INSERT INTO interrupts (${INTERRUPT_COLUMNS.join(', ')}) VALUES (${marks(INTERRUPT_COLUMNS.length)})`,
-      INTERRUPT_COLUMNS.map((k) => row[k]),
-    );
-  }
+  for (const it of change.insertInterrupts ?? []) await insertInterrupt(c, it);
   const patch = patchColumns(change, status);
   const sets = patch.map(([col], i) => `${col} = $${i + 2}`).join(', ');
   await c.query(`UPDATE runs SET ${sets} WHERE run_id = $1`, [
@@ -348,6 +335,21 @@ async function appendEvents(c: PoolClient, change: RunChange): Promise<StoredRun
     timestamp: change.at,
     payload: { ...e.payload },
   }));
+  await insertEvents(c, events);
+  return events;
+}
+
+async function insertInterrupt(c: PoolClient, it: InterruptRecord): Promise<void> {
+  const row = interruptToRow(it);
+  await c.query(
+    `INSERT INTO interrupts (${INTERRUPT_COLUMNS.join(', ')}) VALUES (${marks(INTERRUPT_COLUMNS.length)})`,
+    INTERRUPT_COLUMNS.map((k) => row[k]),
+  );
+}
+
+/** The events in one statement (none: no statement). */
+async function insertEvents(c: PoolClient, events: readonly StoredRunEvent[]): Promise<void> {
+  if (events.length === 0) return;
   const values: (string | number)[] = [];
   const tuples = events.map((ev) => {
     const at = values.length;
@@ -358,7 +360,6 @@ async function appendEvents(c: PoolClient, change: RunChange): Promise<StoredRun
     `INSERT INTO events (run_id, sequence, type, timestamp, payload) VALUES ${tuples.join(', ')}`,
     values,
   );
-  return events;
 }
 
 /** The A2A task record: its context is kept once set; the note's message is appended. */

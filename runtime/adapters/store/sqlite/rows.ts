@@ -8,6 +8,7 @@ import type { StoredHostEvent } from '../../../ports/store/host-event-store.ts';
 import type {
   ClientRequest,
   EngineState,
+  IdempotencyRecord,
   InterruptRecord,
   InterruptStatus,
   RunRecord,
@@ -57,6 +58,15 @@ export interface InterruptRow {
   resolution: string | null;
   created_at: string;
   resolved_at: string | null;
+}
+
+export interface IdempotencyRow {
+  tenant: string;
+  principal: string;
+  key: string;
+  request_digest: string;
+  run_id: string;
+  created_at: string;
 }
 
 export interface HostEventRow {
@@ -188,6 +198,17 @@ export function interruptToRow(r: InterruptRecord): InterruptRow {
     resolution: r.resolution ? JSON.stringify(r.resolution) : null,
     created_at: r.createdAt,
     resolved_at: r.resolvedAt ?? null,
+  };
+}
+
+export function idempotencyFromRow(r: IdempotencyRow): IdempotencyRecord {
+  return {
+    tenant: r.tenant,
+    principal: r.principal,
+    key: r.key,
+    requestDigest: r.request_digest,
+    runId: r.run_id,
+    createdAt: r.created_at,
   };
 }
 

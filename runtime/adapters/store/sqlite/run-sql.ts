@@ -1,5 +1,5 @@
-// SQL text the SQLite run store builds: the WHERE clauses of a status filter, and the one
-// statement that reads a task view (RunStore.readRunView).
+// SQL text the SQLite run store builds: the WHERE clauses of a status filter, the one statement
+// that reads a task view (RunStore.readRunView), and the inserts of a new run's rows.
 import type { RunCountFilter } from '../../../ports/store/run-store.ts';
 import { RUN_VIEW_RECORD_COLUMNS } from '../run-view-row.ts';
 import { INTERRUPT_COLUMNS } from './rows.ts';
@@ -40,3 +40,21 @@ export const RUN_VIEW_SQL = `SELECT r.*, ${RUN_VIEW_RECORD_COLUMNS},
            (SELECT json_group_array(${INTERRUPT_AS_JSON} ORDER BY created_at, rowid)
             FROM interrupts i WHERE i.run_id = r.run_id AND i.status = 'open') AS open_interrupts
   FROM runs r LEFT JOIN a2a_tasks a ON a.run_id = r.run_id WHERE r.run_id = ?`;
+
+export const INSERT_RUN_SQL = `INSERT INTO runs (run_id, tenant, workflow_id, status, owner, inputs,
+    outputs, error, metadata, transport, trust_boundary, created_at, updated_at, status_at,
+    started_at, completed_at, current_node_id, definition, engine)
+  VALUES (@run_id, @tenant, @workflow_id, @status, @owner, @inputs, @outputs, @error, @metadata,
+    @transport, @trust_boundary, @created_at, @updated_at, @status_at, @started_at, @completed_at,
+    @current_node_id, @definition, @engine)`;
+
+export const INSERT_IDEMPOTENCY_SQL = `INSERT INTO idempotency (tenant, principal, key, request_digest,
+    run_id, created_at) VALUES (?, ?, ?, ?, ?, ?)`;
+
+export const INSERT_INTERRUPT_SQL = `INSERT INTO interrupts (interrupt_id, run_id, node_id, kind,
+    schema, approvers, connect_url, client_request, status, resolution, created_at, resolved_at)
+  VALUES (@interrupt_id, @run_id, @node_id, @kind, @schema, @approvers, @connect_url,
+    @client_request, @status, @resolution, @created_at, @resolved_at)`;
+
+export const INSERT_EVENT_SQL =
+  'INSERT INTO events (run_id, sequence, type, timestamp, payload) VALUES (?, ?, ?, ?, ?)';

@@ -5,7 +5,15 @@
 // has made it durable, so concurrent writers share one commit and one sync.
 import { bindingRecordOf, type BindingRecordRow } from '../binding-record-row.ts';
 import { runViewOf, type RunViewRow } from '../run-view-row.ts';
-import { filterClauses, RUN_VIEW_SQL } from './run-sql.ts';
+import { foldInsert, viewOfInsert } from '../first-turn-fold.ts';
+import {
+  filterClauses,
+  INSERT_EVENT_SQL,
+  INSERT_IDEMPOTENCY_SQL,
+  INSERT_INTERRUPT_SQL,
+  INSERT_RUN_SQL,
+  RUN_VIEW_SQL,
+} from './run-sql.ts';
 import type Database from 'better-sqlite3';
 import type { GroupCommit } from './group-commit.ts';
 import type { GroupedWrites } from './grouped-writes.ts';
@@ -29,11 +37,13 @@ import type {
 } from '../../../ports/store/run-store.ts';
 import {
   eventFromRow,
+  idempotencyFromRow,
   interruptFromRow,
   interruptToRow,
   runFromRow,
   runToRow,
   type EventRow,
+  type IdempotencyRow,
   type InterruptRow,
   type RunRow,
 } from './rows.ts';
@@ -64,27 +74,18 @@ export class SqliteRunStore implements RunStore {
     run: RunRecord,
     extra: Parameters<RunStore['insertRun']>[1] = {},
     options: WriteOptions = {},
-  ): Promise<void> {
-    const row = runToRow(run);
-    const { idempotency, note, changes } = extra;
+  ): Promise<RunViewParts> {
+    // The run is written once as it stands after its first changes (first-turn-fold.ts): the same
+    // row, events, interrupts and record as applying each change to it, without reading any back.
+    const folded = foldInsert(run, extra);
+    const row = runToRow(folded.run);
+    const { idempotency } = extra;
     await this.writes.run(() => {
       this.views.forget(run.runId);
-      this.sql
-        .get(
-          `INSERT INTO runs (run_id, tenant, workflow_id, status, owner, inputs, outputs, error, metadata,
-             transport, trust_boundary, created_at, updated_at, status_at, started_at, completed_at,
-             current_node_id, definition, engine)
-           VALUES (@run_id, @tenant, @workflow_id, @status, @owner, @inputs, @outputs, @error, @metadata,
-             @transport, @trust_boundary, @created_at, @updated_at, @status_at, @started_at, @completed_at,
-             @current_node_id, @definition, @engine)`,
-        )
-        .run(row);
+      this.sql.get(INSERT_RUN_SQL).run(row);
       if (idempotency) {
         this.sql
-          .get(
-            `INSERT INTO idempotency (tenant, principal, key, request_digest, run_id, created_at)
-             VALUES (?, ?, ?, ?, ?, ?)`,
-          )
+          .get(INSERT_IDEMPOTENCY_SQL)
           .run(
             idempotency.tenant,
             idempotency.principal,
@@ -94,11 +95,23 @@ export class SqliteRunStore implements RunStore {
             idempotency.createdAt,
           );
       }
-      if (note) this.writeNote(run.runId, note, run.createdAt);
-      // A first-turn change that conflicts rolls the whole insert back (ports/store/run-store.ts).
-      for (const c of changes ?? []) if (!this.commitSync(c).ok) throw new FirstTurnConflict();
+      const { record } = folded;
+      if (record) {
+        // A new run has no record yet: no read of a prior one (writeNote).
+        this.sql
+          .get(
+            'INSERT INTO a2a_tasks (run_id, context_id, history, updated_at) VALUES (?, ?, ?, ?)',
+          )
+          .run(run.runId, record.contextId, JSON.stringify(record.history), record.updatedAt);
+      }
+      const insert = this.sql.get(INSERT_INTERRUPT_SQL);
+      for (const it of folded.interrupts) insert.run(interruptToRow(it));
+      const event = this.sql.get(INSERT_EVENT_SQL);
+      for (const e of folded.events)
+        event.run(e.runId, e.sequence, e.type, e.timestamp, JSON.stringify(e.payload));
     });
     await this.settle(options);
+    return viewOfInsert(folded);
   }
 
   /** The A2A task record: its context is kept once set; the note's message is appended. */
@@ -238,12 +251,7 @@ export class SqliteRunStore implements RunStore {
         )
         .run(change.at, change.runId);
     }
-    const insert = this.sql.get(
-      `INSERT INTO interrupts (interrupt_id, run_id, node_id, kind, schema, approvers, connect_url,
-         client_request, status, resolution, created_at, resolved_at)
-       VALUES (@interrupt_id, @run_id, @node_id, @kind, @schema, @approvers, @connect_url,
-         @client_request, @status, @resolution, @created_at, @resolved_at)`,
-    );
+    const insert = this.sql.get(INSERT_INTERRUPT_SQL);
     for (const it of change.insertInterrupts ?? []) insert.run(interruptToRow(it));
     this.applyPatch(change, cur.status);
     if (change.note) this.writeNote(change.runId, change.note, change.at);
@@ -290,9 +298,7 @@ export class SqliteRunStore implements RunStore {
       m: number | null;
     };
     let seq = max.m === null ? 0 : max.m + 1;
-    const insert = this.sql.get(
-      'INSERT INTO events (run_id, sequence, type, timestamp, payload) VALUES (?, ?, ?, ?, ?)',
-    );
+    const insert = this.sql.get(INSERT_EVENT_SQL);
     return change.events.map((e) => {
       const ev: StoredRunEvent = {
         runId: change.runId,
@@ -369,29 +375,10 @@ export class SqliteRunStore implements RunStore {
   ): Promise<IdempotencyRecord | undefined> {
     const row = this.sql
       .get('SELECT * FROM idempotency WHERE tenant = ? AND principal = ? AND key = ?')
-      .get(tenant, principal, key) as
-      | {
-          tenant: string;
-          principal: string;
-          key: string;
-          request_digest: string;
-          run_id: string;
-          created_at: string;
-        }
-      | undefined;
-    return (
-      row && {
-        tenant: row.tenant,
-        principal: row.principal,
-        key: row.key,
-        requestDigest: row.request_digest,
-        runId: row.run_id,
-        createdAt: row.created_at,
-      }
-    );
+      .get(tenant, principal, key) as IdempotencyRow | undefined;
+    return row && idempotencyFromRow(row);
   }
 }
 
 /** Thrown inside a transaction to roll it back when the interrupt is no longer open. */
 class InterruptConflict extends Error {}
-class FirstTurnConflict extends Error {}

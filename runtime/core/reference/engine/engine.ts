@@ -33,7 +33,7 @@ import { render } from './template.ts';
 
 import { INTERNAL_ERROR } from './codes.ts';
 import { cancelledChange, completedChange, durationMs, failedChange } from './endings.ts';
-import { applied } from './in-hand.ts';
+import { applied } from '../../../util/applied-change.ts';
 import {
   deadlineChange,
   goOn,
@@ -96,7 +96,7 @@ export class Engine {
   private readonly wait: WriteOptions;
 
   /**
-   * Commits `change` to `run` and answers the run as the store now holds it (in-hand.ts), or
+   * Commits `change` to `run` and answers the run as the store now holds it (util/applied-change.ts), or
    * undefined when the change's guard failed. During a run's first turn (firstTurn) the change is
    * kept for the run's insert instead, its guard checked against the run in hand.
    */

@@ -4,9 +4,10 @@
 // (sqlite/run-store.ts applyPatch, postgres/run-patch.ts): `updatedAt` always, `status` and
 // `statusAt` only when the status actually changes, `null` clearing an optional field. Sound
 // because every change to a run is made under its lease (Engine.exclusive), so nobody else wrote
-// in between.
-import type { RunChange, RunRecord } from '../../../ports/store/run-store.ts';
-import { extend } from '../../../util/extend.ts';
+// in between. The stores use it too, to write a new run's first turn as its final state
+// (adapters/store/first-turn-fold.ts).
+import type { RunChange, RunRecord } from '../ports/store/run-store.ts';
+import { extend } from './extend.ts';
 
 export function applied(run: RunRecord, change: RunChange): RunRecord {
   // extend, not a spread literal: that form is V8's slow path (util/extend.ts), and this runs per commit.
