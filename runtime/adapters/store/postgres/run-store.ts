@@ -82,37 +82,9 @@ export class PgRunStore implements RunStore {
     // Written once as the run stands after its first changes (first-turn-fold.ts): no lock, read
     // or update of a row this transaction has just inserted.
     const folded = foldInsert(run, extra);
-    const row = runToRow(folded.run);
-    const { idempotency } = extra;
-    await inTransaction(this.pool, async (c) => {
-      await c.query(
-        `INSERT INTO runs (${RUN_COLUMNS.join(', ')}) VALUES (${marks(RUN_COLUMNS.length)})`,
-        RUN_COLUMNS.map((k) => row[k]),
-      );
-      if (idempotency) {
-        await c.query(
-          `INSERT INTO idempotency (tenant, principal, key, request_digest, run_id, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6)`,
-          [
-            idempotency.tenant,
-            idempotency.principal,
-            idempotency.key,
-            idempotency.requestDigest,
-            idempotency.runId,
-            idempotency.createdAt,
-          ],
-        );
-      }
-      const { record } = folded;
-      if (record) {
-        await c.query(
-          'INSERT INTO a2a_tasks (run_id, context_id, history, updated_at) VALUES ($1, $2, $3, $4)',
-          [run.runId, record.contextId, JSON.stringify(record.history), record.updatedAt],
-        );
-      }
-      for (const it of folded.interrupts) await insertInterrupt(c, it);
-      await insertEvents(c, folded.events);
-    });
+    const { sql, values } = insertStatement(folded, extra.idempotency);
+    // One statement, so one round trip and its own transaction: all of it or none.
+    await this.pool.query(sql, values);
     return viewOfInsert(folded);
   }
 
@@ -337,6 +309,60 @@ async function appendEvents(c: PoolClient, change: RunChange): Promise<StoredRun
   }));
   await insertEvents(c, events);
   return events;
+}
+
+/**
+ * A new run and everything written with it (idempotency row, A2A record, interrupts, events) as
+ * ONE statement of data-modifying CTEs: every CTE runs to completion whether read or not, and the
+ * foreign keys to the run are checked at the statement's end, when its row is there. It was a
+ * transaction of six round trips (BEGIN, four INSERTs, COMMIT) per SendMessage (issue 13).
+ */
+function insertStatement(
+  folded: ReturnType<typeof foldInsert>,
+  idempotency: IdempotencyRecord | undefined,
+): { sql: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const bind = (v: unknown) => {
+    values.push(v);
+    return `$${values.length}`;
+  };
+  const tuple = (vs: readonly unknown[]) => `(${vs.map(bind).join(', ')})`;
+  const row = runToRow(folded.run);
+  const ctes = [
+    `r AS (INSERT INTO runs (${RUN_COLUMNS.join(', ')}) VALUES ${tuple(RUN_COLUMNS.map((k) => row[k]))})`,
+  ];
+  if (idempotency) {
+    const r = idempotency;
+    ctes.push(
+      `i AS (INSERT INTO idempotency (tenant, principal, key, request_digest, run_id, created_at)
+       VALUES ${tuple([r.tenant, r.principal, r.key, r.requestDigest, r.runId, r.createdAt])})`,
+    );
+  }
+  const { record } = folded;
+  if (record) {
+    ctes.push(
+      `a AS (INSERT INTO a2a_tasks (run_id, context_id, history, updated_at)
+       VALUES ${tuple([folded.run.runId, record.contextId, JSON.stringify(record.history), record.updatedAt])})`,
+    );
+  }
+  if (folded.interrupts.length > 0) {
+    const tuples = folded.interrupts.map((it) => {
+      const r = interruptToRow(it);
+      return tuple(INTERRUPT_COLUMNS.map((k) => r[k]));
+    });
+    ctes.push(
+      `n AS (INSERT INTO interrupts (${INTERRUPT_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')})`,
+    );
+  }
+  if (folded.events.length > 0) {
+    const tuples = folded.events.map((ev) =>
+      tuple([ev.runId, ev.sequence, ev.type, ev.timestamp, JSON.stringify(ev.payload)]),
+    );
+    ctes.push(
+      `e AS (INSERT INTO events (run_id, sequence, type, timestamp, payload) VALUES ${tuples.join(', ')})`,
+    );
+  }
+  return { sql: `WITH ${ctes.join(',\n')}\nSELECT 1`, values };
 }
 
 async function insertInterrupt(c: PoolClient, it: InterruptRecord): Promise<void> {
