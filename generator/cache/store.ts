@@ -9,10 +9,10 @@
 // file (generator/version.ts cacheFile), never in the spec folder or the output. One file per
 // entry, written to a temporary name and renamed, so concurrent generations (tests, --watch
 // beside a manual run) share entries without ever reading half a file.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sha256 } from '../version.ts';
 
 /** Folders of other generator builds are removed once unused this long. */
 const STALE_MS = 24 * 60 * 60 * 1000;
@@ -104,12 +104,11 @@ export class ArtifactCache {
   private key(step: string, input: string | Uint8Array): string {
     // The step name and fingerprint are hashed with the input, so neither can be confused with
     // the other's bytes.
-    return sha256(
-      Buffer.concat([
-        Buffer.from(`${this.fingerprint}\0${step}\0`),
-        typeof input === 'string' ? Buffer.from(input) : input,
-      ]),
-    );
+    // Hashed in two parts, not joined first: an input can be megabytes.
+    return createHash('sha256')
+      .update(`${this.fingerprint}\0${step}\0`)
+      .update(input)
+      .digest('hex');
   }
 
   /** Entries of other generator builds can never be found again: removed once stale. */
