@@ -24,6 +24,25 @@ export interface CacheStats {
   missed: string[];
 }
 
+/**
+ * The entries this process has read or written, by file: a `generate --watch` session asks for
+ * the same entries on every regeneration. An entry's name is the digest of everything its value
+ * depends on, so what is kept here is never stale. Emptied when it outgrows MEMORY_CHARS.
+ */
+const memory = new Map<string, string>();
+const MEMORY_CHARS = 64 * 1024 * 1024;
+let memoryChars = 0;
+
+function remember(file: string, value: string): void {
+  // What was last written wins, here as on the disk (a from-scratch run rewrites its entries).
+  memoryChars += value.length - (memory.get(file)?.length ?? 0);
+  if (memoryChars > MEMORY_CHARS) {
+    memory.clear();
+    memoryChars = value.length;
+  }
+  memory.set(file, value);
+}
+
 export class ArtifactCache {
   readonly stats: CacheStats = { hits: 0, misses: 0, missed: [] };
   private readonly dir: string;
@@ -59,7 +78,12 @@ export class ArtifactCache {
   get(step: string, input: string | Uint8Array): string | undefined {
     try {
       if (this.read) {
-        const text = readFileSync(join(this.dir, this.key(step, input)), 'utf8');
+        const file = join(this.dir, this.key(step, input));
+        let text = memory.get(file);
+        if (text === undefined) {
+          text = readFileSync(file, 'utf8');
+          remember(file, text);
+        }
         this.stats.hits++;
         return text;
       }
@@ -74,6 +98,7 @@ export class ArtifactCache {
   /** Records the result of `step` on `input`; a failure to write only costs the next run time. */
   set(step: string, input: string | Uint8Array, value: string): void {
     const file = join(this.dir, this.key(step, input));
+    remember(file, value);
     const tmp = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
     try {
       if (!this.made) {

@@ -112,6 +112,21 @@ describe('the per-artifact cache', () => {
     expect(a.get('step', 'input')).toBe('again');
   });
 
+  it('serves an entry this process read or wrote from memory, under its own key only', () => {
+    const a = new ArtifactCache(cacheRoot, 'generator-C');
+    a.set('step', 'in memory', 'kept');
+    // Gone from the disk (another process pruned it): this process still has the same bytes.
+    for (const file of entriesUnder(cacheRoot)) rmSync(file);
+    const again = new ArtifactCache(cacheRoot, 'generator-C');
+    expect(again.get('step', 'in memory')).toBe('kept');
+    expect(again.get('step', 'in memory ')).toBeUndefined();
+    expect(new ArtifactCache(cacheRoot, 'generator-D').get('step', 'in memory')).toBeUndefined();
+    // A from-scratch run reads nothing, from memory either.
+    expect(
+      new ArtifactCache(cacheRoot, 'generator-C', { read: false }).get('step', 'in memory'),
+    ).toBeUndefined();
+  });
+
   it('serves parsed YAML by its text, and still locates pointers in that text', () => {
     const yaml = parsedYamlCache(new ArtifactCache(cacheRoot, 'generator-A'));
     const text = 'a: 1\nb:\n  c:\n    - x\n    - y\n';
