@@ -96,7 +96,11 @@ function time(args: string[], env: Record<string, string>): number {
   return ms;
 }
 
+/** Ends the `--watch` process, if one runs (see startWatch). */
+let stopWatch = (): void => undefined;
+
 function fail(message: string): never {
+  stopWatch();
   process.stderr.write(`bench:generate: ${message}\n`);
   rmSync(work, { recursive: true, force: true });
   process.exit(1);
@@ -266,6 +270,7 @@ async function startWatch(spec: string, dir: string) {
     [bin, 'generate', '--watch', '--format', 'json', '--spec', spec, '--out', out(dir)],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  stopWatch = () => void child.kill('SIGINT');
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   const waiting: ((line: string) => void)[] = [];
@@ -306,6 +311,6 @@ async function startWatch(spec: string, dir: string) {
       if (o.status !== 'generated') fail(`--watch regenerated with ${o.status}:\n${stderr}`);
       return { ms, cpu: cpuOf() - cpu };
     },
-    stop: () => child.kill('SIGINT'),
+    stop: stopWatch,
   };
 }
