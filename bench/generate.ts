@@ -10,11 +10,12 @@
 //
 // The cases run in rounds (each round runs every case once, in table order), so a slow spell of
 // the machine lands on every case alike instead of on whichever case was running.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -50,16 +51,19 @@ const out = (name: string) => join(work, name);
 // this benchmark, so every run regenerates after a real one-row change, never from an entry an
 // earlier round left in the cache.
 const edited = out('upstream-edited-spec');
-cpSync(upstream, edited, { recursive: true });
-const mapFile = join(edited, 'spec/v2/interop-map.json');
-// The copy keeps the checkout's read-only modes; the bench must edit it and remove it afterwards.
-spawnSync('chmod', ['-R', 'u+w', edited]);
-const originalMap = readFileSync(mapFile, 'utf8');
+// The --watch case's own copy: its watcher must see only its own edits.
+const watched = out('upstream-watched-spec');
+for (const copy of [edited, watched]) {
+  cpSync(upstream, copy, { recursive: true });
+  // The copy keeps the checkout's read-only modes; the bench must edit it and remove it afterwards.
+  spawnSync('chmod', ['-R', 'u+w', copy]);
+}
+const originalMap = readFileSync(join(edited, 'spec/v2/interop-map.json'), 'utf8');
 let edits = 0;
-function editOneRow(): void {
+function editOneRow(copy = edited): void {
   const map = JSON.parse(originalMap) as { a2a: { errors: { http: number }[] } };
   map.a2a.errors[0]!.http = 400 + (edits++ % 100);
-  writeFileSync(mapFile, JSON.stringify(map, null, 2) + '\n');
+  writeFileSync(join(copy, 'spec/v2/interop-map.json'), JSON.stringify(map, null, 2) + '\n');
 }
 
 /**
@@ -92,7 +96,11 @@ function time(args: string[], env: Record<string, string>): number {
   return ms;
 }
 
+/** Ends the `--watch` process, if one runs (see startWatch). */
+let stopWatch = (): void => undefined;
+
 function fail(message: string): never {
+  stopWatch();
   process.stderr.write(`bench:generate: ${message}\n`);
   rmSync(work, { recursive: true, force: true });
   process.exit(1);
@@ -188,16 +196,33 @@ const before = beforeBin
     ]
   : [];
 const cases = [bundled, cold, warm, oneRow, ...before, peer, v8Defaults, fromSource];
+// `generate --watch` on its own copy: from the one-row edit to the regeneration's outcome line
+// (the watcher's 50 ms debounce included), in the process that made the generation before.
+const watchCase = newCase(
+  'wopgen generate --watch, upstream corpus (one-row change, edit to regenerated)',
+  [],
+);
+const allCases = [...cases.slice(0, 4), watchCase, ...cases.slice(4)];
 
 // The one-row cases start from a generation of their copy, made (and cached) unmeasured.
 time(generate(edited, 'upstream-edited', true), {});
 if (beforeBin) time(generate(edited, 'b-upstream-edited', true, beforeBin), {});
-for (let i = 0; i < runs; i++)
-  for (const c of cases) {
-    c.before?.();
-    c.all.push(time(c.args, c.env ?? {}));
-    c.cpu.push(lastCpu);
-  }
+const watcher = await startWatch(watched, 'upstream-watched');
+try {
+  for (let i = 0; i < runs; i++)
+    for (const c of cases) {
+      c.before?.();
+      c.all.push(time(c.args, c.env ?? {}));
+      c.cpu.push(lastCpu);
+      if (c === oneRow) {
+        const w = await watcher.editAndWait();
+        watchCase.all.push(w.ms);
+        watchCase.cpu.push(w.cpu);
+      }
+    }
+} finally {
+  watcher.stop();
+}
 rmSync(work, { recursive: true, force: true });
 
 const ms = (c: Case) => median(c.all);
@@ -207,7 +232,7 @@ console.log(
 console.log('');
 console.log('| case | median ms | median CPU s | runs (ms) |');
 console.log('| --- | ---: | ---: | --- |');
-for (const c of cases)
+for (const c of allCases)
   console.log(
     `| ${c.label} | ${ms(c).toFixed(0)} | ${median(c.cpu).toFixed(2)} | ${c.all.map((x) => x.toFixed(0)).join(', ')} |`,
   );
@@ -220,6 +245,9 @@ console.log(
 );
 console.log(`upstream warm / cold: ${((ms(warm) / ms(cold)) * 100).toFixed(1)}% (target ≤ 10%)`);
 console.log(`upstream one-row change: ${ms(oneRow).toFixed(0)} ms (target ≤ 300 ms)`);
+console.log(
+  `upstream one-row change under --watch, edit to regenerated: ${ms(watchCase).toFixed(0)} ms`,
+);
 console.log(`bundled cold: ${ms(bundled).toFixed(0)} ms`);
 if (before.length > 0) {
   const [bCold, bWarm, bOneRow] = before as [Case, Case, Case];
@@ -230,3 +258,59 @@ if (before.length > 0) {
 console.log(
   `not in the ratios: upstream cold / openapi-typescript alone with V8's default JIT settings ${(ms(v8Defaults) / ms(peer)).toFixed(2)}×, from the sources ${(ms(fromSource) / ms(peer)).toFixed(2)}×`,
 );
+
+/**
+ * A `generate --watch --format json` process on `spec`, once its first generation is done.
+ * `editAndWait` makes a one-row edit and resolves with the time to the next outcome line and the
+ * CPU seconds the process spent meanwhile (from /proc; NaN elsewhere).
+ */
+async function startWatch(spec: string, dir: string) {
+  const child = spawn(
+    process.execPath,
+    [bin, 'generate', '--watch', '--format', 'json', '--spec', spec, '--out', out(dir)],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  stopWatch = () => void child.kill('SIGINT');
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const waiting: ((line: string) => void)[] = [];
+  createInterface({ input: child.stdout }).on('line', (l) => waiting.shift()?.(l));
+  const nextLine = () =>
+    new Promise<string>((resolveLine, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`--watch gave no outcome:\n${stderr}`)),
+        120_000,
+      );
+      waiting.push((l) => {
+        clearTimeout(timer);
+        resolveLine(l);
+      });
+    });
+  const cpuOf = () => {
+    try {
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(f[11]) + Number(f[12])) / 100;
+    } catch {
+      return Number.NaN;
+    }
+  };
+  const first = JSON.parse(await nextLine()) as { status: string };
+  if (first.status !== 'generated' && first.status !== 'up-to-date')
+    fail(`--watch started with ${first.status}:\n${stderr}`);
+  return {
+    async editAndWait() {
+      // Past the watcher's debounce of any earlier event.
+      await new Promise((r) => setTimeout(r, 500));
+      const line = nextLine();
+      const cpu = cpuOf();
+      const start = performance.now();
+      editOneRow(spec);
+      const o = JSON.parse(await line) as { status: string };
+      const ms = performance.now() - start;
+      if (o.status !== 'generated') fail(`--watch regenerated with ${o.status}:\n${stderr}`);
+      return { ms, cpu: cpuOf() - cpu };
+    },
+    stop: stopWatch,
+  };
+}

@@ -181,6 +181,8 @@ export async function build(key = buildKey()) {
           WOPGEN_BUILD_KEY: JSON.stringify(key),
           WOPGEN_PACKAGE_JSON: JSON.stringify(readFileSync(join(root, 'package.json'), 'utf8')),
           WOPGEN_WORKER_EXT: JSON.stringify('.cjs'),
+          // The main thread loads prettier's CommonJS build through the same code-cache loader.
+          WOPGEN_CODE_CACHE: JSON.stringify('./code-cache.cjs'),
         },
       }),
       esbuild.build({
@@ -254,6 +256,8 @@ const path = require('node:path');
 const vm = require('node:vm');
 const v8 = require('node:v8');
 const Module = require('node:module');
+const { isAscii } = require('node:buffer');
+const { createHash } = require('node:crypto');
 const { parentPort, threadId } = require('node:worker_threads');
 
 /** Each loaded script, its cache file and the request kinds its cache already covers. */
@@ -273,7 +277,8 @@ exports.loadCached = function loadCached(file) {
   const done = Module._cache[file];
   if (done) return done.exports;
   const stat = fs.statSync(file);
-  const name = path.basename(file).replace(/[^A-Za-z0-9.-]/g, '_');
+  // The path's digest too: the main thread and a worker load different files of one name.
+  const name = \`\${path.basename(file).replace(/[^A-Za-z0-9.-]/g, '_')}-\${createHash('sha256').update(file).digest('hex').slice(0, 8)}\`;
   // V8 accepts a cache only from the same V8, flags and CPU features: keep one per such tag.
   const cacheFile = path.join(
     __dirname,
@@ -285,8 +290,12 @@ exports.loadCached = function loadCached(file) {
   } catch {
     cachedData = undefined;
   }
-  // As node's own loader does, a #! line is not JavaScript.
-  const source = fs.readFileSync(file, 'utf8').replace(/^#!/, '//');
+  // As node's own loader does, a #! line is not JavaScript. The large files loaded here are ASCII
+  // (typescript.js, esbuild's output): decoded as latin1 they give the same string for about a
+  // third of the CPU of a UTF-8 decode of their megabytes.
+  const bytes = fs.readFileSync(file);
+  const text = isAscii(bytes) ? bytes.latin1Slice(0, bytes.length) : bytes.toString('utf8');
+  const source = text.replace(/^#!/, '//');
   const script = new vm.Script(Module.wrap(source), {
     filename: file,
     cachedData,
@@ -331,6 +340,11 @@ function writeCaches() {
     }
   }
 }
+/** The main thread's way to the same: after it ran code of \`kinds\` in what it loaded. */
+exports.saveCaches = function saveCaches(kinds) {
+  for (const k of kinds) answered.add(k);
+  writeCaches();
+};
 if (parentPort) {
   // Registered before the worker's own handler: the kind of the request being answered.
   let kind = 'run';

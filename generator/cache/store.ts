@@ -9,10 +9,10 @@
 // file (generator/version.ts cacheFile), never in the spec folder or the output. One file per
 // entry, written to a temporary name and renamed, so concurrent generations (tests, --watch
 // beside a manual run) share entries without ever reading half a file.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sha256 } from '../version.ts';
 
 /** Folders of other generator builds are removed once unused this long. */
 const STALE_MS = 24 * 60 * 60 * 1000;
@@ -22,6 +22,25 @@ export interface CacheStats {
   misses: number;
   /** The step of each miss, in order: what this run had to compute. */
   missed: string[];
+}
+
+/**
+ * The entries this process has read or written, by file: a `generate --watch` session asks for
+ * the same entries on every regeneration. An entry's name is the digest of everything its value
+ * depends on, so what is kept here is never stale. Emptied when it outgrows MEMORY_CHARS.
+ */
+const memory = new Map<string, string>();
+const MEMORY_CHARS = 64 * 1024 * 1024;
+let memoryChars = 0;
+
+function remember(file: string, value: string): void {
+  // What was last written wins, here as on the disk (a from-scratch run rewrites its entries).
+  memoryChars += value.length - (memory.get(file)?.length ?? 0);
+  if (memoryChars > MEMORY_CHARS) {
+    memory.clear();
+    memoryChars = value.length;
+  }
+  memory.set(file, value);
 }
 
 export class ArtifactCache {
@@ -59,7 +78,12 @@ export class ArtifactCache {
   get(step: string, input: string | Uint8Array): string | undefined {
     try {
       if (this.read) {
-        const text = readFileSync(join(this.dir, this.key(step, input)), 'utf8');
+        const file = join(this.dir, this.key(step, input));
+        let text = memory.get(file);
+        if (text === undefined) {
+          text = readFileSync(file, 'utf8');
+          remember(file, text);
+        }
         this.stats.hits++;
         return text;
       }
@@ -74,6 +98,7 @@ export class ArtifactCache {
   /** Records the result of `step` on `input`; a failure to write only costs the next run time. */
   set(step: string, input: string | Uint8Array, value: string): void {
     const file = join(this.dir, this.key(step, input));
+    remember(file, value);
     const tmp = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
     try {
       if (!this.made) {
@@ -104,12 +129,11 @@ export class ArtifactCache {
   private key(step: string, input: string | Uint8Array): string {
     // The step name and fingerprint are hashed with the input, so neither can be confused with
     // the other's bytes.
-    return sha256(
-      Buffer.concat([
-        Buffer.from(`${this.fingerprint}\0${step}\0`),
-        typeof input === 'string' ? Buffer.from(input) : input,
-      ]),
-    );
+    // Hashed in two parts, not joined first: an input can be megabytes.
+    return createHash('sha256')
+      .update(`${this.fingerprint}\0${step}\0`)
+      .update(input)
+      .digest('hex');
   }
 
   /** Entries of other generator builds can never be found again: removed once stale. */

@@ -9,6 +9,7 @@ import { outcome, type Outcome } from './outcome.ts';
 import { report } from './report.ts';
 import { runOnce } from './run.ts';
 import { watchAndGenerate } from './watch.ts';
+import { keptWorkers, type KeptWorkers } from '../workers/kept.ts';
 
 export async function main(argv: string[]): Promise<number> {
   // `init` writes a project, not a package: its own small command (cli/init.ts), loaded on demand.
@@ -43,18 +44,29 @@ export async function main(argv: string[]): Promise<number> {
     print(o);
     return o.exitCode;
   }
-  return watchAndGenerate(options, guarded, print, (dirs) => {
-    if (options.format === 'text')
-      process.stderr.write(
-        `wopgen: watching ${dirs.map((d) => displayPath(d)).join(', ')} for changes (Ctrl-C ends)\n`,
-      );
-  });
+  // The worker threads (and the libraries they loaded) serve every regeneration of the watch.
+  const kept = keptWorkers();
+  try {
+    return await watchAndGenerate(
+      options,
+      (o) => guarded(o, kept),
+      print,
+      (dirs) => {
+        if (options.format === 'text')
+          process.stderr.write(
+            `wopgen: watching ${dirs.map((d) => displayPath(d)).join(', ')} for changes (Ctrl-C ends)\n`,
+          );
+      },
+    );
+  } finally {
+    await kept.close();
+  }
 }
 
 /** A run whose unexpected failure is reported as a wopgen bug (exit 3), never a stack trace. */
-async function guarded(options: RunOptions): Promise<Outcome> {
+async function guarded(options: RunOptions, kept?: KeptWorkers): Promise<Outcome> {
   try {
-    return await runOnce(options);
+    return await runOnce(options, kept);
   } catch (err) {
     const bug = err instanceof GeneratorBug ? err : new GeneratorBug('cli', err);
     const stack = options.verbose && bug.cause instanceof Error ? `\n${bug.cause.stack}` : '';

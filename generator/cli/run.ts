@@ -11,6 +11,7 @@ import { detectLayout, inputDirs, type SpecLayout } from '../load/layout.ts';
 import type { GenerateResult } from '../pipeline.ts';
 import { artifactCacheDir, cacheFile, generatorFingerprint, sha256 } from '../version.ts';
 import { compareWithDisk, hasDrift, recordWarmState, shortDiff, upToDate } from '../write.ts';
+import type { KeptWorkers } from '../workers/kept.ts';
 import { writeGeneration } from '../write/commit.ts';
 import { checkLocation, planOutput } from '../write/guard.ts';
 import { ioFailure, OutputError } from '../write/problem.ts';
@@ -19,9 +20,13 @@ import { outcome, summarize, type Outcome, type Summary } from './outcome.ts';
 import { regenerateCommand } from './regenerate.ts';
 import { relativeToWorkingDir } from './diagnostic-paths.ts';
 
-export async function runOnce(o: RunOptions): Promise<Outcome> {
+/**
+ * @param kept worker threads kept from one run to the next (`--watch`, workers/kept.ts); without
+ * it the run starts its own and ends them.
+ */
+export async function runOnce(o: RunOptions, kept?: KeptWorkers): Promise<Outcome> {
   const started = performance.now();
-  const result = await decide(o).catch((err: unknown) => {
+  const result = await decide(o, kept).catch((err: unknown) => {
     if (!(err instanceof OutputError)) throw err;
     const status = err.problem.code === 'output-refused' ? 'refused' : 'io-error';
     return outcome(status, { diagnostics: [err.problem] });
@@ -30,7 +35,7 @@ export async function runOnce(o: RunOptions): Promise<Outcome> {
   return { ...result, command: o.command, spec: o.spec, out: o.out, durationMs };
 }
 
-async function decide(o: RunOptions): Promise<Outcome> {
+async function decide(o: RunOptions, kept?: KeptWorkers): Promise<Outcome> {
   const layout = detectLayout(o.spec);
   const protectedDirs = layout ? inputDirs(layout) : [o.spec];
   const plan = o.command === 'generate' ? planOutput(o.out, protectedDirs) : undefined;
@@ -42,7 +47,7 @@ async function decide(o: RunOptions): Promise<Outcome> {
   }
   // --force regenerates from scratch: nothing is taken from the artifact cache, which is refilled.
   const cache = new ArtifactCache(artifactCacheDir(), generatorFingerprint(), { read: !o.force });
-  const result = await generateInMemory(o.spec, command, Boolean(layout), cache);
+  const result = await generateInMemory(o.spec, command, Boolean(layout), cache, kept);
   if (result instanceof GeneratorBug)
     return outcome('internal-error', { message: bugText(result, o) });
   const timings = o.verbose ? result.timings : undefined;
@@ -85,10 +90,11 @@ async function generateInMemory(
   command: string,
   haveLayout: boolean,
   cache: ArtifactCache,
+  kept?: KeptWorkers,
 ): Promise<GenerateResult | GeneratorBug> {
   try {
     // The workers start loading their libraries before this thread loads the pipeline's.
-    const workers = haveLayout ? startWorkersFor(cache) : undefined;
+    const workers = !haveLayout ? undefined : kept ? kept.forRun(cache) : startWorkersFor(cache);
     const { generate } = await import('../pipeline.ts');
     return await generate(spec, { command, workers, cache });
   } catch (err) {

@@ -8,7 +8,10 @@ import { detectLayout, inputDirs } from '../load/layout.ts';
 import type { RunOptions } from './args.ts';
 import type { Outcome } from './outcome.ts';
 
-const DEBOUNCE_MS = 150;
+// Long enough to gather the events of one save (a write, or a write and a rename, lands within a
+// few milliseconds), short enough not to add to every regeneration's latency: a burst that lasts
+// longer costs one more generation (`again` below), never a missed change.
+const DEBOUNCE_MS = 50;
 
 export async function watchAndGenerate(
   o: RunOptions,

@@ -33,7 +33,7 @@ export function emitPackageJson(
     regenerate: json(command),
     inputDigest: json(`sha256:${model.digest}`),
   });
-  return { path: 'package.json', from: [], body, parser: 'json' };
+  return { path: 'package.json', from: [], body, parser: 'json', digest: model.digest };
 }
 
 /** README.md from templates/package/README.md.hbs: what each export is, how to implement it. */

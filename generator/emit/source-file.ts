@@ -15,4 +15,10 @@ export interface EmittedFile {
    * it carries the input digest, so keeping it out of what is formatted lets formatting be cached.
    */
   header?: string;
+  /**
+   * The input digest (64 hex digits) where the body itself carries it (package.json): formatted
+   * as a same-length placeholder and put back after (support/format.ts), so that, as with the
+   * header, an edit that changes only the digest finds the formatting cached.
+   */
+  digest?: string;
 }

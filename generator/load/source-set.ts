@@ -9,6 +9,8 @@ export class SourceSet {
   private readonly byPath = new Map<string, SourceFile>();
   private idIndex?: Map<string, string>;
   private roots?: string[];
+  /** `contains` by path: every `$ref` asks it, mostly about the same few files. */
+  private readonly inside = new Map<string, boolean>();
 
   constructor(
     readonly layout: SpecLayout,
@@ -25,6 +27,8 @@ export class SourceSet {
    * does not exist yet is judged by its lexical form (the missing-file diagnostic then names it).
    */
   contains(abs: string): boolean {
+    const known = this.inside.get(abs);
+    if (known !== undefined) return known;
     const l = this.layout;
     this.roots ??= [
       ...[l.openapi, l.asyncapi, l.interopMap, l.errors].map((f) => dirname(f)),
@@ -32,7 +36,9 @@ export class SourceSet {
       ...l.schemaDirs,
     ].map((d) => realOrSelf(d));
     const real = realOrSelf(abs);
-    return this.roots.some((r) => real.startsWith(r + sep));
+    const inside = this.roots.some((r) => real.startsWith(r + sep));
+    this.inside.set(abs, inside);
+    return inside;
   }
 
   /** The file at an absolute path, loaded on first use; undefined when it does not exist. */

@@ -17,6 +17,8 @@ export interface StartedWorker<I, O> {
   dispose(): Promise<void>;
   /** Set once the worker answered. */
   timing?: WorkerTiming;
+  /** Whether the thread has ended (disposed, or died): it answers nothing more. */
+  readonly ended?: boolean;
 }
 
 // The bundled build (bin/build-generator.mjs) ships each worker as one CommonJS file beside the
@@ -28,22 +30,37 @@ const WORKER_EXT = typeof WOPGEN_WORKER_EXT === 'string' ? WOPGEN_WORKER_EXT : '
 export function startWorker<I, O>(name: string, workerData?: unknown): StartedWorker<I, O> {
   const worker = new Worker(new URL(`./${name}${WORKER_EXT}`, import.meta.url), { workerData });
   worker.unref();
+  let ended = false;
+  worker.once('exit', () => (ended = true));
   // A worker answers one request at a time, in order: a request waits for the one before it, so
   // each answer goes to the request it belongs to.
   let queue: Promise<unknown> = Promise.resolve();
   const ask = (input: I) =>
     new Promise<WorkerAnswer<O>>((resolve, reject) => {
-      const onError = (err: unknown) => {
+      // A thread that ends without an answer (terminated, or gone without an 'error') would
+      // otherwise leave the request waiting for ever.
+      if (ended) return reject(new Error(`the ${name} thread has ended`));
+      const done = () => {
         worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+      };
+      const onError = (err: unknown) => {
+        done();
         reject(err);
       };
+      const onExit = (code: number) => {
+        done();
+        reject(new Error(`the ${name} thread ended (exit code ${code}) without an answer`));
+      };
       const onMessage = (m: WorkerAnswer<O>) => {
-        worker.off('error', onError);
+        done();
         if (m.ok && m.timing) started.timing = m.timing;
         resolve(m);
       };
-      worker.once('message', onMessage);
-      worker.once('error', onError);
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
       worker.postMessage(input);
     });
   const started: StartedWorker<I, O> = {
@@ -54,6 +71,9 @@ export function startWorker<I, O>(name: string, workerData?: unknown): StartedWo
     },
     async dispose() {
       await worker.terminate();
+    },
+    get ended() {
+      return ended;
     },
   };
   return started;

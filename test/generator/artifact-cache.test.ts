@@ -45,11 +45,10 @@ describe('the per-artifact cache', () => {
     expect(warm.map(([path]) => path)).toEqual(cold.map(([path]) => path));
     for (const [i, [path, text]] of warm.entries()) expect(text, path).toBe(cold[i]![1]);
     expect(cold.find(([p]) => p === 'a2a/errors.ts')![1]).toContain('http: 410');
-    // The row feeds a2a/errors.ts alone: that file is formatted and compiled again, and
-    // package.json (which names the input digest) formatted; the OpenAPI print, the AsyncAPI
-    // reading and every other file come from the cache.
+    // The row feeds a2a/errors.ts alone: that file is formatted and compiled again; the OpenAPI
+    // print, the AsyncAPI reading and every other file come from the cache (package.json too:
+    // only the input digest in it changed, and it is formatted with a placeholder in its place).
     expect([...warmCache.stats.missed].sort()).toEqual([
-      'prettier:json',
       'prettier:typescript',
       'typescript-transpile',
       // The edited map is validated against its schema again.
@@ -111,6 +110,21 @@ describe('the per-artifact cache', () => {
     expect(scratch.get('step', 'input')).toBeUndefined();
     scratch.set('step', 'input', 'again');
     expect(a.get('step', 'input')).toBe('again');
+  });
+
+  it('serves an entry this process read or wrote from memory, under its own key only', () => {
+    const a = new ArtifactCache(cacheRoot, 'generator-C');
+    a.set('step', 'in memory', 'kept');
+    // Gone from the disk (another process pruned it): this process still has the same bytes.
+    for (const file of entriesUnder(cacheRoot)) rmSync(file);
+    const again = new ArtifactCache(cacheRoot, 'generator-C');
+    expect(again.get('step', 'in memory')).toBe('kept');
+    expect(again.get('step', 'in memory ')).toBeUndefined();
+    expect(new ArtifactCache(cacheRoot, 'generator-D').get('step', 'in memory')).toBeUndefined();
+    // A from-scratch run reads nothing, from memory either.
+    expect(
+      new ArtifactCache(cacheRoot, 'generator-C', { read: false }).get('step', 'in memory'),
+    ).toBeUndefined();
   });
 
   it('serves parsed YAML by its text, and still locates pointers in that text', () => {

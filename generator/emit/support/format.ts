@@ -4,6 +4,7 @@
 // digest of the code alone and a warm regeneration formats only files whose code changed (issue
 // 13 §3). prettier's standalone build loads, with only the plugins a parser needs, and only when
 // a file needs formatting: its full Node entry would also load every other language's plugin.
+import { createRequire } from 'node:module';
 import type { Options, Plugin } from 'prettier';
 import type { ArtifactCache } from '../../cache/store.ts';
 import type { EmittedFile } from '../source-file.ts';
@@ -31,12 +32,59 @@ const PLUGINS: Record<Parser, () => Promise<Plugin>[]> = {
   json: () => [plugin(import('prettier/plugins/babel')), plugin(import('prettier/plugins/estree'))],
 };
 
-export async function prettierFormat(body: string, parser: Parser): Promise<string> {
+/** The plugin files (`prettier/plugins/<name>`) each parser needs, for the bundled build. */
+const PLUGIN_FILES: Record<Parser, string[]> = {
+  typescript: ['typescript', 'estree'],
+  babel: ['babel', 'estree'],
+  json: ['babel', 'estree'],
+};
+
+type Prettier = { format: typeof import('prettier/standalone').format; plugins: Plugin[] };
+
+async function loadPrettier(parser: Parser): Promise<Prettier> {
+  const cached = codeCache();
+  if (cached) {
+    // The CommonJS builds of the same modules, through the V8 code cache: about 2 MB of
+    // JavaScript that an ES module import would parse and compile again on every run.
+    const load = (id: string) => cached.loader.loadCached(cached.require.resolve(id));
+    const { format } = load('prettier/standalone') as typeof import('prettier/standalone');
+    return {
+      format,
+      plugins: PLUGIN_FILES[parser].map((n) => load(`prettier/plugins/${n}`) as Plugin),
+    };
+  }
   const [{ format }, ...plugins] = await Promise.all([
     import('prettier/standalone'),
     ...PLUGINS[parser](),
   ]);
+  return { format, plugins };
+}
+
+export async function prettierFormat(body: string, parser: Parser): Promise<string> {
+  const { format, plugins } = await loadPrettier(parser);
   return format(body, { ...OPTIONS, parser, plugins });
+}
+
+/**
+ * The bundled build's loader of CommonJS files with V8 code caches (bin/build-generator.mjs,
+ * beside the bundle), or null when running from the sources.
+ */
+declare const WOPGEN_CODE_CACHE: string | undefined;
+interface CodeCacheLoader {
+  loadCached(file: string): unknown;
+  /** Writes the caches of what was loaded, when they do not yet hold the code `kinds` ran. */
+  saveCaches(kinds: string[]): void;
+}
+let loaderOf: { loader: CodeCacheLoader; require: NodeJS.Require } | null | undefined;
+function codeCache() {
+  if (loaderOf === undefined) {
+    if (typeof WOPGEN_CODE_CACHE !== 'string') loaderOf = null;
+    else {
+      const require = createRequire(import.meta.url);
+      loaderOf = { loader: require(WOPGEN_CODE_CACHE) as CodeCacheLoader, require };
+    }
+  }
+  return loaderOf;
 }
 
 export async function formatFiles(
@@ -44,16 +92,49 @@ export async function formatFiles(
   cache?: ArtifactCache,
 ): Promise<Map<string, string>> {
   const out = new Map<string, string>();
+  /** The parsers prettier ran with (the others were served by the cache). */
+  const ran = new Set<Parser>();
   const format = async (f: EmittedFile): Promise<string> => {
     const parser = f.parser;
     if (parser === 'printed') return f.body;
-    const run = () => prettierFormat(f.body, parser);
-    return cache ? cache.through(`prettier:${parser}`, f.body, run) : run();
+    const formatted = async (body: string) => {
+      const run = () => {
+        ran.add(parser);
+        return prettierFormat(body, parser);
+      };
+      return cache ? cache.through(`prettier:${parser}`, body, run) : run();
+    };
+    const masked = maskDigest(f);
+    if (masked) {
+      const text = await formatted(masked);
+      if (text.split(DIGEST_PLACEHOLDER).length === 2)
+        return text.replace(DIGEST_PLACEHOLDER, f.digest!);
+    }
+    return formatted(f.body);
   };
   const formatted = await Promise.all(
     files.map(async (f) => [f.path, (f.header ?? '') + (await format(f))] as const),
   );
+  // Once prettier has formatted with a parser, its code cache holds the functions that took.
+  if (ran.size > 0) codeCache()?.loader.saveCaches([...ran].map((p) => `prettier:${p}`));
   for (const [path, text] of formatted.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
     out.set(path, text);
   return out;
+}
+
+/** Stands in for an input digest while a body is formatted: same length, same characters. */
+const DIGEST_PLACEHOLDER = '0'.repeat(64);
+
+/**
+ * The body with its one input digest replaced by the placeholder, or null when that cannot be
+ * done unambiguously. prettier lays out a string by its length alone (the same length of hex
+ * digits here), so the formatted text with the digest put back is what formatting the body
+ * itself gives (test/generator/emit/format-digest.test.ts holds the two equal).
+ */
+function maskDigest(f: EmittedFile): string | null {
+  const d = f.digest;
+  if (!d || !/^[0-9a-f]{64}$/.test(d) || d === DIGEST_PLACEHOLDER) return null;
+  const parts = f.body.split(d);
+  if (parts.length !== 2 || f.body.includes(DIGEST_PLACEHOLDER)) return null;
+  return parts.join(DIGEST_PLACEHOLDER);
 }
