@@ -1,9 +1,10 @@
 // `npx tsx bench/host/cpu.ts [seconds] [rounds]`: the host's CPU time per request under load, ours
 // and (with BENCH_BEFORE=<checkout>/bin/wopgen.js) an earlier build in the same run, for the write
 // path (SendMessage that completes at once, MCP tools/call) and GetTask. The server process's user +
-// system time (Linux /proc, every thread) over one load phase, divided by the requests it answered:
-// unlike requests per second, it hardly moves when other work shares the machine, so a lever can be
-// judged on a busy machine. Rounds alternate the builds; the table gives each one's median.
+// system time (Linux /proc, every thread) over one load phase, divided by the requests it answered.
+// Other work on the machine moves it less than requests per second, but it still moves: fewer
+// requests per grouped commit when the host is starved means more commits per request. Rounds
+// alternate the builds, so compare the two builds round by round; the table gives each one's median.
 import { readFileSync } from 'node:fs';
 import { expectResult, runLoad, type Phase } from './load.ts';
 import { KEYS, startOurs, type Ours } from './ours.ts';

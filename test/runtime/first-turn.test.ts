@@ -14,7 +14,7 @@ import { createRunCore, referencePack } from '../../runtime/core/reference/index
 import { createRegistry } from '../../runtime/core/reference/workflows/index.ts';
 import type { RunCore } from '../../runtime/ports/run-core.ts';
 import type { RunStore } from '../../runtime/ports/store/run-store.ts';
-import { subject } from './helpers.ts';
+import { DECIDED, subject } from './helpers.ts';
 
 const alice = subject('acme', 'alice');
 
@@ -160,21 +160,12 @@ describe('a run’s first turn commits with its insert', () => {
 
   it('the exchange’s records go in the same insert, after the first turn, and the view needs no read', async () => {
     const c = await open();
-    const payload = {
-      protocol: 'a2a' as const,
-      outcome: 'accepted' as const,
-      at: '2026-02-02T00:00:00.000Z',
-      floor: '1.0',
-      peerDigest: '0'.repeat(64),
-      reason: 'ok' as const,
-      version: '1.0',
-    };
     const out = await c.core.createRun(alice, {
       workflowId: 'echo',
       inputs: { text: 'hi' },
       transport: 'a2a',
       note: { binding: 'a2a', contextId: 'ctx-1', append: { text: 'hi' } },
-      events: [{ type: 'negotiation.decided', payload }],
+      events: [{ type: 'negotiation.decided', payload: DECIDED }],
     });
     expect(c.tx).toEqual(['insert+3']);
     expect(await log(c, out.run.runId)).toEqual([

@@ -14,6 +14,7 @@ import type { Subject } from '../../runtime/ports/auth.ts';
 import type { RunEvent } from '../../runtime/ports/events.ts';
 import type { HostEventLog } from '../../runtime/ports/host-events.ts';
 import type { RunCore } from '../../runtime/ports/run-core.ts';
+import type { NegotiationDecided } from '../../generated/types/events.ts';
 
 export interface Opened {
   store: SqliteStores;
@@ -59,6 +60,17 @@ export async function fixture(workflows: WorkflowRegistry = referencePack()): Pr
     },
   };
 }
+
+/** A well-formed `negotiation.decided` payload (a record a binding hands createRun). */
+export const DECIDED: NegotiationDecided = {
+  protocol: 'a2a',
+  outcome: 'accepted',
+  at: '2026-02-02T00:00:00.000Z',
+  floor: '1.0',
+  peerDigest: '0'.repeat(64),
+  reason: 'ok',
+  version: '1.0',
+};
 
 export function subject(tenant: string, subjectId: string): Subject {
   return { issuer: 'urn:test', subjectId, tenant, lane: 'api-key', kind: 'user' };

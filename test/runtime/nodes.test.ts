@@ -7,7 +7,7 @@ import { createRegistry } from '../../runtime/core/reference/workflows/index.ts'
 import { createRunCore } from '../../runtime/core/reference/index.ts';
 import { isCoreError } from '../../runtime/ports/errors.ts';
 import { faultyStore, writesLogLine } from '../helpers/faulty-store.ts';
-import { fixture, subject, types, type Fixture } from './helpers.ts';
+import { DECIDED, fixture, subject, types, type Fixture } from './helpers.ts';
 
 const alice = subject('acme', 'alice');
 const terminal = (r: { status: Parameters<typeof isTerminalRunStatus>[0] }) =>
@@ -204,6 +204,36 @@ describe('engine nodes', () => {
       // The cause reaches the host's log, not the run.
       expect(reported.map((e) => (e as Error).message)).toEqual(['disk I/O error']);
       expect(JSON.stringify(events)).not.toContain('disk I/O');
+    } finally {
+      await core.close();
+      await fault.remove();
+    }
+  });
+
+  it('the exchange’s records still reach the log when the insert falls back to a commit per step', async () => {
+    // The folded insert is refused (its log line), so the run is inserted alone and stepped one
+    // commit at a time (first-turn.ts insertUnfolded); CreateRunRequest.events follow its steps.
+    const fault = faultyStore(writesLogLine);
+    const core = await createRunCore({
+      runs: fault.runs,
+      feed: fault.feed,
+      workflows: createRegistry(defs),
+      onError: () => undefined,
+    });
+    try {
+      const out = await core.createRun(alice, {
+        workflowId: 'logs',
+        inputs: {},
+        transport: 'rest',
+        events: [{ type: 'negotiation.decided', payload: DECIDED }],
+      });
+      expect(out.created).toBe(true);
+      expect(out.view).toBeUndefined();
+      expect(out.run.status).toBe('failed');
+      const events = (await core.readEvents(alice, out.run.runId, -1, 10))!;
+      expect(types(events)).toEqual(['run.started', 'run.failed', 'negotiation.decided']);
+      expect(events[2]!.payload).toStrictEqual(DECIDED);
+      expect(await core.getRun(alice, out.run.runId)).toStrictEqual(out.run);
     } finally {
       await core.close();
       await fault.remove();
