@@ -1,31 +1,21 @@
 // Peer (e): our host on PostgreSQL. With BENCH_POSTGRES=<postgres:// URL of a server> the bench
-// gives each measured build of ours a database of its own on that server (created here, dropped at
-// the end) and seeds tenant `big` there as seedRuns does in SQLite. The row's name says whether
-// the server is durable (`fsync` and `synchronous_commit` on): a throwaway CI server runs with
+// gives each measured build of ours a database of its own on that server (test/helpers/postgres.ts,
+// dropped at the end) and seeds tenant `big` there as seedRuns does in SQLite. The row's name says
+// whether the server is durable (`fsync` and `synchronous_commit` on): a throwaway CI server runs with
 // fsync off, and its figures must not pass for durable ones.
 import pg from 'pg';
+import { freshDatabaseOn, type FreshDatabase } from '../../test/helpers/postgres.ts';
 
-export interface BenchDatabase {
-  url: string;
+export interface BenchDatabase extends FreshDatabase {
   /** e.g. "PostgreSQL" or "PostgreSQL, fsync off". */
   label: string;
-  drop(): Promise<void>;
 }
 
-function withDatabase(serverUrl: string, db: string): string {
-  const u = new URL(serverUrl);
-  u.pathname = `/${db}`;
-  return u.toString();
-}
-
-export async function freshDatabase(serverUrl: string, tag: string): Promise<BenchDatabase> {
-  const name = `wopgen_bench_${tag}_${process.pid}`;
+export async function freshDatabase(serverUrl: string): Promise<BenchDatabase> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   let durable: boolean;
   try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-    await admin.query(`CREATE DATABASE ${name}`);
     const fsync = (await admin.query<{ fsync: string }>('SHOW fsync')).rows[0]!.fsync;
     const sync = (await admin.query<{ synchronous_commit: string }>('SHOW synchronous_commit'))
       .rows[0]!.synchronous_commit;
@@ -33,19 +23,8 @@ export async function freshDatabase(serverUrl: string, tag: string): Promise<Ben
   } finally {
     await admin.end();
   }
-  return {
-    url: withDatabase(serverUrl, name),
-    label: durable ? 'PostgreSQL' : 'PostgreSQL, fsync off',
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
+  const db = await freshDatabaseOn(serverUrl);
+  return { ...db, label: durable ? 'PostgreSQL' : 'PostgreSQL, fsync off' };
 }
 
 /** seedRuns (ours.ts) on PostgreSQL: `count` copies of tenant `big`'s one run. */

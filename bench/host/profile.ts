@@ -22,7 +22,7 @@ const scenario = process.argv[2] ?? 'get';
 const seconds = Number(process.argv[3] ?? 10);
 const dir = mkdtempSync(join(tmpdir(), 'wopgen-prof-'));
 const postgres = process.env['BENCH_POSTGRES']
-  ? await freshDatabase(process.env['BENCH_POSTGRES'], 'profile')
+  ? await freshDatabase(process.env['BENCH_POSTGRES'])
   : undefined;
 const ours = await startOurs(
   'ours (profiled)',

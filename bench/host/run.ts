@@ -177,11 +177,11 @@ async function main() {
     started.push(...ours.map((o) => o.peer));
     if (postgresServer) {
       const builds = [
-        ...(beforeBin ? [['before', 'ours before', beforeBin] as const] : []),
-        ['ours', 'ours', join(root, 'bin/wopgen.js')] as const,
+        ...(beforeBin ? [['ours before', beforeBin] as const] : []),
+        ['ours', join(root, 'bin/wopgen.js')] as const,
       ];
-      for (const [tag, name, bin] of builds) {
-        const db = await freshDatabase(postgresServer, tag);
+      for (const [name, bin] of builds) {
+        const db = await freshDatabase(postgresServer);
         dropDatabases.push(db.drop);
         const o = await setUpOurs(`${name} (${db.label})`, bin, db.url);
         ours.push(o);

@@ -14,10 +14,20 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export interface FreshDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+export function freshDatabase(): Promise<FreshDatabase> {
   if (!POSTGRES_URL) throw new Error(NO_POSTGRES);
+  return freshDatabaseOn(POSTGRES_URL);
+}
+
+/** A new, empty database on the server `serverUrl` names (the benchmarks use it too). */
+export async function freshDatabaseOn(serverUrl: string): Promise<FreshDatabase> {
   const name = `wopgen_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
     // Identifiers cannot be parameters; the name is generated above from hex digits only.
@@ -26,9 +36,9 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
     await admin.end();
   }
   return {
-    url: withDatabase(POSTGRES_URL, name),
+    url: withDatabase(serverUrl, name),
     async drop() {
-      const c = new pg.Client({ connectionString: POSTGRES_URL });
+      const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
       try {
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
