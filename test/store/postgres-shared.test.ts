@@ -41,15 +41,18 @@ suite(`PostgreSQL shared by hosts${POSTGRES_URL ? '' : ` (${NO_POSTGRES})`}`, ()
     return l;
   };
 
-  it('a publish on one host wakes a waiter and a subscriber on the other, not its own twice', async () => {
-    const [fa, fb] = await Promise.all([
+  /** A change feed on each host, closed after the suite. */
+  const twoFeeds = async () => {
+    const feeds = await Promise.all([
       PostgresChangeFeed.open({ url: db.url, pool: one.pool }),
       PostgresChangeFeed.open({ url: db.url, pool: two.pool }),
     ]);
-    closers.push(
-      () => fa.close(),
-      () => fb.close(),
-    );
+    closers.push(...feeds.map((f) => () => f.close()));
+    return feeds;
+  };
+
+  it('a publish on one host wakes a waiter and a subscriber on the other, not its own twice', async () => {
+    const [fa, fb] = await twoFeeds();
     const seenA: ChangeTopic[] = [];
     const seenB: ChangeTopic[] = [];
     fa.subscribe((t) => seenA.push(t));
@@ -69,14 +72,7 @@ suite(`PostgreSQL shared by hosts${POSTGRES_URL ? '' : ` (${NO_POSTGRES})`}`, ()
   });
 
   it("one turn's publishes reach the other host as one NOTIFY statement, each topic once", async () => {
-    const [fa, fb] = await Promise.all([
-      PostgresChangeFeed.open({ url: db.url, pool: one.pool }),
-      PostgresChangeFeed.open({ url: db.url, pool: two.pool }),
-    ]);
-    closers.push(
-      () => fa.close(),
-      () => fb.close(),
-    );
+    const [fa, fb] = await twoFeeds();
     const seenB: ChangeTopic[] = [];
     fb.subscribe((t) => seenB.push(t));
     const woke = fb.next({ kind: 'run', runId: 'acme.r2' }, { timeoutMs: 10_000 });
