@@ -68,6 +68,8 @@ interface Row extends Figures {
   scenario: string;
   server: string;
   ours: boolean;
+  /** Measured once after the others' rounds (Target.last): not the same conditions as the rest. */
+  once?: boolean;
   /** The non-ours row of the same scenario, when there is one. */
   peerRps?: number;
   rss?: number;
@@ -129,6 +131,7 @@ async function runScenario(s: Scenario): Promise<Row[]> {
   const rows = s.targets.map((t): Row => ({
     scenario: s.name,
     server: t.peer.name,
+    ...(t.last && { once: true }),
     ours: t.peer.name.startsWith('ours'),
     ...median(results.get(t)!),
   }));
@@ -301,7 +304,7 @@ function print(rows: Row[]): void {
     const vsPeer = r.ours && r.peerRps ? `${fmt(r.rps / r.peerRps, 2)}×` : '';
     const vsLimit = r.ours ? `${fmt((100 * r.rps) / limit, 1)}%` : '';
     lines.push(
-      `| ${r.scenario} | ${r.server} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.errors} | ${fmt(r.cpuUs ?? NaN)} | ${vsPeer} | ${vsLimit} | ${r.rss ?? ''} |`,
+      `| ${r.scenario} | ${r.server}${r.once ? ', once after the rounds' : ''} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.errors} | ${fmt(r.cpuUs ?? NaN)} | ${vsPeer} | ${vsLimit} | ${r.rss ?? ''} |`,
     );
   }
   process.stdout.write(lines.join('\n') + '\n');
