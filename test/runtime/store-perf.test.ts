@@ -2,7 +2,7 @@
 // write resolves only after a sync that started after its commit; per-tenant run counts kept by
 // triggers (migration 4); runView answers what the four separate reads answer; API keys verified
 // from memory within the TTL.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiKeyStore, hashKey } from '../../runtime/auth/api-keys.ts';
 import type {
   ApiKeyRecord,
@@ -103,15 +103,22 @@ describe('group commit', () => {
         },
         { wait: 'commit' },
       );
-    // Three grouped transactions on three turns, no sync started by any of them.
-    for (let i = 0; i < 3; i++) await append(i);
-    expect(c.syncs - start).toBe(0);
-    expect(f.store.db.prepare('SELECT COUNT(*) AS n FROM host_events').get()).toEqual({ n: 3 });
-    await new Promise((r) => setTimeout(r, LAZY_SYNC_MS * 3));
-    expect(c.syncs - start).toBe(1);
-    // Nothing committed since: no further sync is owed.
-    await new Promise((r) => setTimeout(r, LAZY_SYNC_MS * 3));
-    expect(c.syncs - start).toBe(1);
+    // The bound's timer is faked, so a slow machine cannot fire it between the appends (the
+    // grouped writes' setImmediate stays real).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // Three grouped transactions on three turns, no sync started by any of them.
+      for (let i = 0; i < 3; i++) await append(i);
+      expect(c.syncs - start).toBe(0);
+      expect(f.store.db.prepare('SELECT COUNT(*) AS n FROM host_events').get()).toEqual({ n: 3 });
+      vi.advanceTimersByTime(LAZY_SYNC_MS);
+      expect(c.syncs - start).toBe(1);
+      // Nothing committed since: no further sync is owed.
+      vi.advanceTimersByTime(LAZY_SYNC_MS * 3);
+      expect(c.syncs - start).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a durable writer's sync covers a pending lazy one, and close() runs one still owed", async () => {
