@@ -8,6 +8,10 @@ const RUN_TENANT = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const RAW_RUN_ID = /^([a-z0-9][a-z0-9-]{0,62})\/([A-Za-z0-9._~-]{22,128})$/;
 /** Bytes written as-is in a projected id; every other byte becomes `~XX`. */
 const UNRESERVED = /^[A-Za-z0-9._-]$/;
+/** A projection of only unreserved bytes is the id itself. */
+const ALL_UNRESERVED = /^[A-Za-z0-9._-]*$/;
+/** A wire id with no escape decodes to itself (`/` kept: A2A Task.id carries the raw form). */
+const PLAIN_WIRE_ID = /^[A-Za-z0-9._/-]*$/;
 
 /**
  * Random bytes are drawn from a pool filled 4 KiB at a time: one CSPRNG call per 256 ids instead
@@ -73,6 +77,7 @@ export function tenantOf(runId: string): string | undefined {
 
 /** Wire projection: one path segment, every byte outside [A-Za-z0-9._-] written `~XX` (upper hex). */
 export function projectId(id: string): string {
+  if (ALL_UNRESERVED.test(id)) return id;
   let out = '';
   for (const byte of Buffer.from(id, 'utf8')) {
     const ch = String.fromCharCode(byte);
@@ -90,6 +95,8 @@ export function projectId(id: string): string {
  * undefined when the segment does not decode to a well-formed runId.
  */
 export function parseWireId(segment: string): string | undefined {
+  // Fast path: every A2A GetTask names its task in raw form (a per-byte walk was ~2% of its CPU).
+  if (PLAIN_WIRE_ID.test(segment)) return isRawRunId(segment) ? segment : undefined;
   const bytes: number[] = [];
   for (let i = 0; i < segment.length; i++) {
     const ch = segment[i]!;

@@ -51,6 +51,39 @@ describe('ids', () => {
     expect(parseWireId(`acme~2${opaque}`)).toBeUndefined();
     expect(parseWireId(`acme${opaque}`)).toBeUndefined();
     expect(parseWireId(`acme~2F${opaque}~2Fx`)).toBeUndefined();
+    // Raw forms that are not runIds, on the path with no escape to decode.
+    expect(parseWireId(`Acme/${opaque}`)).toBeUndefined();
+    expect(parseWireId(`acme/${opaque}/x`)).toBeUndefined();
+    expect(parseWireId(`acme/${opaque} `)).toBeUndefined();
+    expect(parseWireId(`acme/${opaque.slice(0, 3)}é${opaque.slice(3)}`)).toBeUndefined();
+    expect(projectId(opaque)).toBe(opaque);
+  });
+
+  it('decodes any segment as the byte-wise reading does (property)', () => {
+    // The reference reading: ~XX / %XX are bytes, [A-Za-z0-9._-] and / are themselves.
+    const reference = (segment: string): string | undefined => {
+      const bytes: number[] = [];
+      for (let i = 0; i < segment.length; i++) {
+        const ch = segment[i]!;
+        if (ch === '~' || ch === '%') {
+          const hex = segment.slice(i + 1, i + 3);
+          if (!/^[0-9A-Fa-f]{2}$/.test(hex)) return undefined;
+          bytes.push(parseInt(hex, 16));
+          i += 2;
+        } else if (/^[A-Za-z0-9._/-]$/.test(ch)) bytes.push(ch.charCodeAt(0));
+        else return undefined;
+      }
+      const raw = Buffer.from(bytes).toString('utf8');
+      return /^[a-z0-9][a-z0-9-]{0,62}\/[A-Za-z0-9._~-]{22,128}$/.test(raw) ? raw : undefined;
+    };
+    const piece = fc.constantFrom('acme', '/', '~2F', '%2f', '~7E', 'A', '-', '_', '.', 'é', ' ', '~');
+    const opaque = mintRunId('acme').split('/')[1]!;
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 6 }), fc.boolean(), (parts, withOpaque) => {
+        const segment = parts.join('') + (withOpaque ? opaque : '');
+        expect(parseWireId(segment)).toBe(reference(segment));
+      }),
+    );
   });
 
   it('round-trips any minted id (property)', () => {

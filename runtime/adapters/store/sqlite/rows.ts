@@ -5,6 +5,8 @@ import type { InterruptKind } from '../../../ports/interrupts.ts';
 import type { JsonObject } from '../../../ports/json.ts';
 import type { Transport, TrustBoundary } from '../../../ports/run-core.ts';
 import type { StoredHostEvent } from '../../../ports/store/host-event-store.ts';
+import { BoundedMemo } from '../../../util/bounded-memo.ts';
+import { deepFrozen } from '../../../util/deep-frozen.ts';
 import type {
   ClientRequest,
   EngineState,
@@ -80,6 +82,14 @@ export interface HostEventRow {
 }
 
 const json = <T>(text: string): T => JSON.parse(text) as T;
+
+/**
+ * A run's definition, parsed once per distinct text and frozen: every run of a workflow carries
+ * the same text, and parsing it was the largest JSON parse of a task read (issue 13 profile).
+ * Frozen because it is shared; nothing writes to a stored run's definition.
+ */
+const definitions = new BoundedMemo<string, JsonObject>(256);
+const definitionOf = (text: string): JsonObject => definitions.get(text, (t) => deepFrozen(json(t)));
 const opt = <T>(text: string | null): T | undefined => (text === null ? undefined : json<T>(text));
 const optStr = (text: string | null): string | undefined => text ?? undefined;
 
@@ -96,7 +106,7 @@ export function runFromRow(r: RunRow): RunRecord {
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     statusAt: r.status_at,
-    definition: json<JsonObject>(r.definition),
+    definition: definitionOf(r.definition),
     engine: json<EngineState>(r.engine),
   };
   const outputs = opt<JsonObject>(r.outputs);
