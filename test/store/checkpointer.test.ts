@@ -1,10 +1,10 @@
 // WAL checkpoints run on a worker thread (issue 13): the host's connection never checkpoints inside
 // a commit, and the worker's checkpoints keep the WAL from growing without bound.
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Checkpointer } from '../../runtime/adapters/store/sqlite/checkpointer.ts';
+import { Checkpointer, RESTART_FRAMES } from '../../runtime/adapters/store/sqlite/checkpointer.ts';
 import { openSqliteStores, type SqliteStores } from '../../runtime/adapters/store/sqlite/index.ts';
 import { runRecord } from './subjects.ts';
 
@@ -17,6 +17,28 @@ afterEach(async () => {
 
 async function insertRuns(n: number): Promise<void> {
   for (let i = 0; i < n; i++) await stores!.runs.insertRun(runRecord('acme'));
+}
+
+let eventNo = 0;
+const hostEvent = () => ({
+  eventId: `ev-${process.pid}-${eventNo++}`,
+  tenant: 'acme',
+  type: 'negotiation.decided',
+  timestamp: new Date().toISOString(),
+  delivery: 'durable' as const,
+  payload: { protocol: 'a2a', outcome: 'accepted', peerDigest: 'a'.repeat(64) },
+});
+
+/** The WAL header's checkpoint sequence number (bytes 12–15): SQLite adds one at each start-over. */
+function checkpointSequence(wal: string): number {
+  const fd = openSync(wal, 'r');
+  try {
+    const header = Buffer.alloc(16);
+    readSync(fd, header, 0, 16, 0);
+    return header.readUInt32BE(12);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 describe('SQLite checkpoints', () => {
@@ -40,6 +62,38 @@ describe('SQLite checkpoints', () => {
     expect(statSync(`${file}-wal`).size).toBeLessThan(grown * 1.5);
   });
 
+  it('starts the WAL over while writes never pause (it grew without bound before)', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wopgen-ckpt-'));
+    const file = join(dir, 'host.db');
+    // Only the checkpoints this test asks for.
+    stores = openSqliteStores(file, { checkpointIntervalMs: 3_600_000 });
+    const s = stores;
+    // A writer that commits every turn until told to stop, as a host under steady load does.
+    let writing = true;
+    let appended = 0;
+    const writer = (async () => {
+      while (writing) {
+        const turn = Array.from({ length: 20 }, () => s.hostEvents.appendHostEvent(hostEvent(), {}));
+        await Promise.all(turn);
+        appended += turn.length;
+      }
+    })();
+    const walBytes = () => statSync(`${file}-wal`).size;
+    const past = async (bytes: number) => {
+      while (walBytes() < bytes) await new Promise((r) => setTimeout(r, 5));
+    };
+    await past(2 * RESTART_FRAMES * 4096);
+    const before = checkpointSequence(`${file}-wal`);
+    await s.checkpointer!.checkpoint();
+    // The next commits go to the start of the WAL, under a new checkpoint sequence number.
+    const after = appended;
+    while (appended < after + 100) await new Promise((r) => setTimeout(r, 5));
+    writing = false;
+    await writer;
+    expect(checkpointSequence(`${file}-wal`)).toBeGreaterThan(before);
+    expect(await s.hostEvents.listHostEvents('acme', 0, 1)).toHaveLength(1);
+  });
+
   it('closing checkpoints and leaves no WAL behind', async () => {
     dir = mkdtempSync(join(tmpdir(), 'wopgen-ckpt-'));
     const file = join(dir, 'host.db');
@@ -58,7 +112,7 @@ describe('a checkpointer whose database is gone', () => {
   it('reports the failure to checkpoint() and still closes', async () => {
     dir = mkdtempSync(join(tmpdir(), 'wopgen-ckpt-gone-'));
     // The worker opens with fileMustExist: a database removed before it starts fails it.
-    const c = new Checkpointer(join(dir, 'missing', 'host.db'));
+    const c = new Checkpointer(join(dir, 'missing', 'host.db'), () => undefined);
     await expect(c.checkpoint()).rejects.toThrow(/directory does not exist|unable to open/);
     await expect(c.close()).resolves.toBeUndefined();
   });

@@ -26,8 +26,16 @@ export interface SqliteStores extends Stores {
   readonly checkpointer: Checkpointer | undefined;
 }
 
+/** A WAL file longer than this is cut back to it when SQLite next starts the WAL over. */
+const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
+
+export interface SqliteOpenOptions {
+  /** How often the checkpointer's worker runs (checkpointer.ts); 1 s unless a test wants sooner. */
+  checkpointIntervalMs?: number;
+}
+
 /** Open (creating directories and migrating) the database at `filename`, or ':memory:'. */
-export function openSqliteStores(filename: string): SqliteStores {
+export function openSqliteStores(filename: string, options: SqliteOpenOptions = {}): SqliteStores {
   if (filename !== ':memory:') mkdirSync(dirname(resolve(filename)), { recursive: true });
   const db = new Database(filename);
   db.pragma('journal_mode = WAL');
@@ -44,7 +52,15 @@ export function openSqliteStores(filename: string): SqliteStores {
   let checkpointer: Checkpointer | undefined;
   if (filename !== ':memory:') {
     db.pragma('wal_autocheckpoint = 0');
-    checkpointer = new Checkpointer(resolve(filename));
+    // A WAL started over keeps its file's length; past this it is cut back (after a burst).
+    db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
+    checkpointer = new Checkpointer(
+      resolve(filename),
+      () => {
+        if (db.open && !db.inTransaction) db.pragma('wal_checkpoint(PASSIVE)');
+      },
+      options.checkpointIntervalMs,
+    );
   }
   const host = new SqliteHostStore(db, commits, writes);
   return {
