@@ -85,6 +85,37 @@ describe('group commit', () => {
     // The first and the joined share one sync; the second and third the one that started after.
     expect(c.syncs - start).toBe(2);
   });
+  it('a push config committed while a sync runs is not covered by that sync', async () => {
+    // The push store commits outside the grouped transactions; uncounted, its durable() took a
+    // sync that had started before its commit as covering it.
+    f = await fixture();
+    const { run } = await f.core.createRun(alice, {
+      workflowId: 'echo',
+      inputs: { text: 't' },
+      transport: 'rest',
+    });
+    const c = f.store.commits;
+    const write = f.store.writes.run(() =>
+      f!.store.db.prepare("INSERT INTO kv (k, v) VALUES ('before', 'push')").run(),
+    );
+    f.store.writes.flush();
+    await write;
+    const start = c.syncs;
+    const running = c.durable();
+    expect(c.syncs - start).toBe(1);
+    await f.store.push.insertPushConfig({
+      configId: 'pnc-during-sync',
+      runId: run.runId,
+      tenant: 'acme',
+      owner: alice,
+      url: 'https://receiver.example/hook',
+      cursor: -1,
+      finished: false,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
+    await running;
+    expect(c.syncs - start).toBe(2);
+  });
   it("audit appends made with wait 'commit' share one sync within LAZY_SYNC_MS", async () => {
     // A read's negotiation.decided record (interop.md §"The audit event"): committed before the
     // answer, synced within a bounded delay rather than once per event-loop turn.

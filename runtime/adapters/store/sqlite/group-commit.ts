@@ -36,6 +36,8 @@ export class GroupCommit {
   private next: Promise<void> | undefined;
   /** Syncs started so far (tests read it to see that writers share them). */
   syncs = 0;
+  /** Commits made outside the grouped transactions (noteCommit). */
+  private outside = 0;
 
   /**
    * `walPath` undefined (an in-memory database): nothing to sync. `committed`, when given, counts
@@ -46,6 +48,19 @@ export class GroupCommit {
     private readonly committed?: () => number,
   ) {}
 
+  /**
+   * A transaction committed outside the grouped ones (the push store's own): counted, so that a
+   * sync started before it is never taken to cover it. Call it before `durable()`.
+   */
+  noteCommit(): void {
+    this.outside++;
+  }
+
+  /** Commits so far, or -1 when they are not counted (every durable() then waits for a new sync). */
+  private commitCount(): number {
+    return this.committed ? this.committed() + this.outside : -1;
+  }
+
   /** Resolves once every transaction committed before this call is on disk. */
   durable(): Promise<void> {
     if (this.walPath === undefined) return Promise.resolve();
@@ -53,7 +68,8 @@ export class GroupCommit {
     // (A failed sync fails its own waiters; the next one is attempted regardless.)
     if (this.running) {
       // No commit since the running sync started: it covers this caller's commit.
-      if (this.committed && this.committed() === this.runningCovers) return this.running;
+      const count = this.commitCount();
+      if (count >= 0 && count === this.runningCovers) return this.running;
       return (this.next ??= this.running.then(
         () => this.startSync(),
         () => this.startSync(),
@@ -71,7 +87,8 @@ export class GroupCommit {
   private lazySync(): Promise<void> | undefined {
     this.lazy = undefined;
     // A sync started since (a durable writer's) already covers what soon() was asked for.
-    if (this.committed && this.committed() === this.startedCovers) return undefined;
+    const count = this.commitCount();
+    if (count >= 0 && count === this.startedCovers) return undefined;
     const p = this.durable();
     p.catch(() => undefined);
     return p;
@@ -79,7 +96,7 @@ export class GroupCommit {
 
   private startSync(): Promise<void> {
     this.next = undefined;
-    this.runningCovers = this.committed ? this.committed() : -1;
+    this.runningCovers = this.commitCount();
     this.startedCovers = this.runningCovers;
     const p = this.syncOnce().finally(() => {
       if (this.running === p) this.running = undefined;

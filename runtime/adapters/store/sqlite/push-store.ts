@@ -56,6 +56,7 @@ export class SqlitePushStore implements PushStore {
           c.createdAt,
         );
     })();
+    this.commits.noteCommit();
     await this.commits.durable();
   }
 
@@ -90,6 +91,7 @@ export class SqlitePushStore implements PushStore {
       }
       this.sql.get('DELETE FROM push_configs WHERE config_id = ?').run(configId);
     })();
+    this.commits.noteCommit();
     await this.commits.durable();
   }
 
