@@ -88,6 +88,8 @@ describe('restart durability', () => {
     ]);
     // NORMAL: commits skip their own fsync; every write awaits the group commit's (group-commit.ts).
     expect(f.store.db.pragma('synchronous', { simple: true })).toBe(1);
+    // MEMORY: statement and savepoint journals never spill to a temp file (index.ts).
+    expect(f.store.db.pragma('temp_store', { simple: true })).toBe(2);
     const { run } = await f.core.createRun(alice, {
       workflowId: 'echo',
       inputs: { text: 'x' },
