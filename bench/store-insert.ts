@@ -11,8 +11,9 @@
 // Prints a table; asserts nothing.
 //
 //   npx tsx bench/store-insert.ts [variant ...]     (BENCH_RUNS, BENCH_GROUP, BENCH_PREFILL, BENCH_ROUNDS)
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { openSqliteStores, type SqliteStores } from '../runtime/adapters/store/sqlite/index.ts';
 import {
@@ -31,9 +32,24 @@ const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/**
+ * Frames in the WAL now: mxFrame of the WAL-index header (the -shm file, offset 16), which SQLite
+ * keeps current in shared memory, so each read sees the last commit's.
+ */
+function walFrames(file: string): () => number {
+  const fd = openSync(`${file}-shm`, 'r');
+  const buf = Buffer.alloc(4);
+  return () => {
+    readSync(fd, buf, 0, 4, 16);
+    return buf.readUInt32LE(0);
+  };
+}
+
 /** Inserts `n` runs' rows directly, GROUP per transaction, timing each phase (ns, summed). */
-function stmtRound(s: SqliteStores, n: number, times: Record<Phase, number>): void {
+function stmtRound(s: SqliteStores, n: number, times: Record<Phase, number>): number {
   const db = s.db;
+  const wal = walFrames(db.name);
+  let frames = 0;
   const run = db.prepare(INSERT_RUN_SQL);
   const idem = db.prepare(INSERT_IDEMPOTENCY_SQL);
   const task = db.prepare(
@@ -50,13 +66,15 @@ function stmtRound(s: SqliteStores, n: number, times: Record<Phase, number>): vo
   };
   for (let done = 0; done < n; done += GROUP) {
     const rows = Array.from({ length: Math.min(GROUP, n - done) }, () => benchRun());
+    const runRows = rows.map((r) => runToRow(r.run));
+    const before = wal();
     t = process.hrtime.bigint();
     group(() => {
       lap('begin');
-      for (const r of rows) {
+      rows.forEach((r, k) => {
         savepoint(() => {
           lap('savepoint');
-          run.run(runToRow(r.run));
+          run.run(runRows[k]);
           lap('run');
           const i = r.idempotency;
           idem.run(i.tenant, i.principal, i.key, i.requestDigest, i.runId, i.createdAt);
@@ -68,10 +86,14 @@ function stmtRound(s: SqliteStores, n: number, times: Record<Phase, number>): vo
           lap('events');
         });
         lap('savepoint');
-      }
+      });
     });
     lap('commit');
+    // The WAL restarts after a checkpoint: then all its frames are this group's.
+    const after = wal();
+    frames += after >= before ? after - before : after;
   }
+  return frames / n;
 }
 
 /** Inserts `n` runs through the store, GROUP concurrent calls per turn; CPU µs of the process. */
@@ -100,23 +122,29 @@ interface Subject {
   stmt: Record<Phase, number[]>;
   stmtCpu: number[];
   store: number[];
+  frames: number[];
 }
 
 /** A fresh store for `v`, prefilled; measured in rounds interleaved with the other variants'. */
 function open(v: Variant): Subject {
   const dir = mkdtempSync(join(tmpdir(), 'wopgen-store-insert-'));
+  if (v.create) {
+    const db = new Database(join(dir, 'bench.db'));
+    v.create(db);
+    db.close();
+  }
   const s = openSqliteStores(join(dir, 'bench.db'));
   v.apply?.(s.db);
   const fill = Object.fromEntries(PHASES.map((p) => [p, 0])) as Record<Phase, number>;
   for (let done = 0; done < PREFILL; done += 1000) stmtRound(s, 1000, fill);
   const stmt = Object.fromEntries(PHASES.map((p) => [p, []])) as unknown as Record<Phase, number[]>;
-  return { v, s, dir, stmt, stmtCpu: [], store: [] };
+  return { v, s, dir, stmt, stmtCpu: [], store: [], frames: [] };
 }
 
 async function round(x: Subject): Promise<void> {
   const times = Object.fromEntries(PHASES.map((p) => [p, 0])) as Record<Phase, number>;
   const before = process.cpuUsage();
-  stmtRound(x.s, RUNS, times);
+  x.frames.push(stmtRound(x.s, RUNS, times));
   const cpu = process.cpuUsage(before);
   x.stmtCpu.push((cpu.user + cpu.system) / RUNS);
   for (const p of PHASES) x.stmt[p].push(times[p] / RUNS / 1000);
@@ -131,14 +159,15 @@ const f = (x: number) => x.toFixed(1).padStart(7);
 process.stdout.write(
   `runs ${RUNS} × ${ROUNDS} rounds (variants interleaved), groups of ${GROUP}, prefill ${PREFILL}; ` +
     `µs per run, medians: store = insertRun's process CPU, stmt = the statements' CPU, then ` +
-    `their wall time by phase\n` +
-    `${'variant'.padEnd(30)}${'store'.padStart(8)}${'stmt'.padStart(8)}` +
+    `WAL frames per run, their wall time by phase\n` +
+    `${'variant'.padEnd(30)}${'store'.padStart(8)}${'stmt'.padStart(8)}${'frames'.padStart(8)}` +
     PHASES.map((p) => p.slice(0, 7).padStart(8)).join('') +
     '\n',
 );
 for (const x of subjects) {
   process.stdout.write(
     `${x.v.name.padEnd(30)}${f(median(x.store)).padStart(8)}${f(median(x.stmtCpu)).padStart(8)}` +
+      f(median(x.frames)).padStart(8) +
       PHASES.map((p) => f(median(x.stmt[p])).padStart(8)).join('') +
       '\n',
   );

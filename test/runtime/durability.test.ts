@@ -85,6 +85,7 @@ describe('restart durability', () => {
       { version: 4, name: 'per-tenant run counts' },
       { version: 5, name: 'a2a push configs, secrets and outbox' },
       { version: 6, name: 'runs by tenant and status' },
+      { version: 7, name: 'ascending run indexes, live runs by status' },
     ]);
     // NORMAL: commits skip their own fsync; every write awaits the group commit's (group-commit.ts).
     expect(f.store.db.pragma('synchronous', { simple: true })).toBe(1);

@@ -28,6 +28,22 @@ export function filterClauses(
   return where;
 }
 
+/** Statuses the partial index runs_live (migration 7) leaves out. */
+const ENDED = ['completed', 'failed', 'cancelled'];
+
+/**
+ * The runs of these statuses, oldest first (recovery). When none of them has ended, the query
+ * repeats runs_live's predicate exactly (SQLite uses a partial index only for a WHERE that
+ * contains its own), so it reads the few live runs instead of scanning the table.
+ */
+export function runsByStatusSql(statuses: readonly string[]): string {
+  const marks = statuses.map(() => '?').join(', ');
+  const live = statuses.some((s) => ENDED.includes(s))
+    ? ''
+    : ` AND status NOT IN ('completed', 'failed', 'cancelled')`;
+  return `SELECT * FROM runs WHERE status IN (${marks})${live} ORDER BY created_at, run_id`;
+}
+
 /** An interrupts row as a JSON object of its columns (JSON text columns stay strings). */
 const INTERRUPT_AS_JSON = `json_object(${INTERRUPT_COLUMNS.map((c) => `'${c}', ${c}`).join(', ')})`;
 
