@@ -1,4 +1,5 @@
 // Versioned schema of the SQLite store. Append new migrations; never edit an applied one.
+import { RUN_INDEXES_MIGRATION } from '../run-indexes-migration.ts';
 import type Database from 'better-sqlite3';
 
 export interface Migration {
@@ -200,25 +201,8 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX runs_tenant_status_created ON runs (tenant, status, created_at DESC, run_id DESC);
     `,
   },
-  {
-    // The write path of a created run (issue 13, bench/store-insert.ts). A DESC index takes each new
-    // run at the left of its tenant's range: half-full pages, splits whose pages SQLite renumbers
-    // (which makes every such commit scan the whole page cache) and ~5 WAL frames a commit each;
-    // ascending, a new run appends and the same ORDER BY ... DESC reads the index backwards.
-    // Only recovery looks runs up by status: its index keeps just the live runs (listRunsByStatus
-    // repeats this predicate word for word so the planner can use it).
-    version: 7,
-    name: 'ascending run indexes, live runs by status',
-    sql: `
-      DROP INDEX runs_tenant_created;
-      CREATE INDEX runs_tenant_created ON runs (tenant, created_at, run_id);
-      DROP INDEX runs_tenant_status_created;
-      CREATE INDEX runs_tenant_status_created ON runs (tenant, status, created_at, run_id);
-      DROP INDEX runs_status;
-      CREATE INDEX runs_live ON runs (status)
-        WHERE status NOT IN ('completed', 'failed', 'cancelled');
-    `,
-  },
+  // The write path of a created run: bench/store-insert.ts, run-indexes-migration.ts.
+  { version: 7, ...RUN_INDEXES_MIGRATION },
 ];
 
 /** Apply every migration newer than the recorded version, each in its own transaction. */

@@ -1,6 +1,7 @@
 // SQL text the SQLite run store builds: the WHERE clauses of a status filter, the one statement
 // that reads a task view (RunStore.readRunView), and the inserts of a new run's rows.
 import type { RunCountFilter } from '../../../ports/store/run-store.ts';
+import { liveRunsClause } from '../live-runs.ts';
 import { RUN_VIEW_RECORD_COLUMNS } from '../run-view-row.ts';
 import { INTERRUPT_COLUMNS } from './rows.ts';
 
@@ -28,20 +29,10 @@ export function filterClauses(
   return where;
 }
 
-/** Statuses the partial index runs_live (migration 7) leaves out. */
-const ENDED = ['completed', 'failed', 'cancelled'];
-
-/**
- * The runs of these statuses, oldest first (recovery). When none of them has ended, the query
- * repeats runs_live's predicate exactly (SQLite uses a partial index only for a WHERE that
- * contains its own), so it reads the few live runs instead of scanning the table.
- */
+/** The runs of these statuses, oldest first (recovery), from runs_live when it holds them all. */
 export function runsByStatusSql(statuses: readonly string[]): string {
   const marks = statuses.map(() => '?').join(', ');
-  const live = statuses.some((s) => ENDED.includes(s))
-    ? ''
-    : ` AND status NOT IN ('completed', 'failed', 'cancelled')`;
-  return `SELECT * FROM runs WHERE status IN (${marks})${live} ORDER BY created_at, run_id`;
+  return `SELECT * FROM runs WHERE status IN (${marks})${liveRunsClause(statuses)} ORDER BY created_at, run_id`;
 }
 
 /** An interrupts row as a JSON object of its columns (JSON text columns stay strings). */
