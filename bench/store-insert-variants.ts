@@ -12,18 +12,25 @@ export interface Variant {
 const exec = (sql: string) => (db: Database.Database) => db.exec(sql);
 const pragma = (p: string) => (db: Database.Database) => void db.pragma(p);
 
+const version6 = exec(`DROP INDEX runs_tenant_created; DROP INDEX runs_tenant_status_created;
+  DROP INDEX runs_live;
+  CREATE INDEX runs_tenant_created ON runs (tenant, created_at DESC, run_id DESC);
+  CREATE INDEX runs_tenant_status_created ON runs (tenant, status, created_at DESC, run_id DESC);
+  CREATE INDEX runs_status ON runs (status);`);
+
 export const variants: Variant[] = [
   { name: 'as opened' },
   // What index.ts's temp_store = MEMORY saves: the journals spill to temp files without it.
   { name: 'temp_store file', apply: pragma('temp_store = DEFAULT') },
   // What migration 7 saves: the run indexes as version 6 left them.
+  { name: 'indexes of version 6', apply: version6 },
+  // The store before issue 13's write-path levers: both of the above.
   {
-    name: 'indexes of version 6',
-    apply: exec(`DROP INDEX runs_tenant_created; DROP INDEX runs_tenant_status_created;
-      DROP INDEX runs_live;
-      CREATE INDEX runs_tenant_created ON runs (tenant, created_at DESC, run_id DESC);
-      CREATE INDEX runs_tenant_status_created ON runs (tenant, status, created_at DESC, run_id DESC);
-      CREATE INDEX runs_status ON runs (status);`),
+    name: 'before (file, version 6)',
+    apply: (db) => {
+      db.pragma('temp_store = DEFAULT');
+      version6(db);
+    },
   },
   {
     name: 'DESC run indexes (v6)',
