@@ -85,9 +85,12 @@ describe('restart durability', () => {
       { version: 4, name: 'per-tenant run counts' },
       { version: 5, name: 'a2a push configs, secrets and outbox' },
       { version: 6, name: 'runs by tenant and status' },
+      { version: 7, name: 'ascending run indexes, live runs by status' },
     ]);
     // NORMAL: commits skip their own fsync; every write awaits the group commit's (group-commit.ts).
     expect(f.store.db.pragma('synchronous', { simple: true })).toBe(1);
+    // MEMORY: statement and savepoint journals never spill to a temp file (index.ts).
+    expect(f.store.db.pragma('temp_store', { simple: true })).toBe(2);
     const { run } = await f.core.createRun(alice, {
       workflowId: 'echo',
       inputs: { text: 'x' },

@@ -2,6 +2,7 @@
 // (adapters/store/sqlite/migrations.ts) so both map rows with one mapping (sqlite/rows.ts). JSON
 // values are kept as text, not jsonb: jsonb reorders keys, and a run's events must read back as
 // written. Append new migrations; never edit an applied one.
+import { RUN_INDEXES_MIGRATION } from '../run-indexes-migration.ts';
 import type { PoolClient } from 'pg';
 
 export interface PgMigration {
@@ -221,6 +222,8 @@ export const pgMigrations: readonly PgMigration[] = [
       CREATE INDEX runs_tenant_status_at ON runs (tenant, status_at);
     `,
   },
+  // The write path of a created run: bench/store-insert.ts, run-indexes-migration.ts.
+  { version: 5, ...RUN_INDEXES_MIGRATION },
 ];
 
 /** Apply every migration newer than the recorded version, one transaction, under the lock. */

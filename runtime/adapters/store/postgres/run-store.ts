@@ -5,6 +5,7 @@
 // and duplicate-free however many hosts write. Inserting a run with an idempotency key a concurrent
 // host inserted first fails on the key and rolls the run back (the core then replays the winner).
 import { bindingRecordOf, type BindingRecordRow } from '../binding-record-row.ts';
+import { liveRunsClause } from '../live-runs.ts';
 import { RUN_VIEW_RECORD_COLUMNS, runViewOf, type RunViewRow } from '../run-view-row.ts';
 import type { Pool, PoolClient } from 'pg';
 import type { RunStatus } from '@wopgen/generated/run-status';
@@ -144,7 +145,8 @@ export class PgRunStore implements RunStore {
   async listRunsByStatus(statuses: readonly RunStatus[]): Promise<RunRecord[]> {
     if (statuses.length === 0) return [];
     const { rows } = await this.pool.query<RunRow>(
-      'SELECT * FROM runs WHERE status = ANY($1::text[]) ORDER BY created_at, run_id',
+      `SELECT * FROM runs WHERE status = ANY($1::text[])${liveRunsClause(statuses)}
+       ORDER BY created_at, run_id`,
       [statuses],
     );
     return rows.map(runFromRow);

@@ -43,6 +43,11 @@ export function openSqliteStores(filename: string, options: SqliteOpenOptions = 
   db.pragma('busy_timeout = 5000');
   // Commits skip their own fsync; every write awaits a shared one instead (group-commit.ts).
   db.pragma('synchronous = NORMAL');
+  // Statement and savepoint journals in memory: every write of a group has a savepoint and most of
+  // its statements a statement journal, which passed the 64 KiB spill size and went to a temp file
+  // (two write syscalls a page), over half of a created run's insert (issue 13, bench/store-insert.ts).
+  // They only undo a failed statement or write inside the open transaction; recovery never reads them.
+  db.pragma('temp_store = MEMORY');
   migrate(db);
   // Writes of one event-loop turn share one transaction (grouped-writes.ts), and its writers one sync.
   const writes = new GroupedWrites(db);

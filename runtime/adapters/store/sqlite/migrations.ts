@@ -1,4 +1,5 @@
 // Versioned schema of the SQLite store. Append new migrations; never edit an applied one.
+import { RUN_INDEXES_MIGRATION } from '../run-indexes-migration.ts';
 import type Database from 'better-sqlite3';
 
 export interface Migration {
@@ -200,6 +201,8 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX runs_tenant_status_created ON runs (tenant, status, created_at DESC, run_id DESC);
     `,
   },
+  // The write path of a created run: bench/store-insert.ts, run-indexes-migration.ts.
+  { version: 7, ...RUN_INDEXES_MIGRATION },
 ];
 
 /** Apply every migration newer than the recorded version, each in its own transaction. */

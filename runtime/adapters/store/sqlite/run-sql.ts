@@ -1,6 +1,7 @@
 // SQL text the SQLite run store builds: the WHERE clauses of a status filter, the one statement
 // that reads a task view (RunStore.readRunView), and the inserts of a new run's rows.
 import type { RunCountFilter } from '../../../ports/store/run-store.ts';
+import { liveRunsClause } from '../live-runs.ts';
 import { RUN_VIEW_RECORD_COLUMNS } from '../run-view-row.ts';
 import { INTERRUPT_COLUMNS } from './rows.ts';
 
@@ -26,6 +27,12 @@ export function filterClauses(
     params.statusAfter = f.statusAfter;
   }
   return where;
+}
+
+/** The runs of these statuses, oldest first (recovery), from runs_live when it holds them all. */
+export function runsByStatusSql(statuses: readonly string[]): string {
+  const marks = statuses.map(() => '?').join(', ');
+  return `SELECT * FROM runs WHERE status IN (${marks})${liveRunsClause(statuses)} ORDER BY created_at, run_id`;
 }
 
 /** An interrupts row as a JSON object of its columns (JSON text columns stay strings). */

@@ -13,6 +13,7 @@ import {
   INSERT_INTERRUPT_SQL,
   INSERT_RUN_SQL,
   RUN_VIEW_SQL,
+  runsByStatusSql,
 } from './run-sql.ts';
 import type Database from 'better-sqlite3';
 import type { GroupCommit } from './group-commit.ts';
@@ -198,10 +199,7 @@ export class SqliteRunStore implements RunStore {
 
   async listRunsByStatus(statuses: readonly RunStatus[]): Promise<RunRecord[]> {
     if (statuses.length === 0) return [];
-    const marks = statuses.map(() => '?').join(', ');
-    const rows = this.sql
-      .get(`SELECT * FROM runs WHERE status IN (${marks}) ORDER BY created_at, run_id`)
-      .all(...statuses) as RunRow[];
+    const rows = this.sql.get(runsByStatusSql(statuses)).all(...statuses) as RunRow[];
     return rows.map(runFromRow);
   }
 
