@@ -76,7 +76,20 @@ describe('ids', () => {
       const raw = Buffer.from(bytes).toString('utf8');
       return /^[a-z0-9][a-z0-9-]{0,62}\/[A-Za-z0-9._~-]{22,128}$/.test(raw) ? raw : undefined;
     };
-    const piece = fc.constantFrom('acme', '/', '~2F', '%2f', '~7E', 'A', '-', '_', '.', 'é', ' ', '~');
+    const piece = fc.constantFrom(
+      'acme',
+      '/',
+      '~2F',
+      '%2f',
+      '~7E',
+      'A',
+      '-',
+      '_',
+      '.',
+      'é',
+      ' ',
+      '~',
+    );
     const opaque = mintRunId('acme').split('/')[1]!;
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 6 }), fc.boolean(), (parts, withOpaque) => {

@@ -89,7 +89,8 @@ const json = <T>(text: string): T => JSON.parse(text) as T;
  * Frozen because it is shared; nothing writes to a stored run's definition.
  */
 const definitions = new BoundedMemo<string, JsonObject>(256);
-const definitionOf = (text: string): JsonObject => definitions.get(text, (t) => deepFrozen(json(t)));
+const definitionOf = (text: string): JsonObject =>
+  definitions.get(text, (t) => deepFrozen(json(t)));
 const opt = <T>(text: string | null): T | undefined => (text === null ? undefined : json<T>(text));
 const optStr = (text: string | null): string | undefined => text ?? undefined;
 
