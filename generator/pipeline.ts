@@ -16,6 +16,7 @@ import { SourceSet } from './load/source-set.ts';
 import { buildModel } from './model/build.ts';
 import type { SpecModel } from './model/ir.ts';
 import { validateDocuments } from './validate/index.ts';
+import { trace } from './trace.ts';
 
 export interface StageTiming {
   stage: string;
@@ -46,11 +47,13 @@ export async function generate(specDir: string, opts: GenerateOptions): Promise<
   const timings: StageTiming[] = [];
   const stage = async <T>(name: string, run: () => T | Promise<T>): Promise<T> => {
     const start = performance.now();
+    trace(`stage ${name}`);
     try {
       return await run();
     } catch (err) {
       throw err instanceof GeneratorBug ? err : new GeneratorBug(name, err);
     } finally {
+      trace(`stage ${name} done`);
       timings.push({ stage: name, ms: performance.now() - start });
     }
   };

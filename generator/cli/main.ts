@@ -10,6 +10,7 @@ import { report } from './report.ts';
 import { runOnce } from './run.ts';
 import { watchAndGenerate } from './watch.ts';
 import { keptWorkers, type KeptWorkers } from '../workers/kept.ts';
+import { trace } from '../trace.ts';
 
 export async function main(argv: string[]): Promise<number> {
   // `init` writes a project, not a package: its own small command (cli/init.ts), loaded on demand.
@@ -38,7 +39,10 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const options = invocation.options;
-  const print = (o: Outcome) => report(o, options);
+  const print = (o: Outcome) => {
+    report(o, options);
+    trace('reported');
+  };
   if (!options.watch) {
     const o = await guarded(options);
     print(o);

@@ -19,6 +19,7 @@ import type { RunOptions } from './args.ts';
 import { outcome, summarize, type Outcome, type Summary } from './outcome.ts';
 import { regenerateCommand } from './regenerate.ts';
 import { relativeToWorkingDir } from './diagnostic-paths.ts';
+import { trace } from '../trace.ts';
 
 /**
  * @param kept worker threads kept from one run to the next (`--watch`, workers/kept.ts); without
@@ -46,8 +47,10 @@ async function decide(o: RunOptions, kept?: KeptWorkers): Promise<Outcome> {
     if (early) return early;
   }
   // --force regenerates from scratch: nothing is taken from the artifact cache, which is refilled.
+  trace('decide: planned');
   const cache = new ArtifactCache(artifactCacheDir(), generatorFingerprint(), { read: !o.force });
   const result = await generateInMemory(o.spec, command, Boolean(layout), cache, kept);
+  trace('decide: generated');
   if (result instanceof GeneratorBug)
     return outcome('internal-error', { message: bugText(result, o) });
   const timings = o.verbose ? result.timings : undefined;
@@ -59,12 +62,14 @@ async function decide(o: RunOptions, kept?: KeptWorkers): Promise<Outcome> {
   const summary = model ? summarize(model, files.size) : undefined;
   if (!plan) return compare(outDir, files, { diagnostics, timings, summary });
   const written = writeGeneration(plan, files);
+  trace('decide: written');
   recordWarmState(cacheFile(outDir), {
     fingerprint: generatorFingerprint(),
     manifestSha256: sha256(files.get('manifest.json')!),
     command,
     summary,
   });
+  trace('decide: warm state recorded');
   return outcome('generated', {
     diagnostics,
     timings,
