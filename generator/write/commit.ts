@@ -33,7 +33,15 @@ interface Move {
   to: string;
 }
 
-export function writeGeneration(plan: OutputPlan, files: Map<string, string>): WriteReport {
+/**
+ * @param removeStaging how the staging folder goes once the files are in place (it then holds the
+ * replaced files): removed before returning unless a caller takes it (write/deferred.ts).
+ */
+export function writeGeneration(
+  plan: OutputPlan,
+  files: Map<string, string>,
+  removeStaging: (path: string) => void = bestEffortRemove,
+): WriteReport {
   const dir = plan.dir;
   attempt('create', dir, () => makeDir(dir));
   for (const name of plan.leftovers)
@@ -41,6 +49,7 @@ export function writeGeneration(plan: OutputPlan, files: Map<string, string>): W
   const staging = join(dir, `${STAGING_PREFIX}${process.pid}-${Date.now().toString(36)}`);
   const report: WriteReport = { written: [], removed: [] };
   let keepStaging = false;
+  let swapped = false;
   try {
     for (const [path, text] of files) {
       if (plan.owned.has(path) && sameText(join(dir, path), text)) continue;
@@ -53,9 +62,10 @@ export function writeGeneration(plan: OutputPlan, files: Map<string, string>): W
     }
     report.removed = [...plan.owned].filter((f) => !files.has(f) && present(join(dir, f))).sort();
     swap(dir, staging, report, () => (keepStaging = true));
+    swapped = true;
   } finally {
     // Best effort: a staging folder left behind is recognised and removed by the next run.
-    if (!keepStaging) bestEffortRemove(staging);
+    if (!keepStaging) (swapped ? removeStaging : bestEffortRemove)(staging);
   }
   return report;
 }
