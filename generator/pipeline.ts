@@ -9,6 +9,7 @@ import { checkModel } from './check/index.ts';
 import { DiagnosticSink, GeneratorBug, type Diagnostic } from './diagnostics/diagnostic.ts';
 import { compileDist } from './emit/support/compile-dist.ts';
 import { emitManifest, emitPackageJson, emitReadme } from './emit/package.ts';
+import { joined, sha256Of, type OutputText } from './emit/support/output-text.ts';
 import { GENERATOR_VERSION, sha256, WOPGEN_DEPENDENCIES } from './version.ts';
 import { detectLayout, type SpecLayout } from './load/layout.ts';
 import { disposeWorkers, startWorkers, type Workers } from './workers/workers.ts';
@@ -27,6 +28,8 @@ export interface GenerateResult {
   diagnostics: Diagnostic[];
   /** Output files by path relative to the output directory; null when an error stopped emission. */
   files: Map<string, string> | null;
+  /** The same texts as header and rest (emit/support/output-text.ts), for the writer. */
+  parts?: Map<string, OutputText>;
   model: SpecModel | null;
   timings: StageTiming[];
 }
@@ -122,7 +125,7 @@ async function generateWith(
   }
   // Emitters and the formatter load their libraries only when a generation gets this far.
   const { emitAll } = await import('./emit/index.ts');
-  const { formatFiles } = await import('./emit/support/format.ts');
+  const { formatParts } = await import('./emit/support/format.ts');
   const emission = await stage('emit', () =>
     withArtifactCache(cache, () =>
       emitAll(model, sink, { command: opts.command, openapiFile, validated }),
@@ -131,11 +134,11 @@ async function generateWith(
   // This thread formats its own files while the workers finish theirs. A formatting failure
   // counts only once the workers are done, as when formatting came after them: a worker's
   // failure or a spec error they report takes precedence.
-  let local: Map<string, string> | null = null;
+  let local: Map<string, OutputText> | null = null;
   let formatFailure: { err: unknown } | null = null;
   if (sink.errorCount === 0) {
     try {
-      local = await stage('format', () => formatFiles(emission.local, cache));
+      local = await stage('format', () => formatParts(emission.local, cache));
     } catch (err) {
       formatFailure = { err };
     }
@@ -160,7 +163,7 @@ async function generateWith(
   if (sink.errorCount > 0) return { diagnostics: sink.sorted(), files: null, model, timings };
   if (formatFailure) throw formatFailure.err;
   if (!local) throw new GeneratorBug('format', 'nothing was formatted');
-  const rest = await stage('format', () => formatFiles(remaining, cache));
+  const rest = await stage('format', () => formatParts(remaining, cache));
   // One `format` timing for both halves, as one stage.
   const restTiming = timings.pop()!;
   const formatTiming = timings.find((t) => t.stage === 'format');
@@ -171,7 +174,7 @@ async function generateWith(
   // their modules and the dependencies they import.
   const dist = await stage('compile', () => compileDist(sources, asked.printer, cache));
   const own = await stage('package', () =>
-    formatFiles(
+    formatParts(
       [
         emitPackageJson(model, sources, opts.command, WOPGEN_DEPENDENCIES),
         emitReadme(model, sources, opts.command, WOPGEN_DEPENDENCIES),
@@ -179,9 +182,17 @@ async function generateWith(
       cache,
     ),
   );
-  const files = new Map(
+  const parts = new Map(
     [...sources, ...dist, ...own].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
-  files.set('manifest.json', emitManifest(model, GENERATOR_VERSION, files, sha256));
-  return { diagnostics: sink.sorted(), files, model, timings };
+  const files = new Map([...parts].map(([path, t]) => [path, joined(t)]));
+  // Each digest from the text's parts, so that no large text is joined here (output-text.ts).
+  const digest = (text: string, path: string) => {
+    const t = parts.get(path);
+    return t ? sha256Of(t) : sha256(text);
+  };
+  const manifest = emitManifest(model, GENERATOR_VERSION, files, digest);
+  files.set('manifest.json', manifest);
+  parts.set('manifest.json', { header: '', body: manifest });
+  return { diagnostics: sink.sorted(), files, parts, model, timings };
 }

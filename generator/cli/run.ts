@@ -64,9 +64,10 @@ async function decide(o: RunOptions, session?: WatchSession): Promise<Outcome> {
   if (!files) return outcome('spec-errors', { diagnostics, timings });
   const summary = model ? summarize(model, files.size) : undefined;
   if (!plan) return compare(outDir, files, { diagnostics, timings, summary });
-  const written = session
-    ? writeGeneration(plan, files, (staging) => session.removals.remove(staging))
-    : writeGeneration(plan, files);
+  const written = writeGeneration(plan, files, {
+    parts: result.parts,
+    ...(session && { removeStaging: (staging: string) => session.removals.remove(staging) }),
+  });
   trace('decide: written');
   recordWarmState(cacheFile(outDir), {
     fingerprint: generatorFingerprint(),

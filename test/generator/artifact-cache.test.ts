@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parsedYamlCache } from '../../generator/cache/parsed-yaml.ts';
 import { ArtifactCache } from '../../generator/cache/store.ts';
+import { joined } from '../../generator/emit/support/output-text.ts';
 import { SourceFile } from '../../generator/load/source.ts';
 import { generate } from '../../generator/pipeline.ts';
 import { SpecFixture } from '../helpers/spec-fixture.ts';
@@ -31,6 +32,8 @@ describe('the per-artifact cache', () => {
   const run = async (cache?: ArtifactCache) => {
     const r = await generate(fx.specDir, { command, ...(cache ? { cache } : {}) });
     expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    // The writer's parts of each text (emit/support/output-text.ts) join to that very text.
+    expect([...r.parts!].map(([p, t]) => [p, joined(t)])).toEqual([...r.files!]);
     return [...r.files!];
   };
 

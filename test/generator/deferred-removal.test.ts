@@ -35,9 +35,11 @@ describe('removing the staging folder of a write', () => {
     writeGeneration(planOutput(out, []), generation('first'));
     const removals = new DeferredRemovals();
     const handed: string[] = [];
-    const report = writeGeneration(planOutput(out, []), generation('second'), (path) => {
-      handed.push(path);
-      removals.remove(path);
+    const report = writeGeneration(planOutput(out, []), generation('second'), {
+      removeStaging: (path) => {
+        handed.push(path);
+        removals.remove(path);
+      },
     });
     // The manifest lists the same files: unchanged, so not written again.
     expect(report.written).toEqual(['a/one.ts', 'two.ts']);
@@ -54,10 +56,14 @@ describe('removing the staging folder of a write', () => {
     const out = join(root, 'next');
     const removals = new DeferredRemovals();
     writeGeneration(planOutput(out, []), generation('first'));
-    writeGeneration(planOutput(out, []), generation('second'), (p) => removals.remove(p));
+    writeGeneration(planOutput(out, []), generation('second'), {
+      removeStaging: (p) => removals.remove(p),
+    });
     await removals.settled();
     expect(staging(out)).toEqual([]);
-    writeGeneration(planOutput(out, []), generation('third'), (p) => removals.remove(p));
+    writeGeneration(planOutput(out, []), generation('third'), {
+      removeStaging: (p) => removals.remove(p),
+    });
     await removals.settled();
     expect(readFileSync(join(out, 'two.ts'), 'utf8')).toContain('third');
     expect(staging(out)).toEqual([]);

@@ -9,14 +9,18 @@
 import type { ArtifactCache } from '../../cache/store.ts';
 import { GeneratorBug } from '../../diagnostics/diagnostic.ts';
 import type { OpenApiPrinter } from '../../workers/workers.ts';
+import type { OutputText } from './output-text.ts';
 
-/** Compiles every `.ts` of `files` (and copies its `.js` with their declarations) under dist/. */
+/**
+ * Compiles every `.ts` of `files` (and copies its `.js` with their declarations) under dist/.
+ * Each file comes as its header and its code (output-text.ts): the header goes on each output.
+ */
 export async function compileDist(
-  files: ReadonlyMap<string, string>,
+  files: ReadonlyMap<string, OutputText>,
   worker: OpenApiPrinter,
   cache?: ArtifactCache,
-): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
+): Promise<Map<string, OutputText>> {
+  const out = new Map<string, OutputText>();
   const headers = new Map<string, string>();
   const todo: [string, string][] = [];
   for (const [path, text] of files) {
@@ -26,7 +30,7 @@ export async function compileDist(
       continue;
     }
     if (!path.endsWith('.ts')) continue;
-    const { header, code } = splitHeader(text);
+    const { header, code } = splitParts(text);
     headers.set(path, header);
     const hit = cache?.get(STEP, cacheInput(path, code));
     if (hit === undefined) todo.push([path, code]);
@@ -59,11 +63,22 @@ function cacheInput(path: string, code: string): string {
   return `${path}\0${code}`;
 }
 
-function put(out: Map<string, string>, path: string, header: string, c: Compiled): void {
+function put(out: Map<string, OutputText>, path: string, header: string, c: Compiled): void {
   const { js, dts } = distPathsOf(path);
   // DESIGN.md §4: every generated file starts with its header, compiled ones too.
-  out.set(js, header + c.js);
-  out.set(dts, header + c.dts);
+  out.set(js, { header, body: c.js });
+  out.set(dts, { header, body: c.dts });
+}
+
+/**
+ * The header (its leading `//` lines) and the code of a source given as parts: as `splitHeader`
+ * of the joined text, without joining them when the formatter's header is exactly that.
+ */
+function splitParts(t: OutputText): { header: string; code: string } {
+  const whole = t.header === '' || t.header.endsWith('\n');
+  if (whole && splitHeader(t.header).header === t.header && !t.body.startsWith('//'))
+    return { header: t.header, code: t.body };
+  return splitHeader(t.header + t.body);
 }
 
 /** A source's generated-file header (its leading `//` lines) and the code after it. */
