@@ -1,7 +1,8 @@
 // What the generated package exports: one subpath per module (the `exports` map of its
 // package.json and the table of its README), and the runtime dependencies its code imports.
 import { distPathsOf } from './support/compile-dist.ts';
-import { bodyMemo, joined, type OutputText } from './support/output-text.ts';
+import { textMemo } from '../cache/text-memo.ts';
+import { joined, type OutputText } from './support/output-text.ts';
 
 export interface PackageModule {
   /** `.` or `./a2a/dispatch`: the subpath in `exports`. */
@@ -107,7 +108,7 @@ function scan(text: string): string[] {
 }
 
 /** A body's specifiers, remembered: the largest bodies (ajv's code) rarely change. */
-const scanBody = bodyMemo(scan);
+const scanBody = textMemo(scan);
 
 /**
  * The specifiers a file's text imports. A text in parts is scanned part by part: the same

@@ -8,7 +8,7 @@ import { pascal } from '../model/naming.ts';
 import { TsModule } from './code/module.ts';
 import { CREATE_REQUIRE, typeSymbol, type TsSymbol } from './code/symbols.ts';
 import type { EmittedFile } from './source-file.ts';
-import { bodyMemo } from './support/output-text.ts';
+import { textMemo } from '../cache/text-memo.ts';
 import { typeNameOf } from './types-schemas.ts';
 
 interface ValidatorSpec {
@@ -90,7 +90,7 @@ export function emitValidators(model: SpecModel): EmittedFile[] {
  * The module's text from ajv's code, remembered by that code: megabytes that `generate --watch`
  * gets back unchanged from the artifact cache on every edit of another input.
  */
-const esmBody = bodyMemo((code) => toEsmImports(code).text());
+const esmBody = textMemo((code) => toEsmImports(code).text());
 
 /**
  * ajv's standalone output `require`s its runtime helpers even in ESM mode. A module-local

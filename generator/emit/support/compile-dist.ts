@@ -32,7 +32,7 @@ export async function compileDist(
     if (!path.endsWith('.ts')) continue;
     const { header, code } = splitParts(text);
     headers.set(path, header);
-    const hit = cache?.get(STEP, cacheInput(path, code));
+    const hit = cache?.get(stepOf(path), code);
     if (hit === undefined) todo.push([path, code]);
     else put(out, path, header, JSON.parse(hit) as Compiled);
   }
@@ -44,23 +44,24 @@ export async function compileDist(
     const code = new Map(todo);
     for (const [path, js, dts] of answer.value) {
       const compiled = { js, dts };
-      cache?.set(STEP, cacheInput(path, code.get(path) ?? ''), JSON.stringify(compiled));
+      cache?.set(stepOf(path), code.get(path) ?? '', JSON.stringify(compiled));
       put(out, path, headers.get(path) ?? '', compiled);
     }
   }
   return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-const STEP = 'typescript-transpile';
-
 interface Compiled {
   js: string;
   dts: string;
 }
 
-/** The output depends on the file name (module kind, diagnostics) as well as the text. */
-function cacheInput(path: string, code: string): string {
-  return `${path}\0${code}`;
+/**
+ * The output depends on the file name (module kind, diagnostics) as well as the text: the name is
+ * part of the step, so the input is the code itself, the very string a regeneration meets again.
+ */
+function stepOf(path: string): string {
+  return `typescript-transpile:${path}`;
 }
 
 function put(out: Map<string, OutputText>, path: string, header: string, c: Compiled): void {

@@ -6,6 +6,7 @@
 // take the parts, and what they derive from a body alone is remembered by that body: under
 // `generate --watch` the bodies of unchanged files are the very strings of the run before.
 import { createHash } from 'node:crypto';
+import { textMemo } from '../../cache/text-memo.ts';
 
 export interface OutputText {
   header: string;
@@ -17,35 +18,8 @@ export function joined(t: OutputText): string {
   return t.header + t.body;
 }
 
-/**
- * `compute(body)` for a body seen in the last generations, or computed and remembered. Keyed by
- * the body's characters (a Map compares long strings by content, never by identity alone), so a
- * hit is what `compute` would return; only bodies of at least MIN_CHARS are kept, up to
- * MAX_CHARS of them per memo (a small one costs less to recompute than to keep).
- */
-export function bodyMemo<T>(compute: (body: string) => T): (body: string) => T {
-  let kept = new Map<string, T>();
-  let chars = 0;
-  return (body) => {
-    if (body.length < MIN_CHARS) return compute(body);
-    const hit = kept.get(body);
-    if (hit !== undefined) return hit;
-    const value = compute(body);
-    if (chars + body.length > MAX_CHARS) {
-      kept = new Map();
-      chars = 0;
-    }
-    kept.set(body, value);
-    chars += body.length;
-    return value;
-  };
-}
-
-const MIN_CHARS = 16 * 1024;
-const MAX_CHARS = 32 * 1024 * 1024;
-
 /** A body's UTF-8 bytes, remembered (what the writer and the digests read). */
-export const bodyBytes = bodyMemo((body) => Buffer.from(body, 'utf8'));
+export const bodyBytes = textMemo((body) => Buffer.from(body, 'utf8'));
 
 /**
  * Whether the joined text's UTF-8 bytes are the header's followed by the body's: true unless the
