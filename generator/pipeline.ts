@@ -14,6 +14,7 @@ import { GENERATOR_VERSION, sha256, WOPGEN_DEPENDENCIES } from './version.ts';
 import { detectLayout, type SpecLayout } from './load/layout.ts';
 import { disposeWorkers, startWorkers, type Workers } from './workers/workers.ts';
 import { SourceSet } from './load/source-set.ts';
+import type { SourceMemo } from './load/source-memo.ts';
 import { buildModel } from './model/build.ts';
 import type { SpecModel } from './model/ir.ts';
 import { validateDocuments } from './validate/index.ts';
@@ -44,6 +45,8 @@ export interface GenerateOptions {
    * them are not redone. The output is the same bytes with or without it.
    */
   cache?: ArtifactCache;
+  /** Inputs and bundles kept from the run before (`generate --watch`, load/source-memo.ts). */
+  memo?: SourceMemo;
 }
 
 export async function generate(specDir: string, opts: GenerateOptions): Promise<GenerateResult> {
@@ -96,7 +99,7 @@ async function generateWith(
   stage: <T>(name: string, run: () => T | Promise<T>) => Promise<T>,
   timings: StageTiming[],
 ): Promise<GenerateResult> {
-  const set = new SourceSet(layout, opts.cache && parsedYamlCache(opts.cache));
+  const set = new SourceSet(layout, opts.cache && parsedYamlCache(opts.cache), opts.memo);
   const sink = new DiagnosticSink((file, pointer) => set.getRel(file)?.locate(pointer));
   const model = await stage('load+build', () =>
     withArtifactCache(opts.cache, () => buildModel(set, sink)),

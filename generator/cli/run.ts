@@ -5,7 +5,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ArtifactCache } from '../cache/store.ts';
-import type { KeptWorkers } from '../workers/kept.ts';
 import { startWorkersFor } from '../cache/workers.ts';
 import { GeneratorBug } from '../diagnostics/diagnostic.ts';
 import { detectLayout, inputDirs, type SpecLayout } from '../load/layout.ts';
@@ -52,7 +51,7 @@ async function decide(o: RunOptions, session?: WatchSession): Promise<Outcome> {
   // --force regenerates from scratch: nothing is taken from the artifact cache, which is refilled.
   trace('decide: planned');
   const cache = new ArtifactCache(artifactCacheDir(), generatorFingerprint(), { read: !o.force });
-  const result = await generateInMemory(o.spec, command, Boolean(layout), cache, session?.workers);
+  const result = await generateInMemory(o.spec, command, Boolean(layout), cache, session);
   trace('decide: generated');
   if (result instanceof GeneratorBug)
     return outcome('internal-error', { message: bugText(result, o) });
@@ -101,13 +100,19 @@ async function generateInMemory(
   command: string,
   haveLayout: boolean,
   cache: ArtifactCache,
-  kept?: KeptWorkers,
+  session?: WatchSession,
 ): Promise<GenerateResult | GeneratorBug> {
   try {
     // The workers start loading their libraries before this thread loads the pipeline's.
+    const kept = session?.workers;
     const workers = !haveLayout ? undefined : kept ? kept.forRun(cache) : startWorkersFor(cache);
     const { generate } = await import('../pipeline.ts');
-    return await generate(spec, { command, workers, cache });
+    return await generate(spec, {
+      command,
+      workers,
+      cache,
+      ...(session && { memo: session.sources }),
+    });
   } catch (err) {
     return err instanceof GeneratorBug ? err : new GeneratorBug('cli', err);
   }
