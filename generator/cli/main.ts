@@ -10,6 +10,7 @@ import { report } from './report.ts';
 import { runOnce } from './run.ts';
 import { watchAndGenerate } from './watch.ts';
 import { closeSession, watchSession, type WatchSession } from './session.ts';
+import { warmUp } from './warm-up.ts';
 import { trace } from '../trace.ts';
 
 export async function main(argv: string[]): Promise<number> {
@@ -55,11 +56,12 @@ export async function main(argv: string[]): Promise<number> {
       options,
       (o) => guarded(o, session),
       print,
-      (dirs) => {
+      (dirs, first) => {
         if (options.format === 'text')
           process.stderr.write(
             `wopgen: watching ${dirs.map((d) => displayPath(d)).join(', ')} for changes (Ctrl-C ends)\n`,
           );
+        void warmUp(options, session, first.status === 'generated');
       },
     );
   } finally {

@@ -95,6 +95,13 @@ function warmOutcome(o: RunOptions, layout: SpecLayout, outDir: string, command:
   });
 }
 
+/** A generation in memory for `--watch`'s warm-up (cli/warm-up.ts): nothing is written. */
+export async function generateForWarmUp(o: RunOptions, session: WatchSession): Promise<void> {
+  if (!detectLayout(o.spec)) return;
+  const cache = new ArtifactCache(artifactCacheDir(), generatorFingerprint());
+  await generateInMemory(o.spec, regenerateCommand(o.spec, o.out), true, cache, session);
+}
+
 async function generateInMemory(
   spec: string,
   command: string,

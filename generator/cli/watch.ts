@@ -19,7 +19,7 @@ export async function watchAndGenerate(
   o: RunOptions,
   runOnce: (o: RunOptions) => Promise<Outcome>,
   onOutcome: (x: Outcome) => void,
-  onWatching: (dirs: string[]) => void,
+  onWatching: (dirs: string[], first: Outcome) => void,
 ): Promise<number> {
   const layout = detectLayout(o.spec);
   const dirs = layout ? inputDirs(layout) : [resolve(o.spec)];
@@ -61,7 +61,7 @@ export async function watchAndGenerate(
     close();
     return first.exitCode;
   }
-  onWatching(dirs);
+  onWatching(dirs, first);
   return new Promise<number>((done) => {
     const stop = (code: number) => {
       close();
