@@ -197,7 +197,7 @@ const before = beforeBin
   : [];
 const cases = [bundled, cold, warm, oneRow, ...before, peer, v8Defaults, fromSource];
 // `generate --watch` on its own copy: from the one-row edit to the regeneration's outcome line
-// (the watcher's 50 ms debounce included), in the process that made the generation before.
+// (the watcher's 15 ms debounce included), in the process that made the generation before.
 const watchCase = newCase(
   'wopgen generate --watch, upstream corpus (one-row change, edit to regenerated)',
   [],

@@ -9,13 +9,16 @@ import { checkModel } from './check/index.ts';
 import { DiagnosticSink, GeneratorBug, type Diagnostic } from './diagnostics/diagnostic.ts';
 import { compileDist } from './emit/support/compile-dist.ts';
 import { emitManifest, emitPackageJson, emitReadme } from './emit/package.ts';
+import { joined, sha256Of, type OutputText } from './emit/support/output-text.ts';
 import { GENERATOR_VERSION, sha256, WOPGEN_DEPENDENCIES } from './version.ts';
 import { detectLayout, type SpecLayout } from './load/layout.ts';
 import { disposeWorkers, startWorkers, type Workers } from './workers/workers.ts';
 import { SourceSet } from './load/source-set.ts';
+import type { SourceMemo } from './load/source-memo.ts';
 import { buildModel } from './model/build.ts';
 import type { SpecModel } from './model/ir.ts';
 import { validateDocuments } from './validate/index.ts';
+import { trace } from './trace.ts';
 
 export interface StageTiming {
   stage: string;
@@ -26,6 +29,8 @@ export interface GenerateResult {
   diagnostics: Diagnostic[];
   /** Output files by path relative to the output directory; null when an error stopped emission. */
   files: Map<string, string> | null;
+  /** The same texts as header and rest (emit/support/output-text.ts), for the writer. */
+  parts?: Map<string, OutputText>;
   model: SpecModel | null;
   timings: StageTiming[];
 }
@@ -40,17 +45,21 @@ export interface GenerateOptions {
    * them are not redone. The output is the same bytes with or without it.
    */
   cache?: ArtifactCache;
+  /** Inputs and bundles kept from the run before (`generate --watch`, load/source-memo.ts). */
+  memo?: SourceMemo;
 }
 
 export async function generate(specDir: string, opts: GenerateOptions): Promise<GenerateResult> {
   const timings: StageTiming[] = [];
   const stage = async <T>(name: string, run: () => T | Promise<T>): Promise<T> => {
     const start = performance.now();
+    trace(`stage ${name}`);
     try {
       return await run();
     } catch (err) {
       throw err instanceof GeneratorBug ? err : new GeneratorBug(name, err);
     } finally {
+      trace(`stage ${name} done`);
       timings.push({ stage: name, ms: performance.now() - start });
     }
   };
@@ -90,7 +99,7 @@ async function generateWith(
   stage: <T>(name: string, run: () => T | Promise<T>) => Promise<T>,
   timings: StageTiming[],
 ): Promise<GenerateResult> {
-  const set = new SourceSet(layout, opts.cache && parsedYamlCache(opts.cache));
+  const set = new SourceSet(layout, opts.cache && parsedYamlCache(opts.cache), opts.memo);
   const sink = new DiagnosticSink((file, pointer) => set.getRel(file)?.locate(pointer));
   const model = await stage('load+build', () =>
     withArtifactCache(opts.cache, () => buildModel(set, sink)),
@@ -119,7 +128,7 @@ async function generateWith(
   }
   // Emitters and the formatter load their libraries only when a generation gets this far.
   const { emitAll } = await import('./emit/index.ts');
-  const { formatFiles } = await import('./emit/support/format.ts');
+  const { formatParts } = await import('./emit/support/format.ts');
   const emission = await stage('emit', () =>
     withArtifactCache(cache, () =>
       emitAll(model, sink, { command: opts.command, openapiFile, validated }),
@@ -128,11 +137,11 @@ async function generateWith(
   // This thread formats its own files while the workers finish theirs. A formatting failure
   // counts only once the workers are done, as when formatting came after them: a worker's
   // failure or a spec error they report takes precedence.
-  let local: Map<string, string> | null = null;
+  let local: Map<string, OutputText> | null = null;
   let formatFailure: { err: unknown } | null = null;
   if (sink.errorCount === 0) {
     try {
-      local = await stage('format', () => formatFiles(emission.local, cache));
+      local = await stage('format', () => formatParts(emission.local, cache));
     } catch (err) {
       formatFailure = { err };
     }
@@ -157,7 +166,7 @@ async function generateWith(
   if (sink.errorCount > 0) return { diagnostics: sink.sorted(), files: null, model, timings };
   if (formatFailure) throw formatFailure.err;
   if (!local) throw new GeneratorBug('format', 'nothing was formatted');
-  const rest = await stage('format', () => formatFiles(remaining, cache));
+  const rest = await stage('format', () => formatParts(remaining, cache));
   // One `format` timing for both halves, as one stage.
   const restTiming = timings.pop()!;
   const formatTiming = timings.find((t) => t.stage === 'format');
@@ -168,7 +177,7 @@ async function generateWith(
   // their modules and the dependencies they import.
   const dist = await stage('compile', () => compileDist(sources, asked.printer, cache));
   const own = await stage('package', () =>
-    formatFiles(
+    formatParts(
       [
         emitPackageJson(model, sources, opts.command, WOPGEN_DEPENDENCIES),
         emitReadme(model, sources, opts.command, WOPGEN_DEPENDENCIES),
@@ -176,9 +185,17 @@ async function generateWith(
       cache,
     ),
   );
-  const files = new Map(
+  const parts = new Map(
     [...sources, ...dist, ...own].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
-  files.set('manifest.json', emitManifest(model, GENERATOR_VERSION, files, sha256));
-  return { diagnostics: sink.sorted(), files, model, timings };
+  const files = new Map([...parts].map(([path, t]) => [path, joined(t)]));
+  // Each digest from the text's parts, so that no large text is joined here (output-text.ts).
+  const digest = (text: string, path: string) => {
+    const t = parts.get(path);
+    return t ? sha256Of(t) : sha256(text);
+  };
+  const manifest = emitManifest(model, GENERATOR_VERSION, files, digest);
+  files.set('manifest.json', manifest);
+  parts.set('manifest.json', { header: '', body: manifest });
+  return { diagnostics: sink.sorted(), files, parts, model, timings };
 }

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { textMemo } from './text-memo.ts';
 
 /** Folders of other generator builds are removed once unused this long. */
 const STALE_MS = 24 * 60 * 60 * 1000;
@@ -41,6 +42,16 @@ function remember(file: string, value: string): void {
     memoryChars = value.length;
   }
   memory.set(file, value);
+}
+
+/** The key of each large input met, per generator build and step (cache/text-memo.ts). */
+const keyMemos = new Map<string, (input: string) => string>();
+
+function keyOf(fingerprint: string, step: string, input: string | Uint8Array): string {
+  // The step name and fingerprint are hashed with the input, so neither can be confused with
+  // the other's bytes.
+  // Hashed in two parts, not joined first: an input can be megabytes.
+  return createHash('sha256').update(`${fingerprint}\0${step}\0`).update(input).digest('hex');
 }
 
 export class ArtifactCache {
@@ -127,13 +138,15 @@ export class ArtifactCache {
   }
 
   private key(step: string, input: string | Uint8Array): string {
-    // The step name and fingerprint are hashed with the input, so neither can be confused with
-    // the other's bytes.
-    // Hashed in two parts, not joined first: an input can be megabytes.
-    return createHash('sha256')
-      .update(`${this.fingerprint}\0${step}\0`)
-      .update(input)
-      .digest('hex');
+    if (typeof input !== 'string') return keyOf(this.fingerprint, step, input);
+    // A large input (a document's JSON, a file's code) comes back unchanged on most regenerations.
+    const prefix = `${this.fingerprint}\0${step}`;
+    let memo = keyMemos.get(prefix);
+    if (!memo) {
+      memo = textMemo((text) => keyOf(this.fingerprint, step, text));
+      keyMemos.set(prefix, memo);
+    }
+    return memo(input);
   }
 
   /** Entries of other generator builds can never be found again: removed once stale. */

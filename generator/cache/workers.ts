@@ -4,6 +4,7 @@
 // unchanged never loads openapi-typescript or the AsyncAPI parser.
 import type { WorkerAnswer, StartedWorker } from '../workers/worker.ts';
 import { startAsyncApiReader, startOpenApiPrinter, type Workers } from '../workers/workers.ts';
+import { jsonOf } from './frozen.ts';
 import type { ArtifactCache } from './store.ts';
 
 /**
@@ -66,7 +67,8 @@ async function through<O>(
   document: unknown,
   ask: () => Promise<WorkerAnswer<O>>,
 ): Promise<WorkerAnswer<O>> {
-  const input = JSON.stringify(document);
+  // A document kept from the run before (load/source-memo.ts) has its JSON already.
+  const input = jsonOf(document);
   const hit = cache.get(step, input);
   if (hit !== undefined) return { ok: true, value: JSON.parse(hit) as O };
   const answer = await ask();

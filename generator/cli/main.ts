@@ -9,7 +9,9 @@ import { outcome, type Outcome } from './outcome.ts';
 import { report } from './report.ts';
 import { runOnce } from './run.ts';
 import { watchAndGenerate } from './watch.ts';
-import { keptWorkers, type KeptWorkers } from '../workers/kept.ts';
+import { closeSession, watchSession, type WatchSession } from './session.ts';
+import { warmUp } from './warm-up.ts';
+import { trace } from '../trace.ts';
 
 export async function main(argv: string[]): Promise<number> {
   // `init` writes a project, not a package: its own small command (cli/init.ts), loaded on demand.
@@ -38,35 +40,39 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const options = invocation.options;
-  const print = (o: Outcome) => report(o, options);
+  const print = (o: Outcome) => {
+    report(o, options);
+    trace('reported');
+  };
   if (!options.watch) {
     const o = await guarded(options);
     print(o);
     return o.exitCode;
   }
   // The worker threads (and the libraries they loaded) serve every regeneration of the watch.
-  const kept = keptWorkers();
+  const session = watchSession();
   try {
     return await watchAndGenerate(
       options,
-      (o) => guarded(o, kept),
+      (o) => guarded(o, session),
       print,
-      (dirs) => {
+      (dirs, first) => {
         if (options.format === 'text')
           process.stderr.write(
             `wopgen: watching ${dirs.map((d) => displayPath(d)).join(', ')} for changes (Ctrl-C ends)\n`,
           );
+        void warmUp(options, session, first.status === 'generated');
       },
     );
   } finally {
-    await kept.close();
+    await closeSession(session);
   }
 }
 
 /** A run whose unexpected failure is reported as a wopgen bug (exit 3), never a stack trace. */
-async function guarded(options: RunOptions, kept?: KeptWorkers): Promise<Outcome> {
+async function guarded(options: RunOptions, session?: WatchSession): Promise<Outcome> {
   try {
-    return await runOnce(options, kept);
+    return await runOnce(options, session);
   } catch (err) {
     const bug = err instanceof GeneratorBug ? err : new GeneratorBug('cli', err);
     const stack = options.verbose && bug.cause instanceof Error ? `\n${bug.cause.stack}` : '';

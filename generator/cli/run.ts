@@ -11,7 +11,6 @@ import { detectLayout, inputDirs, type SpecLayout } from '../load/layout.ts';
 import type { GenerateResult } from '../pipeline.ts';
 import { artifactCacheDir, cacheFile, generatorFingerprint, sha256 } from '../version.ts';
 import { compareWithDisk, hasDrift, recordWarmState, shortDiff, upToDate } from '../write.ts';
-import type { KeptWorkers } from '../workers/kept.ts';
 import { writeGeneration } from '../write/commit.ts';
 import { checkLocation, planOutput } from '../write/guard.ts';
 import { ioFailure, OutputError } from '../write/problem.ts';
@@ -19,14 +18,18 @@ import type { RunOptions } from './args.ts';
 import { outcome, summarize, type Outcome, type Summary } from './outcome.ts';
 import { regenerateCommand } from './regenerate.ts';
 import { relativeToWorkingDir } from './diagnostic-paths.ts';
+import type { WatchSession } from './session.ts';
+import { trace } from '../trace.ts';
 
 /**
- * @param kept worker threads kept from one run to the next (`--watch`, workers/kept.ts); without
- * it the run starts its own and ends them.
+ * @param session what `--watch` keeps from one run to the next (cli/session.ts): its worker
+ * threads, and its removals of staging folders, done before this run plans its write; without
+ * it the run starts its own workers and ends them.
  */
-export async function runOnce(o: RunOptions, kept?: KeptWorkers): Promise<Outcome> {
+export async function runOnce(o: RunOptions, session?: WatchSession): Promise<Outcome> {
   const started = performance.now();
-  const result = await decide(o, kept).catch((err: unknown) => {
+  await session?.removals.settled();
+  const result = await decide(o, session).catch((err: unknown) => {
     if (!(err instanceof OutputError)) throw err;
     const status = err.problem.code === 'output-refused' ? 'refused' : 'io-error';
     return outcome(status, { diagnostics: [err.problem] });
@@ -35,7 +38,7 @@ export async function runOnce(o: RunOptions, kept?: KeptWorkers): Promise<Outcom
   return { ...result, command: o.command, spec: o.spec, out: o.out, durationMs };
 }
 
-async function decide(o: RunOptions, kept?: KeptWorkers): Promise<Outcome> {
+async function decide(o: RunOptions, session?: WatchSession): Promise<Outcome> {
   const layout = detectLayout(o.spec);
   const protectedDirs = layout ? inputDirs(layout) : [o.spec];
   const plan = o.command === 'generate' ? planOutput(o.out, protectedDirs) : undefined;
@@ -46,8 +49,10 @@ async function decide(o: RunOptions, kept?: KeptWorkers): Promise<Outcome> {
     if (early) return early;
   }
   // --force regenerates from scratch: nothing is taken from the artifact cache, which is refilled.
+  trace('decide: planned');
   const cache = new ArtifactCache(artifactCacheDir(), generatorFingerprint(), { read: !o.force });
-  const result = await generateInMemory(o.spec, command, Boolean(layout), cache, kept);
+  const result = await generateInMemory(o.spec, command, Boolean(layout), cache, session);
+  trace('decide: generated');
   if (result instanceof GeneratorBug)
     return outcome('internal-error', { message: bugText(result, o) });
   const timings = o.verbose ? result.timings : undefined;
@@ -58,13 +63,18 @@ async function decide(o: RunOptions, kept?: KeptWorkers): Promise<Outcome> {
   if (!files) return outcome('spec-errors', { diagnostics, timings });
   const summary = model ? summarize(model, files.size) : undefined;
   if (!plan) return compare(outDir, files, { diagnostics, timings, summary });
-  const written = writeGeneration(plan, files);
+  const written = writeGeneration(plan, files, {
+    parts: result.parts,
+    ...(session && { removeStaging: (staging: string) => session.removals.remove(staging) }),
+  });
+  trace('decide: written');
   recordWarmState(cacheFile(outDir), {
     fingerprint: generatorFingerprint(),
     manifestSha256: sha256(files.get('manifest.json')!),
     command,
     summary,
   });
+  trace('decide: warm state recorded');
   return outcome('generated', {
     diagnostics,
     timings,
@@ -85,18 +95,31 @@ function warmOutcome(o: RunOptions, layout: SpecLayout, outDir: string, command:
   });
 }
 
+/** A generation in memory for `--watch`'s warm-up (cli/warm-up.ts): nothing is written. */
+export async function generateForWarmUp(o: RunOptions, session: WatchSession): Promise<void> {
+  if (!detectLayout(o.spec)) return;
+  const cache = new ArtifactCache(artifactCacheDir(), generatorFingerprint());
+  await generateInMemory(o.spec, regenerateCommand(o.spec, o.out), true, cache, session);
+}
+
 async function generateInMemory(
   spec: string,
   command: string,
   haveLayout: boolean,
   cache: ArtifactCache,
-  kept?: KeptWorkers,
+  session?: WatchSession,
 ): Promise<GenerateResult | GeneratorBug> {
   try {
     // The workers start loading their libraries before this thread loads the pipeline's.
+    const kept = session?.workers;
     const workers = !haveLayout ? undefined : kept ? kept.forRun(cache) : startWorkersFor(cache);
     const { generate } = await import('../pipeline.ts');
-    return await generate(spec, { command, workers, cache });
+    return await generate(spec, {
+      command,
+      workers,
+      cache,
+      ...(session && { memo: session.sources }),
+    });
   } catch (err) {
     return err instanceof GeneratorBug ? err : new GeneratorBug('cli', err);
   }

@@ -7,17 +7,19 @@ import { resolve } from 'node:path';
 import { detectLayout, inputDirs } from '../load/layout.ts';
 import type { RunOptions } from './args.ts';
 import type { Outcome } from './outcome.ts';
+import { trace } from '../trace.ts';
 
 // Long enough to gather the events of one save (a write, or a write and a rename, lands within a
-// few milliseconds), short enough not to add to every regeneration's latency: a burst that lasts
-// longer costs one more generation (`again` below), never a missed change.
-const DEBOUNCE_MS = 50;
+// few milliseconds), short enough not to add to every regeneration's latency (it was 50 ms, a
+// fifth of a one-row regeneration): a burst that lasts longer costs one more generation
+// (`again` below), never a missed change.
+const DEBOUNCE_MS = 15;
 
 export async function watchAndGenerate(
   o: RunOptions,
   runOnce: (o: RunOptions) => Promise<Outcome>,
   onOutcome: (x: Outcome) => void,
-  onWatching: (dirs: string[]) => void,
+  onWatching: (dirs: string[], first: Outcome) => void,
 ): Promise<number> {
   const layout = detectLayout(o.spec);
   const dirs = layout ? inputDirs(layout) : [resolve(o.spec)];
@@ -29,6 +31,7 @@ export async function watchAndGenerate(
       again = true;
       return;
     }
+    trace('watch: run');
     // Not forced: an edit that restores the last generated inputs is "up to date".
     running = runOnce(o).then(onOutcome);
     await running;
@@ -39,6 +42,7 @@ export async function watchAndGenerate(
     }
   };
   const changed = () => {
+    trace('watch: event');
     clearTimeout(timer);
     timer = setTimeout(() => void rerun(), DEBOUNCE_MS);
   };
@@ -57,7 +61,7 @@ export async function watchAndGenerate(
     close();
     return first.exitCode;
   }
-  onWatching(dirs);
+  onWatching(dirs, first);
   return new Promise<number>((done) => {
     const stop = (code: number) => {
       close();

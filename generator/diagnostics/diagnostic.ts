@@ -45,6 +45,12 @@ export class DiagnosticSink {
   constructor(private readonly locate: Locator) {}
 
   private readonly seen = new Map<string, Diagnostic>();
+  private calls = 0;
+
+  /** How many times `report` was called, repeats of one diagnostic included. */
+  get reported(): number {
+    return this.calls;
+  }
 
   /**
    * Reports once per code, place and message: a node copied twice by bundling is one problem.
@@ -57,6 +63,7 @@ export class DiagnosticSink {
     message: string,
     cause?: DiagnosticRef,
   ): Diagnostic {
+    this.calls++;
     const key = `${code}\u0000${file}\u0000${pointer}\u0000${message}`;
     const prior = this.seen.get(key);
     if (prior) return prior;

@@ -1,6 +1,8 @@
 // What the generated package exports: one subpath per module (the `exports` map of its
 // package.json and the table of its README), and the runtime dependencies its code imports.
 import { distPathsOf } from './support/compile-dist.ts';
+import { textMemo } from '../cache/text-memo.ts';
+import { joined, type OutputText } from './support/output-text.ts';
 
 export interface PackageModule {
   /** `.` or `./a2a/dispatch`: the subpath in `exports`. */
@@ -74,18 +76,13 @@ export function exportsMap(modules: readonly PackageModule[]): Record<string, un
  * the package installed anywhere gets the same libraries the generator emitted code for.
  */
 export function runtimeDependencies(
-  files: ReadonlyMap<string, string>,
+  files: ReadonlyMap<string, string | OutputText>,
   wopgenDependencies: Readonly<Record<string, string>>,
 ): Record<string, string> {
   const names = new Set<string>();
-  // Import and export statements at the start of a line, and `require("…")` calls (ajv's
-  // standalone code): text inside comments or string literals elsewhere never matches.
-  const statement = /^(?:import|export)\s[^;'"]*?\bfrom\s*['"]([^'"]+)['"]/gm;
-  const call = /\brequire\(\s*['"]([^'"]+)['"]\s*\)/g;
   for (const [path, text] of files) {
     if (!/\.(ts|js)$/.test(path) || path.endsWith('.d.ts')) continue;
-    for (const match of [...text.matchAll(statement), ...text.matchAll(call)]) {
-      const spec = match[1]!;
+    for (const spec of specifiersIn(text)) {
       if (spec.startsWith('.') || spec.startsWith('node:')) continue;
       const parts = spec.split('/');
       names.add(spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!);
@@ -99,4 +96,30 @@ export function runtimeDependencies(
     deps[name] = range;
   }
   return deps;
+}
+
+// Import and export statements at the start of a line, and `require("…")` calls (ajv's
+// standalone code): text inside comments or string literals elsewhere never matches.
+const STATEMENT = /^(?:import|export)\s[^;'"]*?\bfrom\s*['"]([^'"]+)['"]/gm;
+const CALL = /\brequire\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function scan(text: string): string[] {
+  return [...text.matchAll(STATEMENT), ...text.matchAll(CALL)].map((m) => m[1]!);
+}
+
+/** A body's specifiers, remembered: the largest bodies (ajv's code) rarely change. */
+const scanBody = textMemo(scan);
+
+/**
+ * The specifiers a file's text imports. A text in parts is scanned part by part: the same
+ * matches, since the header is whole `//` lines (no statement starts in it, none spans into the
+ * body) and holds no `require(` (checked; otherwise the joined text is scanned).
+ */
+function specifiersIn(text: string | OutputText): string[] {
+  if (typeof text === 'string') return scan(text);
+  const h = text.header;
+  const whole =
+    h === '' || (h.endsWith('\n') && h.split('\n').every((l) => l === '' || l.startsWith('//')));
+  if (!whole || h.includes('require(')) return scan(joined(text));
+  return [...scan(h), ...scanBody(text.body)];
 }

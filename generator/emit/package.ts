@@ -5,6 +5,7 @@ import { renderTemplate } from '../templates/render.ts';
 import { TsModule } from './code/module.ts';
 import { exportsMap, packageModules, runtimeDependencies } from './package-modules.ts';
 import type { EmittedFile } from './source-file.ts';
+import type { OutputText } from './support/output-text.ts';
 
 export const GENERATED_PACKAGE_NAME = '@wopgen/generated';
 
@@ -20,7 +21,7 @@ function packageVersion(model: SpecModel): string {
  */
 export function emitPackageJson(
   model: SpecModel,
-  files: ReadonlyMap<string, string>,
+  files: ReadonlyMap<string, string | OutputText>,
   command: string,
   wopgenDependencies: Readonly<Record<string, string>>,
 ): EmittedFile {
@@ -39,7 +40,7 @@ export function emitPackageJson(
 /** README.md from templates/package/README.md.hbs: what each export is, how to implement it. */
 export function emitReadme(
   model: SpecModel,
-  files: ReadonlyMap<string, string>,
+  files: ReadonlyMap<string, string | OutputText>,
   command: string,
   wopgenDependencies: Readonly<Record<string, string>>,
 ): EmittedFile {
@@ -71,18 +72,19 @@ export function emitIndex(paths: string[]): EmittedFile {
   return index.file(['every artifact']);
 }
 
+/** @param sha a file's digest, from its text (or by its path, from the text's parts) */
 export function emitManifest(
   model: SpecModel,
   generatorVersion: string,
   outputs: Map<string, string>,
-  sha: (s: string) => string,
+  sha: (text: string, path: string) => string,
 ): string {
   const manifest = {
     generator: { name: 'wopgen', version: generatorVersion },
     layout: model.layout,
     inputDigest: model.digest,
     inputs: model.inputs,
-    outputs: [...outputs].map(([file, text]) => ({ file, sha256: sha(text) })),
+    outputs: [...outputs].map(([file, text]) => ({ file, sha256: sha(text, file) })),
   };
   return JSON.stringify(manifest, null, 2) + '\n';
 }

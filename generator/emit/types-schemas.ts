@@ -1,7 +1,7 @@
 // Facet, event-payload and host-event types by json-schema-to-typescript. Several bundled schemas
 // are merged into one document per output file so shared definitions are declared once; names come
 // from definition keys (titles are dropped), so there are no `Foo1`-style names.
-import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import type { JSONSchema } from 'json-schema-to-typescript';
 import { cachedAsyncStep } from '../cache/context.ts';
 import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import type { Origin } from '../model/ir.ts';
@@ -55,8 +55,8 @@ export async function emitSchemaTypes(
     additionalProperties: false,
     $defs: sortKeys(defs),
   }) as JSONSchema;
-  const ts = await cachedAsyncStep('json-schema-to-typescript', [root, rootName], () =>
-    compile(root, rootName, {
+  const ts = await cachedAsyncStep('json-schema-to-typescript', [root, rootName], async () =>
+    (await jsonSchemaToTypescript()).compile(root, rootName, {
       bannerComment: '',
       format: false,
       additionalProperties: false,
@@ -74,6 +74,18 @@ export async function emitSchemaTypes(
     body: [...sources, ts].join('\n'),
     parser: 'typescript',
   };
+}
+
+type Library = typeof import('json-schema-to-typescript');
+
+/**
+ * The library, loaded only when a schema is compiled: its formatter loads all of prettier's Node
+ * build, ~0.1 s of a regeneration whose types all come from the artifact cache. A CommonJS module
+ * imported from the bundled build has its exports under `default`.
+ */
+async function jsonSchemaToTypescript(): Promise<Library> {
+  const m = (await import('json-schema-to-typescript')) as Library & { default?: Library };
+  return typeof m.compile === 'function' ? m : m.default!;
 }
 
 /** Removes the `title` keyword (a string in schema position) everywhere; keeps data values intact. */

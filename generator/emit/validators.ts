@@ -8,6 +8,7 @@ import { pascal } from '../model/naming.ts';
 import { TsModule } from './code/module.ts';
 import { CREATE_REQUIRE, typeSymbol, type TsSymbol } from './code/symbols.ts';
 import type { EmittedFile } from './source-file.ts';
+import { textMemo } from '../cache/text-memo.ts';
 import { typeNameOf } from './types-schemas.ts';
 
 interface ValidatorSpec {
@@ -69,16 +70,27 @@ export function emitValidators(model: SpecModel): EmittedFile[] {
     }
     return standaloneModule.default(ajv, refs);
   });
-  const js = toEsmImports(code);
   const from = [...new Set(specs.map((s) => s.from))].sort();
+  const js: EmittedFile = {
+    path: 'validators/standalone.js',
+    from,
+    body: esmBody(code),
+    parser: 'printed',
+  };
   const dts = new TsModule('validators/standalone.d.ts');
   dts.add(
     `export interface ValidationError { instancePath: string; schemaPath: string; keyword: string; message?: string; params: Record<string, unknown> }`,
     `export interface Validator<T> { (data: unknown): data is T; errors?: ValidationError[] | null }`,
     ...specs.map((s) => `export declare const ${s.exportName}: Validator<${dts.use(s.type)}>;`),
   );
-  return [js.file(from, 'printed'), dts.file(from)];
+  return [js, dts.file(from)];
 }
+
+/**
+ * The module's text from ajv's code, remembered by that code: megabytes that `generate --watch`
+ * gets back unchanged from the artifact cache on every edit of another input.
+ */
+const esmBody = textMemo((code) => toEsmImports(code).text());
 
 /**
  * ajv's standalone output `require`s its runtime helpers even in ESM mode. A module-local

@@ -6,6 +6,7 @@ import type { Diagnostic, DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import { causeOfMissing } from './missing.ts';
 import { getAt, joinPointer, parsePointer } from './pointer.ts';
 import { isRefOnly, resolveRef, targetKey, type RefResult, type RefTarget } from './refs.ts';
+import { keptOrMade, type Resolve } from './bundle-memo.ts';
 import type { SourceSet } from './source-set.ts';
 import type { SourceFile } from './source.ts';
 
@@ -30,6 +31,19 @@ export function bundle(
   root: RefTarget,
   opts: BundleOptions,
 ): Bundle {
+  if (!set.memo) return bundleWith(resolveRef, set, sink, root, opts);
+  return keptOrMade(set.memo, set, sink, root, opts, (resolve) =>
+    bundleWith(resolve, set, sink, root, opts),
+  );
+}
+
+function bundleWith(
+  resolve: Resolve,
+  set: SourceSet,
+  sink: DiagnosticSink,
+  root: RefTarget,
+  opts: BundleOptions,
+): Bundle {
   const keepInternal = root.pointer === '';
   const nameOf = new Map<string, string>(opts.names ?? []);
   const owner = new Map<string, string>(); // name -> key, for collision reports
@@ -41,13 +55,13 @@ export function bundle(
   const defsRef = '#' + joinPointer('', ...opts.defsPath) + '/';
 
   const refFor = (from: SourceFile, pointer: string, ref: string): string | undefined => {
-    const r = resolveRef(set, from, ref);
+    const r = resolve(set, from, ref);
     if (!r.ok) {
       reportUnresolved(set, sink, from, pointer, r);
       return undefined;
     }
     files.add(r.target.file);
-    checkAliasCycle(set, sink, r.target, cycleChecked);
+    checkAliasCycle(resolve, set, sink, r.target, cycleChecked);
     if (keepInternal && r.target.file === root.file) return '#' + r.target.pointer;
     const key = targetKey(r.target);
     let name = nameOf.get(key);
@@ -157,6 +171,7 @@ export function defName(t: RefTarget): string {
 
 /** Reports a chain of `{ $ref }`-only nodes that leads back to itself; walked iteratively. */
 function checkAliasCycle(
+  resolve: Resolve,
   set: SourceSet,
   sink: DiagnosticSink,
   start: RefTarget,
@@ -182,7 +197,7 @@ function checkAliasCycle(
     seen.push(cur);
     const node = getAt(cur.file.data, cur.pointer);
     if (!isRefOnly(node)) break;
-    const r = resolveRef(set, cur.file, node.$ref);
+    const r = resolve(set, cur.file, node.$ref);
     if (!r.ok) break;
     cur = r.target;
   }

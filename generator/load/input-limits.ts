@@ -16,6 +16,12 @@ export interface ReadInput {
 
 /** Reads a file as strict UTF-8 within the size limit; a refusal carries an empty or lossy text. */
 export function readInput(abs: string): ReadInput {
+  const read = readInputBytes(abs);
+  return 'bytes' in read ? decodeInput(read.bytes) : read;
+}
+
+/** A file's bytes within the size limit, or the refusal of a larger one (an empty text). */
+export function readInputBytes(abs: string): { bytes: Buffer } | ReadInput {
   const size = statSync(abs).size;
   if (size > MAX_INPUT_BYTES) {
     return {
@@ -26,7 +32,11 @@ export function readInput(abs: string): ReadInput {
       },
     };
   }
-  const bytes = readFileSync(abs);
+  return { bytes: readFileSync(abs) };
+}
+
+/** Bytes as strict UTF-8; a refusal carries the lossy text. */
+export function decodeInput(bytes: Buffer): ReadInput {
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
   } catch {

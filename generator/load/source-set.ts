@@ -3,6 +3,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { ParsedCache } from '../cache/parsed-yaml.ts';
 import type { SpecLayout } from './layout.ts';
+import type { SourceMemo } from './source-memo.ts';
 import { SourceFile } from './source.ts';
 
 export class SourceSet {
@@ -16,6 +17,8 @@ export class SourceSet {
     readonly layout: SpecLayout,
     /** Parsed YAML of earlier runs, when the generation has an artifact cache. */
     private readonly parsedCache?: ParsedCache,
+    /** Files and bundles of the run before (`generate --watch`, source-memo.ts). */
+    readonly memo?: SourceMemo,
   ) {}
 
   relOf(abs: string): string {
@@ -46,7 +49,10 @@ export class SourceSet {
     const hit = this.byPath.get(abs);
     if (hit) return hit;
     if (!existsSync(abs)) return undefined;
-    const file = SourceFile.read(this.relOf(abs), abs, this.parsedCache);
+    const rel = this.relOf(abs);
+    const file = this.memo
+      ? this.memo.read(rel, abs, this.parsedCache)
+      : SourceFile.read(rel, abs, this.parsedCache);
     this.byPath.set(abs, file);
     return file;
   }

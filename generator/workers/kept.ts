@@ -14,6 +14,8 @@ export interface KeptWorkers {
    * worker at once only while the artifact cache is empty.
    */
   forRun(cache: ArtifactCache): Workers;
+  /** Has the TypeScript worker compile a small file, so its first real compile finds it loaded. */
+  warmCompile(): Promise<void>;
   /** Ends the threads. */
   close(): Promise<void>;
 }
@@ -22,6 +24,8 @@ export interface WorkerStarters {
   printer: (preload: boolean) => Workers['printer'];
   asyncapi: () => Workers['asyncapi'];
 }
+
+const WARM_UP_SOURCE = 'export const warm: number = 1;\n';
 
 const STARTERS: WorkerStarters = { printer: startOpenApiPrinter, asyncapi: startAsyncApiReader };
 
@@ -35,6 +39,9 @@ export function keptWorkers(starters: WorkerStarters = STARTERS): KeptWorkers {
       printer.start();
       if (!warmCache) asyncapi.start();
       return { printer: printer.view, asyncapi: asyncapi.view };
+    },
+    async warmCompile() {
+      await printer.view.run({ kind: 'transpile', files: [['warm-up.ts', WARM_UP_SOURCE]] });
     },
     async close() {
       await Promise.all([printer.end(), asyncapi.end()]);

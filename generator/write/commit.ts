@@ -4,22 +4,12 @@
 // manifest.json last. A failure before that leaves the folder as it was; a failure while moving
 // puts every moved file back. A process killed mid-way leaves its staging folder, whose manifest
 // lets the next run recognise (and replace) what it had moved.
-import {
-  closeSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  renameSync,
-  rmdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { present, STAGING_PREFIX, type OutputPlan } from './guard.ts';
 import { ioFailure } from './problem.ts';
+import { sameText, writeText } from './file-text.ts';
+import type { OutputText } from '../emit/support/output-text.ts';
 
 export interface WriteReport {
   /** Files whose bytes changed or that are new. */
@@ -33,35 +23,59 @@ interface Move {
   to: string;
 }
 
-export function writeGeneration(plan: OutputPlan, files: Map<string, string>): WriteReport {
+export interface WriteOptions {
+  /**
+   * How the staging folder goes once the files are in place (it then holds the replaced files):
+   * removed before returning unless a caller takes it (write/deferred.ts).
+   */
+  removeStaging?: (path: string) => void;
+  /** The texts as header and rest (emit/support/output-text.ts), where the generation has them. */
+  parts?: ReadonlyMap<string, OutputText>;
+}
+
+export function writeGeneration(
+  plan: OutputPlan,
+  files: Map<string, string>,
+  { removeStaging = bestEffortRemove, parts }: WriteOptions = {},
+): WriteReport {
   const dir = plan.dir;
+  const makeDir = dirMaker();
   attempt('create', dir, () => makeDir(dir));
   for (const name of plan.leftovers)
     attempt('remove', join(dir, name), () => rmSync(join(dir, name), { recursive: true }));
   const staging = join(dir, `${STAGING_PREFIX}${process.pid}-${Date.now().toString(36)}`);
   const report: WriteReport = { written: [], removed: [] };
   let keepStaging = false;
+  let swapped = false;
   try {
     for (const [path, text] of files) {
-      if (plan.owned.has(path) && sameText(join(dir, path), text)) continue;
+      const t = parts?.get(path);
+      if (plan.owned.has(path) && sameText(join(dir, path), text, t)) continue;
       const target = join(staging, 'new', path);
       attempt('write', target, () => {
         makeDir(dirname(target));
-        writeFileSync(target, text);
+        writeText(target, text, t);
       });
       report.written.push(path);
     }
     report.removed = [...plan.owned].filter((f) => !files.has(f) && present(join(dir, f))).sort();
-    swap(dir, staging, report, () => (keepStaging = true));
+    swap(dir, staging, report, makeDir, () => (keepStaging = true));
+    swapped = true;
   } finally {
     // Best effort: a staging folder left behind is recognised and removed by the next run.
-    if (!keepStaging) bestEffortRemove(staging);
+    if (!keepStaging) (swapped ? removeStaging : bestEffortRemove)(staging);
   }
   return report;
 }
 
 /** Moves the staged files into place, manifest.json last; undoes every move on a failure. */
-function swap(dir: string, staging: string, report: WriteReport, stranded: () => void): void {
+function swap(
+  dir: string,
+  staging: string,
+  report: WriteReport,
+  makeDir: (path: string) => void,
+  stranded: () => void,
+): void {
   const done: Move[] = [];
   const move = (from: string, to: string) => {
     attempt('write', to, () => {
@@ -104,30 +118,6 @@ function attempt(doing: string, path: string, run: () => void): void {
   }
 }
 
-/**
- * Whether the file at `path` holds `text`. The first bytes are compared before the whole file is
- * read: after an edit every header differs (it carries the input digest), and reading the
- * megabytes behind each header only to find that would cost more than the writes.
- */
-function sameText(path: string, text: string): boolean {
-  try {
-    const head = Buffer.from(text.slice(0, HEAD_CHARS));
-    const fd = openSync(path, 'r');
-    try {
-      const got = Buffer.alloc(head.length);
-      if (readSync(fd, got, 0, head.length, 0) !== head.length || !got.equals(head)) return false;
-    } finally {
-      closeSync(fd);
-    }
-    return readFileSync(path, 'utf8') === text;
-  } catch {
-    return false;
-  }
-}
-
-/** Enough of a file to hold its generated-file header. */
-const HEAD_CHARS = 1024;
-
 /** Removes folders a removed file leaves empty, up to (not including) the output folder. */
 function pruneEmpty(dir: string, rel: string): void {
   for (let at = rel; at !== '.' && at !== ''; at = dirname(at)) {
@@ -163,4 +153,17 @@ function makeDir(path: string): void {
     makeDir(dirname(path));
     mkdirSync(path);
   }
+}
+
+/**
+ * `makeDir` that skips folders it has made or found during one write: each file's folder was
+ * asked for again, and each ask of an existing one cost a failed mkdir (an exception) and a stat.
+ */
+function dirMaker(): (path: string) => void {
+  const made = new Set<string>();
+  return (path) => {
+    if (made.has(path)) return;
+    makeDir(path);
+    made.add(path);
+  };
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parsedYamlCache } from '../../generator/cache/parsed-yaml.ts';
 import { ArtifactCache } from '../../generator/cache/store.ts';
+import { joined } from '../../generator/emit/support/output-text.ts';
 import { SourceFile } from '../../generator/load/source.ts';
 import { generate } from '../../generator/pipeline.ts';
 import { SpecFixture } from '../helpers/spec-fixture.ts';
@@ -31,6 +32,8 @@ describe('the per-artifact cache', () => {
   const run = async (cache?: ArtifactCache) => {
     const r = await generate(fx.specDir, { command, ...(cache ? { cache } : {}) });
     expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    // The writer's parts of each text (emit/support/output-text.ts) join to that very text.
+    expect([...r.parts!].map(([p, t]) => [p, joined(t)])).toEqual([...r.files!]);
     return [...r.files!];
   };
 
@@ -50,7 +53,7 @@ describe('the per-artifact cache', () => {
     // only the input digest in it changed, and it is formatted with a placeholder in its place).
     expect([...warmCache.stats.missed].sort()).toEqual([
       'prettier:typescript',
-      'typescript-transpile',
+      'typescript-transpile:a2a/errors.ts',
       // The edited map is validated against its schema again.
       'validate-own-schema',
     ]);
@@ -110,6 +113,20 @@ describe('the per-artifact cache', () => {
     expect(scratch.get('step', 'input')).toBeUndefined();
     scratch.set('step', 'input', 'again');
     expect(a.get('step', 'input')).toBe('again');
+  });
+
+  it('keys a large input by all of its characters, step and build (its key is remembered)', () => {
+    const a = new ArtifactCache(cacheRoot, 'generator-A');
+    const input = 'x'.repeat(100_000);
+    // Same length, one character apart at the end.
+    const other = `${'x'.repeat(99_999)}y`;
+    a.set('large', input, 'one');
+    a.set('large', other, 'two');
+    expect(a.get('large', input)).toBe('one');
+    expect(a.get('large', [...input].join(''))).toBe('one');
+    expect(a.get('large', other)).toBe('two');
+    expect(a.get('other-large', input)).toBeUndefined();
+    expect(new ArtifactCache(cacheRoot, 'generator-B').get('large', input)).toBeUndefined();
   });
 
   it('serves an entry this process read or wrote from memory, under its own key only', () => {

@@ -9,14 +9,18 @@
 import type { ArtifactCache } from '../../cache/store.ts';
 import { GeneratorBug } from '../../diagnostics/diagnostic.ts';
 import type { OpenApiPrinter } from '../../workers/workers.ts';
+import type { OutputText } from './output-text.ts';
 
-/** Compiles every `.ts` of `files` (and copies its `.js` with their declarations) under dist/. */
+/**
+ * Compiles every `.ts` of `files` (and copies its `.js` with their declarations) under dist/.
+ * Each file comes as its header and its code (output-text.ts): the header goes on each output.
+ */
 export async function compileDist(
-  files: ReadonlyMap<string, string>,
+  files: ReadonlyMap<string, OutputText>,
   worker: OpenApiPrinter,
   cache?: ArtifactCache,
-): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
+): Promise<Map<string, OutputText>> {
+  const out = new Map<string, OutputText>();
   const headers = new Map<string, string>();
   const todo: [string, string][] = [];
   for (const [path, text] of files) {
@@ -26,9 +30,9 @@ export async function compileDist(
       continue;
     }
     if (!path.endsWith('.ts')) continue;
-    const { header, code } = splitHeader(text);
+    const { header, code } = splitParts(text);
     headers.set(path, header);
-    const hit = cache?.get(STEP, cacheInput(path, code));
+    const hit = cache?.get(stepOf(path), code);
     if (hit === undefined) todo.push([path, code]);
     else put(out, path, header, JSON.parse(hit) as Compiled);
   }
@@ -40,30 +44,42 @@ export async function compileDist(
     const code = new Map(todo);
     for (const [path, js, dts] of answer.value) {
       const compiled = { js, dts };
-      cache?.set(STEP, cacheInput(path, code.get(path) ?? ''), JSON.stringify(compiled));
+      cache?.set(stepOf(path), code.get(path) ?? '', JSON.stringify(compiled));
       put(out, path, headers.get(path) ?? '', compiled);
     }
   }
   return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-const STEP = 'typescript-transpile';
-
 interface Compiled {
   js: string;
   dts: string;
 }
 
-/** The output depends on the file name (module kind, diagnostics) as well as the text. */
-function cacheInput(path: string, code: string): string {
-  return `${path}\0${code}`;
+/**
+ * The output depends on the file name (module kind, diagnostics) as well as the text: the name is
+ * part of the step, so the input is the code itself, the very string a regeneration meets again.
+ */
+function stepOf(path: string): string {
+  return `typescript-transpile:${path}`;
 }
 
-function put(out: Map<string, string>, path: string, header: string, c: Compiled): void {
+function put(out: Map<string, OutputText>, path: string, header: string, c: Compiled): void {
   const { js, dts } = distPathsOf(path);
   // DESIGN.md §4: every generated file starts with its header, compiled ones too.
-  out.set(js, header + c.js);
-  out.set(dts, header + c.dts);
+  out.set(js, { header, body: c.js });
+  out.set(dts, { header, body: c.dts });
+}
+
+/**
+ * The header (its leading `//` lines) and the code of a source given as parts: as `splitHeader`
+ * of the joined text, without joining them when the formatter's header is exactly that.
+ */
+function splitParts(t: OutputText): { header: string; code: string } {
+  const whole = t.header === '' || t.header.endsWith('\n');
+  if (whole && splitHeader(t.header).header === t.header && !t.body.startsWith('//'))
+    return { header: t.header, code: t.body };
+  return splitHeader(t.header + t.body);
 }
 
 /** A source's generated-file header (its leading `//` lines) and the code after it. */

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import type { Options, Plugin } from 'prettier';
 import type { ArtifactCache } from '../../cache/store.ts';
 import type { EmittedFile } from '../source-file.ts';
+import { joined, type OutputText } from './output-text.ts';
 
 const OPTIONS: Options = {
   printWidth: 100,
@@ -91,7 +92,16 @@ export async function formatFiles(
   files: EmittedFile[],
   cache?: ArtifactCache,
 ): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
+  const parts = await formatParts(files, cache);
+  return new Map([...parts].map(([path, t]) => [path, joined(t)]));
+}
+
+/** `formatFiles`, each text as its header and the formatted rest (output-text.ts). */
+export async function formatParts(
+  files: EmittedFile[],
+  cache?: ArtifactCache,
+): Promise<Map<string, OutputText>> {
+  const out = new Map<string, OutputText>();
   /** The parsers prettier ran with (the others were served by the cache). */
   const ran = new Set<Parser>();
   const format = async (f: EmittedFile): Promise<string> => {
@@ -113,7 +123,7 @@ export async function formatFiles(
     return formatted(f.body);
   };
   const formatted = await Promise.all(
-    files.map(async (f) => [f.path, (f.header ?? '') + (await format(f))] as const),
+    files.map(async (f) => [f.path, { header: f.header ?? '', body: await format(f) }] as const),
   );
   // Once prettier has formatted with a parser, its code cache holds the functions that took.
   if (ran.size > 0) codeCache()?.loader.saveCaches([...ran].map((p) => `prettier:${p}`));
