@@ -97,6 +97,11 @@ export function projectId(id: string): string {
 export function parseWireId(segment: string): string | undefined {
   // Fast path: every A2A GetTask names its task in raw form (a per-byte walk was ~2% of its CPU).
   if (PLAIN_WIRE_ID.test(segment)) return isRawRunId(segment) ? segment : undefined;
+  return decodeWireId(segment);
+}
+
+/** parseWireId byte by byte: its reading of any segment (the fast path must agree with it). */
+export function decodeWireId(segment: string): string | undefined {
   const bytes: number[] = [];
   for (let i = 0; i < segment.length; i++) {
     const ch = segment[i]!;

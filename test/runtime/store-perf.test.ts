@@ -39,6 +39,17 @@ describe('group commit', () => {
     expect(syncs).toBeLessThan(40);
   });
 
+  const pushConfig = (configId: string, runId: string) => ({
+    configId,
+    runId,
+    tenant: 'acme',
+    owner: alice,
+    url: 'https://receiver.example/hook',
+    cursor: -1,
+    finished: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  });
+
   it('a push config is created and deleted durably: each answers only after a sync', async () => {
     // Both are acknowledged to the A2A caller (Create/DeleteTaskPushNotificationConfig).
     f = await fixture();
@@ -49,16 +60,7 @@ describe('group commit', () => {
     });
     const c = f.store.commits;
     const before = c.syncs;
-    await f.store.push.insertPushConfig({
-      configId: 'pnc-durable',
-      runId: run.runId,
-      tenant: 'acme',
-      owner: alice,
-      url: 'https://receiver.example/hook',
-      cursor: -1,
-      finished: false,
-      createdAt: '2026-01-01T00:00:00.000Z',
-    });
+    await f.store.push.insertPushConfig(pushConfig('pnc-durable', run.runId));
     expect(c.syncs - before).toBe(1);
     await f.store.push.deletePushConfig('pnc-durable');
     expect(c.syncs - before).toBe(2);
@@ -103,16 +105,7 @@ describe('group commit', () => {
     const start = c.syncs;
     const running = c.durable();
     expect(c.syncs - start).toBe(1);
-    await f.store.push.insertPushConfig({
-      configId: 'pnc-during-sync',
-      runId: run.runId,
-      tenant: 'acme',
-      owner: alice,
-      url: 'https://receiver.example/hook',
-      cursor: -1,
-      finished: false,
-      createdAt: '2026-01-01T00:00:00.000Z',
-    });
+    await f.store.push.insertPushConfig(pushConfig('pnc-during-sync', run.runId));
     await running;
     expect(c.syncs - start).toBe(2);
   });
