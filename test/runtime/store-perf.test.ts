@@ -39,6 +39,14 @@ describe('group commit', () => {
     expect(syncs).toBeLessThan(40);
   });
 
+  const echoRun = async (fx: Fixture) =>
+    (
+      await fx.core.createRun(alice, {
+        workflowId: 'echo',
+        inputs: { text: 't' },
+        transport: 'rest',
+      })
+    ).run;
   const pushConfig = (configId: string, runId: string) => ({
     configId,
     runId,
@@ -53,11 +61,7 @@ describe('group commit', () => {
   it('a push config is created and deleted durably: each answers only after a sync', async () => {
     // Both are acknowledged to the A2A caller (Create/DeleteTaskPushNotificationConfig).
     f = await fixture();
-    const { run } = await f.core.createRun(alice, {
-      workflowId: 'echo',
-      inputs: { text: 't' },
-      transport: 'rest',
-    });
+    const run = await echoRun(f);
     const c = f.store.commits;
     const before = c.syncs;
     await f.store.push.insertPushConfig(pushConfig('pnc-durable', run.runId));
@@ -91,11 +95,7 @@ describe('group commit', () => {
     // The push store commits outside the grouped transactions; uncounted, its durable() took a
     // sync that had started before its commit as covering it.
     f = await fixture();
-    const { run } = await f.core.createRun(alice, {
-      workflowId: 'echo',
-      inputs: { text: 't' },
-      transport: 'rest',
-    });
+    const run = await echoRun(f);
     const c = f.store.commits;
     const write = f.store.writes.run(() =>
       f!.store.db.prepare("INSERT INTO kv (k, v) VALUES ('before', 'push')").run(),
