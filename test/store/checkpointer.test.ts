@@ -3,6 +3,7 @@
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Checkpointer, RESTART_FRAMES } from '../../runtime/adapters/store/sqlite/checkpointer.ts';
 import { openSqliteStores, type SqliteStores } from '../../runtime/adapters/store/sqlite/index.ts';
@@ -109,6 +110,31 @@ describe('SQLite checkpoints', () => {
     const again = openSqliteStores(file);
     expect(await again.runs.countRuns!('acme')).toBe(50);
     await again.close();
+  });
+});
+
+describe('a checkpointer whose host step fails', () => {
+  it('keeps the host running: the failure stays inside the checkpointer', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wopgen-ckpt-throw-'));
+    const file = join(dir, 'host.db');
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('wal_autocheckpoint = 0');
+    db.exec('CREATE TABLE t (v TEXT)');
+    const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+    db.transaction(() => {
+      for (let i = 0; i < 2 * RESTART_FRAMES; i++) insert.run('x'.repeat(4000));
+    })();
+    let asked = 0;
+    const c = new Checkpointer(file, () => {
+      asked++;
+      throw new Error('disk I/O error');
+    });
+    // An uncaught throw from the message handler would fail this test run.
+    await c.checkpoint();
+    expect(asked).toBe(1);
+    await c.close();
+    db.close();
   });
 });
 

@@ -64,8 +64,15 @@ export class Checkpointer {
     // A checkpointer must never keep the process alive on its own.
     this.worker.unref();
     this.worker.on('message', (m: unknown) => {
-      if (typeof m === 'object' && m !== null && (m as { frames: number }).frames >= RESTART_FRAMES)
+      if (typeof m !== 'object' || m === null || (m as { frames: number }).frames < RESTART_FRAMES)
+        return;
+      // An event handler: a throw here (an I/O error in the checkpoint) would end the host. The WAL
+      // then waits for the next tick, as it would after a busy pass.
+      try {
         finish();
+      } catch {
+        /* the next tick tries again */
+      }
     });
     // A failed worker leaves the database to SQLite's own recovery; never an uncaught error.
     this.worker.on('error', (err) => (this.failed = err));
