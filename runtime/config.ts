@@ -1,7 +1,8 @@
 // Host configuration: what `wopgen serve` (or an embedding program) decides, with defaults that
 // advertise exactly what the reference host serves.
 import type { AgentEntry } from './ports/agents.ts';
-import { negotiationTables } from '@wopgen/generated/negotiation/tables';
+import { wopgenContract } from './contract/default.ts';
+import type { ServedContract } from './contract/served.ts';
 import type { HostLimits } from './http/limits.ts';
 
 export interface A2aConfig {
@@ -94,9 +95,13 @@ export interface HostConfig {
   agents: AgentManifest[];
 }
 
-export function defaultConfig(baseUrl: string): HostConfig {
-  const pinned = negotiationTables.a2a.pinned;
-  const mcpPinned = negotiationTables.mcp.pinned;
+/** The reference host's settings; the versions offered are the ones `contract` pins. */
+export function defaultConfig(
+  baseUrl: string,
+  contract: ServedContract = wopgenContract,
+): HostConfig {
+  const pinned = contract.negotiation.tables.a2a.pinned;
+  const mcpPinned = contract.negotiation.tables.mcp.pinned;
   return {
     baseUrl: baseUrl.replace(/\/+$/, ''),
     protocolVersions: ['2.0'],

@@ -4,6 +4,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { HostConfig } from './config.ts';
+import type { ServedContract } from './contract/served.ts';
+import type { SuppliedHandlers } from './contract/supplied.ts';
 import type { HostLimits } from './http/limits.ts';
 import type { StreamSlots } from './http/stream-slots.ts';
 import type { ServedDocument } from './bindings/discovery/document.ts';
@@ -16,6 +18,10 @@ import type { RunCore } from './ports/run-core.ts';
 import type { KeyValueStore, TokenStore } from './ports/store/binding-state.ts';
 
 export interface HostContext {
+  /** The generated package this host serves (contract/served.ts): every table a binding reads. */
+  contract: ServedContract;
+  /** Handlers the host implementer supplied, by member; the bindings merge them over their own. */
+  handlers: SuppliedHandlers;
   config: HostConfig;
   core: RunCore;
   hostEvents: HostEventLog;

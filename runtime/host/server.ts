@@ -23,7 +23,8 @@ export function createRequestListener(
   return withRequestLog(ctx.log, (req, res) => {
     handle(ctx, router, prefixed, req, res).catch((err: unknown) => {
       ctx.log.error({ err }, 'unhandled request failure');
-      if (!res.headersSent) sendOpenWopError(res, 'internal_error', 'internal error');
+      if (!res.headersSent)
+        sendOpenWopError(ctx.contract.errors, res, 'internal_error', 'internal error');
       else res.destroy();
     });
   });
@@ -52,6 +53,7 @@ async function handle(
   const version = { 'openwop-version': ctx.config.preferredProtocolVersion };
   if (!hit) {
     sendOpenWopError(
+      ctx.contract.errors,
       res,
       'not_found',
       noRouteMessage(req.method, url.pathname),
@@ -63,6 +65,7 @@ async function handle(
   if ('allowed' in hit) {
     res.setHeader('allow', hit.allowed.join(', '));
     sendOpenWopError(
+      ctx.contract.errors,
       res,
       'validation_error',
       `${req.method} is not allowed on ${url.pathname}`,

@@ -8,7 +8,9 @@ import { ApiKeyStore } from '../auth/api-keys.ts';
 import { createRunCore, referencePack, type WorkflowRegistry } from '../core/reference/index.ts';
 import type { RunCore } from '../ports/run-core.ts';
 import type { Stores } from '../ports/store/index.ts';
-import { createHost, type Host, type HostParts } from './create-host.ts';
+import type { HostContract } from '../contract/served.ts';
+import type { wopgenContract } from '../contract/default.ts';
+import { createHost, type ContractParts, type Host, type HostParts } from './create-host.ts';
 import { openStore } from './store-url.ts';
 
 export interface SqliteHostOptions extends Omit<
@@ -54,7 +56,9 @@ async function seedKeys(
   return { key: minted.key, tenant: 'demo' };
 }
 
-export async function createSqliteHost(options: SqliteHostOptions): Promise<SqliteHost> {
+export async function createSqliteHost<C extends HostContract = typeof wopgenContract>(
+  options: SqliteHostOptions & ContractParts<C>,
+): Promise<SqliteHost> {
   const log = options.logger ?? pino({ level: 'silent' });
   const workflows = options.workflows ?? referencePack();
   // A skill list naming no workflow would silently route nothing: refuse to start instead.
@@ -79,7 +83,8 @@ export async function createSqliteHost(options: SqliteHostOptions): Promise<Sqli
     const keys = new ApiKeyStore(stores.apiKeys, await keyPepper(stores));
     const mintedKey = await seedKeys(keys, stores, options.apiKeys ?? []);
     const { store: _store, apiKeys: _keys, workflows: _w, leaseTtlMs: _ttl, ...rest } = options;
-    const host = await createHost({
+    // The same options, contract and handlers included, with the parts opened here.
+    const parts = {
       ...rest,
       logger: log,
       core,
@@ -91,7 +96,8 @@ export async function createSqliteHost(options: SqliteHostOptions): Promise<Sqli
         .map((w) => w.id)
         .filter((id) => id.startsWith('conformance-')),
       onClose: () => stores.close(),
-    });
+    } as HostParts & ContractParts<C>;
+    const host = await createHost<C>(parts);
     return Object.assign(host, { keys, ...(mintedKey && { mintedKey }) });
   } catch (err) {
     if (core) await core.close();

@@ -5,8 +5,7 @@
 // envelope elsewhere. The connection is closed after the answer (its parser state is unusable).
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { jsonRpcError } from '@wopgen/generated/a2a/errors';
-import { openWopError } from '@wopgen/generated/errors/catalogue';
+import type { ServedContract } from '../contract/served.ts';
 
 export interface ClientErrorPaths {
   /** Path prefixes answered with A2A JSON-RPC bodies. */
@@ -46,6 +45,7 @@ function pathOf(err: { rawPacket?: Buffer }, socket: Socket): string | undefined
 
 /** The body a refusal with `status` gets on `path`. */
 export function clientErrorBody(
+  contract: ServedContract,
   paths: ClientErrorPaths,
   path: string | undefined,
   status: number,
@@ -55,21 +55,25 @@ export function clientErrorBody(
     path !== undefined && prefixes.some((p) => path === p || path.startsWith(p));
   if (under(paths.a2a)) {
     const name = status === 400 ? 'ParseError' : 'InvalidRequestError';
-    return { jsonrpc: '2.0', id: null, error: jsonRpcError(name, message) };
+    return { jsonrpc: '2.0', id: null, error: contract.a2a.errors.jsonRpc(name, message) };
   }
   if (under(paths.mcp)) {
     return { jsonrpc: '2.0', id: null, error: { code: status === 400 ? -32700 : -32600, message } };
   }
   const code = status === 413 ? 'payload_too_large' : 'validation_error';
-  return openWopError(code, message).body;
+  return contract.errors.envelope(code, message).body;
 }
 
-export function answerClientErrors(server: Server, paths: ClientErrorPaths): void {
+export function answerClientErrors(
+  server: Server,
+  paths: ClientErrorPaths,
+  contract: ServedContract,
+): void {
   server.on('clientError', (err: Error & { code?: string; rawPacket?: Buffer }, socket: Socket) => {
     const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (socket.writable && !pending?.headersSent) {
       const status = statusOf(err.code);
-      const text = JSON.stringify(clientErrorBody(paths, pathOf(err, socket), status));
+      const text = JSON.stringify(clientErrorBody(contract, paths, pathOf(err, socket), status));
       socket.end(
         `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\n` +
           'content-type: application/json\r\n' +

@@ -58,11 +58,14 @@ describe('package.json', () => {
 describe('wopgen/runtime', () => {
   it('exports exactly the public values', () => {
     expect(Object.keys(runtime).sort()).toEqual([
+      'A2aError',
       'ANONYMOUS',
       'ApiKeyAuthenticator',
+      'ContractRefused',
       'CoreError',
       'HOST_VERSION',
       'InProcessChangeFeed',
+      'McpError',
       'TERMINAL_EVENT_TYPES',
       'createHost',
       'createRegistry',
@@ -80,6 +83,8 @@ describe('wopgen/runtime', () => {
       'parseDefinition',
       'principalOf',
       'referencePack',
+      'runIdFromWire',
+      'wopgenContract',
     ]);
   });
 

@@ -1,6 +1,5 @@
 // ListTasks (interop.md §The operation mappings, Isolation: only runs listRuns would return to
 // the same Subject), with opaque page tokens.
-import { projectA2aTaskState, runStatusesForA2aWire } from '@wopgen/generated/a2a/task-state';
 import type { RunStatus } from '@wopgen/generated/run-status';
 import { INTERRUPT_KINDS } from '../../ports/interrupts.ts';
 import type { ListRunsQuery, RunCountQuery } from '../../ports/run-core.ts';
@@ -13,6 +12,7 @@ import {
   contextIdOf,
   loadTaskView,
   projectTask,
+  type A2aStates,
   taskViewOf,
   type ProjectionOptions,
   type TaskView,
@@ -71,14 +71,20 @@ interface Wanted {
   agent?: RoutedAgent;
   /** The core's filters decide membership alone, so its counts and keyset pages are exact. */
   exact: boolean;
+  /** The served contract's task-state projection the filter is read through. */
+  states: A2aStates;
 }
 
-function wantedRuns(params: ListTasksParams, agent: RoutedAgent | undefined): Wanted {
+function wantedRuns(
+  states: A2aStates,
+  params: ListTasksParams,
+  agent: RoutedAgent | undefined,
+): Wanted {
   const wire = stateFilter(params.status);
   const statuses = wire
     ? wire === 'TASK_STATE_AUTH_REQUIRED'
       ? (['waiting-input'] as RunStatus[])
-      : runStatusesForA2aWire(wire)
+      : states.runStatusesFor(wire)
     : undefined;
   const since = params.statusTimestampAfter ? Date.parse(params.statusTimestampAfter) : undefined;
   const query: RunCountQuery = {
@@ -86,15 +92,14 @@ function wantedRuns(params: ListTasksParams, agent: RoutedAgent | undefined): Wa
     ...(since !== undefined && { statusAfter: new Date(since).toISOString() }),
   };
   const splits = (status: RunStatus) =>
-    INTERRUPT_KINDS.some(
-      (k) => projectA2aTaskState(status, k).wire !== projectA2aTaskState(status).wire,
-    );
+    INTERRUPT_KINDS.some((k) => states.project(status, k).wire !== states.project(status).wire);
   return {
     query,
     ...(wire && { wire }),
     ...(params.contextId && { contextId: params.contextId }),
     ...(agent && { agent }),
     exact: !params.contextId && !agent && !(statuses ?? []).some(splits),
+    states,
   };
 }
 
@@ -108,7 +113,7 @@ function matches(v: TaskView, w: Wanted): boolean {
     return false;
   if (!agentOwns(w.agent, v.run.workflowId)) return false;
   if (w.contextId !== undefined && contextIdOf(v) !== w.contextId) return false;
-  if (w.wire && projectA2aTaskState(v.run.status, v.interrupt?.kind).wire !== w.wire) return false;
+  if (w.wire && w.states.project(v.run.status, v.interrupt?.kind).wire !== w.wire) return false;
   return true;
 }
 
@@ -137,7 +142,7 @@ async function keysetPage(
   const tasks = page.views.filter((v): v is TaskView => v !== undefined && matches(v, wanted));
   const last = page.views.at(-1);
   return {
-    tasks: tasks.map((v) => projectTask(v, options)),
+    tasks: tasks.map((v) => projectTask(deps.ctx.contract.a2a.taskState, v, options)),
     nextPageToken:
       page.nextCursor && last
         ? encodePageToken({ after: last.run.runId, cursor: page.nextCursor })
@@ -184,7 +189,7 @@ function exactCount(deps: A2aDeps, rc: A2aRequestContext, w: Wanted) {
 export async function listTasks(deps: A2aDeps, params: ListTasksParams, rc: A2aRequestContext) {
   const pageSize = params.pageSize ?? 50;
   const after = params.pageToken ? decodePageToken(params.pageToken) : undefined;
-  const wanted = wantedRuns(params, rc.agent);
+  const wanted = wantedRuns(deps.ctx.contract.a2a.taskState, params, rc.agent);
   const options = {
     includeArtifacts: params.includeArtifacts === true,
     ...(params.historyLength !== undefined ? { historyLength: params.historyLength } : {}),
@@ -216,7 +221,7 @@ export async function listTasks(deps: A2aDeps, params: ListTasksParams, rc: A2aR
   const slice = found.slice(start, start + pageSize);
   const more = start + pageSize < found.length;
   return {
-    tasks: slice.map((v) => projectTask(v, options)),
+    tasks: slice.map((v) => projectTask(deps.ctx.contract.a2a.taskState, v, options)),
     nextPageToken:
       more && slice.length > 0
         ? encodePageToken({ after: slice[slice.length - 1]!.run.runId })

@@ -25,6 +25,7 @@ export async function restPreamble(
     !ctx.config.protocolVersions.includes(requested)
   ) {
     sendOpenWopError(
+      ctx.contract.errors,
       res,
       'protocol_version_unsupported',
       `OpenWOP-Version ${requested} is not served`,
@@ -35,10 +36,17 @@ export async function restPreamble(
   }
   const subject = await ctx.authenticate(req);
   if (!subject) {
-    sendOpenWopError(res, 'unauthenticated', 'a valid bearer API key is required', undefined, {
-      ...h,
-      'www-authenticate': 'Bearer',
-    });
+    sendOpenWopError(
+      ctx.contract.errors,
+      res,
+      'unauthenticated',
+      'a valid bearer API key is required',
+      undefined,
+      {
+        ...h,
+        'www-authenticate': 'Bearer',
+      },
+    );
     return undefined;
   }
   return subject;
@@ -53,11 +61,19 @@ export function runIdParam(
 ): string | undefined {
   const runId = parseWireId(segment);
   if (!runId) {
-    sendOpenWopError(res, 'not_found', 'no such run', undefined, versionHeaders(ctx));
+    sendOpenWopError(
+      ctx.contract.errors,
+      res,
+      'not_found',
+      'no such run',
+      undefined,
+      versionHeaders(ctx),
+    );
     return undefined;
   }
   if (tenantOf(runId) !== subject.tenant) {
     sendOpenWopError(
+      ctx.contract.errors,
       res,
       'id_tenant_mismatch',
       'the run id names another tenant',
@@ -72,5 +88,12 @@ export function runIdParam(
 /** Maps a CoreError to its registered envelope; anything else is rethrown (the host answers 500). */
 export function answerCoreError(ctx: HostContext, res: ServerResponse, err: unknown): void {
   if (!isCoreError(err)) throw err;
-  sendOpenWopError(res, err.code, err.message, err.details, versionHeaders(ctx));
+  sendOpenWopError(
+    ctx.contract.errors,
+    res,
+    err.code,
+    err.message,
+    err.details,
+    versionHeaders(ctx),
+  );
 }
