@@ -13,6 +13,10 @@ export const SERVE_HELP = `usage: wopgen serve [options]
 Serves the reference host: REST, A2A 1.0 (JSON-RPC) and MCP 2026-07-28 on one port, SQLite or PostgreSQL store.
 
 options (flags win over environment, environment over wopgen.config.json "serve"):
+  --contract DIR         the generated package to serve (wopgen generate   WOPGEN_CONTRACT, serve.contract
+                         --out DIR); default: the config file's "out" when it holds one, else
+                         wopgen's own. Rows it adds that this host has no handler for: exit 1,
+                         each named (handlers are written with createHost, see wopgen init)
   --port N               port to listen on; 0 picks a free one            PORT, serve.port (8080)
   --host ADDR            address to bind                                  HOST, serve.host (127.0.0.1)
   --base-url URL         absolute URL every advertised URL is built from  WOPGEN_BASE_URL, serve.baseUrl
