@@ -173,6 +173,9 @@ export async function createHost(parts: HostParts): Promise<Host> {
   if (push) context.push = push;
   const { router, mounts, mcp, shapes } = mountBindings(context, parts.bindings ?? []);
   await mcp.ready();
+  // The KEK opened the ring (or there is none to disagree with): the push data key may be sealed
+  // under it now, never before (adapters/store/push-secrets.ts).
+  await stores.push?.sealSecretKey?.();
   const handler = createRequestListener(context, router, mounts);
   const server = createHttpServer(handler);
   applyServerLimits(server, limits);

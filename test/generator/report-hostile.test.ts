@@ -27,6 +27,10 @@ import { bin } from './cli-run.ts';
 const KEY = 'sentinel-report-key-5e0c9a';
 const SPEC = join(projectRoot, 'spec');
 
+/** `wopgen report --spec SPEC ARGS…` in `cwd`, asynchronously (the servers answer from here). */
+const report = (cwd: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
+  run(process.execPath, [bin, 'report', '--spec', SPEC, ...args], cwd, env);
+
 interface Seen {
   method: string;
   path: string;
@@ -230,9 +234,9 @@ describe('wopgen report --host against a host that lies', () => {
   it('exits 1 when rows disagree with the advertisement, 0 with --allow-disagreement', async () => {
     doc = discovery({ card: `${elsewhere.url}/card`, mcp: [`${elsewhere.url}/mcp`] });
     const out = join(work, 'disagree');
-    const args = ['report', '--spec', SPEC, '--out', out, '--host', host.url];
+    const args = ['--out', out, '--host', host.url];
     const env = { WOPGEN_API_KEY: KEY, NO_COLOR: '1' };
-    const strict = await run(process.execPath, [bin, ...args], work, env);
+    const strict = await report(work, args, env);
     expect(strict.code).toBe(1);
     expect(strict.stdout).toMatch(
       /^wopgen report: wrote disagree\/host-report\.html, disagree\/host-report\.md\n {2}http:\/\/127\.0\.0\.1:\d+: 0 rows served, 0 refused, \d+ not advertised, \d+ unknown; (\d+) disagree with the advertisement\n$/,
@@ -244,19 +248,14 @@ describe('wopgen report --host against a host that lies', () => {
     );
     expect(existsSync(join(out, 'host-report.md'))).toBe(true);
 
-    const relaxed = await run(
-      process.execPath,
-      [bin, ...args, '--allow-disagreement', '--format', 'json'],
-      work,
-      env,
-    );
+    const relaxed = await report(work, [...args, '--allow-disagreement', '--format', 'json'], env);
     expect(relaxed.code).toBe(0);
     expect(JSON.parse(relaxed.stdout)).toMatchObject({
       status: 'generated',
       exitCode: 0,
       rows: { disagree: Number(disagree) },
     });
-    const json1 = await run(process.execPath, [bin, ...args, '--format', 'json'], work, env);
+    const json1 = await report(work, [...args, '--format', 'json'], env);
     expect(json1.code).toBe(1);
     expect(JSON.parse(json1.stdout)).toMatchObject({ status: 'disagreement', exitCode: 1 });
   });
@@ -286,12 +285,9 @@ describe('wopgen report --host reads each answer within a budget', () => {
     const huge = await local(endless);
     try {
       const out = join(work, 'huge');
-      const r = await run(
-        process.execPath,
-        [bin, 'report', '--spec', SPEC, '--out', out, '--host', huge.url, '--format', 'json'],
-        work,
-        { WOPGEN_API_KEY: KEY },
-      );
+      const r = await report(work, ['--out', out, '--host', huge.url, '--format', 'json'], {
+        WOPGEN_API_KEY: KEY,
+      });
       expect(r.code).toBe(1);
       expect(JSON.parse(r.stdout)).toMatchObject({
         status: 'host-unreadable',
@@ -341,21 +337,12 @@ describe('wopgen report --host reads each answer within a budget', () => {
     });
     try {
       const out = join(work, 'slow');
-      const r = await run(
-        process.execPath,
-        [bin, 'report', '--spec', SPEC, '--out', out, '--host', slow.url, '--timeout-ms', '300'],
-        work,
-        { NO_COLOR: '1' },
-      );
+      const r = await report(work, ['--out', out, '--host', slow.url, '--timeout-ms', '300']);
       expect(r.code).toBe(1);
       expect(r.stderr).toBe(
         `wopgen report: cannot read ${slow.url}/.well-known/openwop: no whole answer in 300 ms; nothing was written\n`,
       );
-      const bad = await run(
-        process.execPath,
-        [bin, 'report', '--spec', SPEC, '--out', out, '--host', slow.url, '--timeout-ms', '5'],
-        work,
-      );
+      const bad = await report(work, ['--out', out, '--host', slow.url, '--timeout-ms', '5']);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain(
         '--timeout-ms must be a whole number from 100 to 600000, not "5"',
