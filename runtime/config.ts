@@ -60,7 +60,8 @@ export interface McpConfig {
   requestStateSecret?: string;
   /**
    * Key-encryption key for the requestState keys kept in the store when no secret is configured
-   * (bindings/mcp/sealed-keys.ts): with it, the store holds them sealed. Environment only.
+   * (bindings/mcp/sealed-keys.ts) and for the push secrets' data key (adapters/store/
+   * push-secrets.ts): with it, the store holds them sealed. Environment only.
    */
   requestStateKek?: string;
   /** Feature ids advertised in `mcp.features[]` (⊇ the map's required ones, + `extensions`). */

@@ -208,6 +208,9 @@ export async function createHost<C extends HostContract = typeof wopgenContract>
   if (push) context.push = push;
   const { router, mounts, mcp, shapes } = mountBindings(context, parts.bindings ?? []);
   await mcp.ready();
+  // The KEK opened the ring (or there is none to disagree with): the push data key may be sealed
+  // under it now, never before (adapters/store/push-secrets.ts).
+  await stores.push?.sealSecretKey?.();
   const handler = createRequestListener(context, router, mounts);
   const server = createHttpServer(handler);
   applyServerLimits(server, limits);

@@ -15,6 +15,11 @@ export interface PostgresOptions {
   leaseTtlMs?: number;
   /** Failures of the background connections (the listening one, lease renewal): log them. */
   onError?: (err: unknown) => void;
+  /**
+   * The key-encryption key the push secrets' data key is sealed under (README "Secrets at rest");
+   * give every host the same one, and the same as `mcp.requestStateKek`.
+   */
+  kek?: string;
 }
 
 /** What a host over PostgreSQL is composed from: give all three to createHost and createRunCore. */
@@ -34,6 +39,7 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresPa
   const opened = await openStore(options.url, {
     ...(options.leaseTtlMs !== undefined && { leaseTtlMs: options.leaseTtlMs }),
     ...(options.onError && { onError: options.onError }),
+    ...(options.kek !== undefined && { kek: options.kek }),
   });
   if (!opened.leases) throw new Error('the PostgreSQL store opened without run leases');
   return { stores: opened.stores, feed: opened.feed, leases: opened.leases };

@@ -69,6 +69,10 @@ export async function createSqliteHost<C extends HostContract = typeof wopgenCon
   const { stores, feed, leases } = await openStore(options.store, {
     ...(options.leaseTtlMs !== undefined && { leaseTtlMs: options.leaseTtlMs }),
     onError: (err) => log.warn({ err }, 'the shared store reported a failure'),
+    // One key-encryption key seals every secret the store keeps (README "Secrets at rest").
+    ...(options.config.mcp.requestStateKek !== undefined && {
+      kek: options.config.mcp.requestStateKek,
+    }),
   });
   let core: RunCore | undefined;
   try {

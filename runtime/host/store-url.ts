@@ -27,6 +27,8 @@ export interface OpenStoreOptions {
   /** How long a dead host's runs stay unclaimed (PostgreSQL); 10 s by default. */
   leaseTtlMs?: number;
   onError?: (err: unknown) => void;
+  /** The operator's key-encryption key: seals the push data key (adapters/store/push-secrets.ts). */
+  kek?: string;
 }
 
 const DEFAULT_LEASE_TTL_MS = 10_000;
@@ -55,12 +57,16 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
   if (kind === 'sqlite') {
     return {
       kind,
-      stores: openSqliteStores(url.slice('sqlite:'.length)),
+      stores: openSqliteStores(url.slice('sqlite:'.length), {
+        ...(options.kek !== undefined && { kek: options.kek }),
+      }),
       feed: new InProcessChangeFeed(),
     };
   }
   if (kind === 'postgres') {
-    const opened = await openPostgresStores(url);
+    const opened = await openPostgresStores(url, {
+      ...(options.kek !== undefined && { kek: options.kek }),
+    });
     const lockPool = createPool(url, LOCK_CONNECTIONS);
     const stores: Stores = {
       ...opened,

@@ -48,7 +48,8 @@ ${limitHelp()}
 
 environment only: WOPGEN_LEASE_TTL_MS (PostgreSQL: how long a dead host's runs wait for another
 host, default 10000), WOPGEN_MCP_STATE_SECRET (HMAC key for MCP requestState; kept in the store if unset),
-WOPGEN_MCP_STATE_KEK (seals the requestState keys kept in the store: the store alone cannot sign)
+WOPGEN_MCP_STATE_KEK (seals the requestState keys and the push secrets' key kept in the store: the
+store alone can neither sign nor read a push token; README "Secrets at rest")
 
 Logs: one line per request and the start banner; pretty on a terminal, JSON lines otherwise.
 SIGINT/SIGTERM: in-flight requests finish, open event streams are closed after a short grace

@@ -73,7 +73,7 @@ describe('SQLite migration 7', () => {
     const s = openSqliteStores(file);
     try {
       expect(
-        s.db.prepare('SELECT version, name FROM schema_migrations WHERE version > 6').all(),
+        s.db.prepare('SELECT version, name FROM schema_migrations WHERE version = 7').all(),
       ).toEqual([{ version: 7, name: 'ascending run indexes, live runs by status' }]);
       expect(indexes(s.db)).toEqual({
         sqlite_autoindex_runs_1: 'run_id',

@@ -103,4 +103,11 @@ export interface PushStore {
   listDeadPushes(): Promise<PushOutboxItem[]>;
   listPushOutbox(configId: string): Promise<PushOutboxItem[]>;
   readPushSecret(secretRef: string): Promise<PushSecret | undefined>;
+  /**
+   * Seals the key the secrets are sealed under with the key-encryption key the store was opened
+   * with, when the store holds it in clear (README "Secrets at rest"). The host calls it once it
+   * has checked that KEK against what the store already holds sealed; absent on a store that
+   * keeps no such key.
+   */
+  sealSecretKey?(): Promise<void>;
 }

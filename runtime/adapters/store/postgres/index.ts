@@ -9,7 +9,9 @@ import { PgApiKeyStore } from './api-key-store.ts';
 import { PgBindingState } from './binding-state.ts';
 import { PgHostEventStore } from './host-event-store.ts';
 import { migratePg } from './migrations.ts';
+import { pgPushSecrets } from './push-secret-key.ts';
 import { PgPushStore } from './push-store.ts';
+import type { PushSecretBox } from '../push-secrets.ts';
 import { PgRunStore } from './run-store.ts';
 
 const INT8_OID = 20;
@@ -36,13 +38,28 @@ export function createPool(url: string, max = 10): pg.Pool {
   return pool;
 }
 
+export interface PostgresOpenOptions {
+  /**
+   * The operator's key-encryption key (WOPGEN_MCP_STATE_KEK): the push data key is kept sealed
+   * under it (push-secrets.ts: once the host has checked it, `push.sealSecretKey`). Without it
+   * that key is kept in clear in the store.
+   */
+  kek?: string;
+}
+
 /** Connect to `url` (a postgres:// URL), apply migrations, and return the stores over one pool. */
-export async function openPostgresStores(url: string): Promise<PostgresStores> {
+export async function openPostgresStores(
+  url: string,
+  options: PostgresOpenOptions = {},
+): Promise<PostgresStores> {
   const pool = createPool(url);
+  let secrets: PushSecretBox;
   try {
     const client = await pool.connect();
     try {
-      await migratePg(client);
+      await migratePg(client, { pushSecrets: (tx) => pgPushSecrets(tx, options.kek) });
+      // Read on every open: a key the KEK given cannot open refuses the store now.
+      secrets = await pgPushSecrets(client, options.kek);
     } finally {
       client.release();
     }
@@ -59,7 +76,7 @@ export async function openPostgresStores(url: string): Promise<PostgresStores> {
     apiKeys: new PgApiKeyStore(pool),
     tokens: state,
     kv: state,
-    push: new PgPushStore(pool),
+    push: new PgPushStore(pool, secrets, options.kek),
     async close() {
       if (closed) return;
       closed = true;

@@ -1,6 +1,7 @@
 // PostgreSQL adapter of the push store (ports/store/push-store.ts), the same semantics as the SQLite
 // one (sqlite/push-store.ts) for any number of hosts on one database. Secrets sit in their own
-// table, keyed by a random reference; every other row holds at most the reference. A claim locks
+// table, keyed by a random reference and sealed (push-secrets.ts); every other row holds at most
+// the reference. A claim locks
 // the rows it leases (`FOR UPDATE … SKIP LOCKED`) and a lease keeps them from every other claimer
 // until it expires, so two hosts never send one push at once (interop.md §"A2A push delivery").
 import type { Pool } from 'pg';
@@ -13,20 +14,30 @@ import type {
   PushStore,
 } from '../../../ports/store/push-store.ts';
 import { configOf, itemOf, type ConfigRow, type OutboxRow } from '../push-rows.ts';
+import type { PushSecretBox } from '../push-secrets.ts';
+import { sealPgPushKey } from './push-secret-key.ts';
 import { inTransaction } from './tx.ts';
 
 const OUTBOX_COLUMNS =
   'outbox_id, config_id, sequence, body, final, state, attempts, next_at, created_at';
 
 export class PgPushStore implements PushStore {
-  constructor(private readonly pool: Pool) {}
+  constructor(
+    private readonly pool: Pool,
+    private readonly secrets: PushSecretBox,
+    private readonly kek?: string,
+  ) {}
+
+  async sealSecretKey(): Promise<void> {
+    await sealPgPushKey(this.pool, this.kek);
+  }
 
   async insertPushConfig(c: PushConfigRecord, secret?: PushSecret): Promise<void> {
     await inTransaction(this.pool, async (tx) => {
       if (secret && c.secretRef) {
         await tx.query('INSERT INTO push_secrets (secret_ref, value) VALUES ($1, $2)', [
           c.secretRef,
-          JSON.stringify(secret),
+          this.secrets.seal(c.secretRef, secret),
         ]);
       }
       await tx.query(
@@ -250,6 +261,6 @@ export class PgPushStore implements PushStore {
       'SELECT value FROM push_secrets WHERE secret_ref = $1',
       [secretRef],
     );
-    return rows[0] && (JSON.parse(rows[0].value) as PushSecret);
+    return rows[0] && this.secrets.open(secretRef, rows[0].value);
   }
 }

@@ -1,5 +1,6 @@
 // SQLite adapter of the push store (ports/store/push-store.ts). Secrets sit in their own table,
-// keyed by a random reference; every other row holds at most the reference.
+// keyed by a random reference and sealed (push-secrets.ts); every other row holds at most the
+// reference.
 import type Database from 'better-sqlite3';
 import type { GroupCommit } from './group-commit.ts';
 import { Statements } from './statements.ts';
@@ -12,6 +13,8 @@ import type {
   PushStore,
 } from '../../../ports/store/push-store.ts';
 import { configOf, itemOf, type ConfigRow, type OutboxRow } from '../push-rows.ts';
+import type { PushSecretBox } from '../push-secrets.ts';
+import { sealSqlitePushKey } from './push-secret-key.ts';
 
 export class SqlitePushStore implements PushStore {
   /** One host per SQLite file (ports/run-leases.ts): its configs are written by this process only. */
@@ -27,6 +30,8 @@ export class SqlitePushStore implements PushStore {
   constructor(
     private readonly db: Database.Database,
     private readonly commits: GroupCommit,
+    private readonly secrets: PushSecretBox,
+    private readonly kek?: string,
   ) {
     this.sql = new Statements(db);
   }
@@ -36,7 +41,7 @@ export class SqlitePushStore implements PushStore {
       if (secret && c.secretRef) {
         this.sql
           .get('INSERT INTO push_secrets (secret_ref, value) VALUES (?, ?)')
-          .run(c.secretRef, JSON.stringify(secret));
+          .run(c.secretRef, this.secrets.seal(c.secretRef, secret));
       }
       this.sql
         .get(
@@ -247,10 +252,16 @@ export class SqlitePushStore implements PushStore {
     return rows.map(itemOf);
   }
 
+  async sealSecretKey(): Promise<void> {
+    sealSqlitePushKey(this.db, this.kek);
+    this.commits.noteCommit();
+    await this.commits.durable();
+  }
+
   async readPushSecret(secretRef: string): Promise<PushSecret | undefined> {
     const row = this.sql
       .get('SELECT value FROM push_secrets WHERE secret_ref = ?')
       .get(secretRef) as { value: string } | undefined;
-    return row && (JSON.parse(row.value) as PushSecret);
+    return row && this.secrets.open(secretRef, row.value);
   }
 }
