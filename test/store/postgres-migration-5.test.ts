@@ -13,7 +13,7 @@ import {
   POSTGRES_URL,
   type FreshDatabase,
 } from '../helpers/postgres.ts';
-import { runRecord } from './subjects.ts';
+import { listedBy, runRecord } from './subjects.ts';
 
 const suite = POSTGRES_URL ? describe : describe.skip;
 
@@ -54,7 +54,7 @@ suite(`PostgreSQL migration 5${POSTGRES_URL ? '' : ` (${NO_POSTGRES})`}`, () => 
     const s = await openPostgresStores(db.url);
     try {
       const { rows: versions } = await s.pool.query(
-        'SELECT version, name FROM schema_migrations WHERE version > 4',
+        'SELECT version, name FROM schema_migrations WHERE version = 5',
       );
       expect(versions).toEqual([
         { version: 5, name: 'ascending run indexes, live runs by status' },
@@ -71,9 +71,11 @@ suite(`PostgreSQL migration 5${POSTGRES_URL ? '' : ` (${NO_POSTGRES})`}`, () => 
         runs_tenant_created: '(tenant, created_at, run_id)',
         runs_tenant_status_at: '(tenant, status_at)',
         runs_tenant_status_created: '(tenant, status, created_at, run_id)',
+        // Migration 6's (postgres-migration-6.test.ts).
+        runs_tenant_workflow: '(tenant, workflow_id, created_at, run_id)',
       });
       const ids = (rs: RunRecord[]) => rs.map((r) => r.runId);
-      expect(ids(await s.runs.listRuns({ tenant: 'acme', limit: 9 }))).toEqual(
+      expect(ids(await listedBy(s.runs, { tenant: 'acme', limit: 9 }))).toEqual(
         ids([...made].reverse()),
       );
       expect(ids(await s.runs.listRunsByStatus(['pending', 'running', 'cancelling']))).toEqual(

@@ -3,7 +3,7 @@
 // event sequences start at 0 and stay gap-free under concurrent writers (on one opener and on two
 // openers of one database), and an idempotency key inserted twice keeps one run.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RunChange, RunStore } from '../../runtime/ports/store/run-store.ts';
+import type { RunChange, RunListQuery, RunStore } from '../../runtime/ports/store/run-store.ts';
 import type { Database, StoreUnderTest } from './store-under-test.ts';
 import { interruptRecord, owner, runRecord, uid } from './subjects.ts';
 
@@ -16,6 +16,8 @@ export function runStoreContract(sut: StoreUnderTest): void {
       runs = db.stores.runs;
     });
     afterEach(() => db.drop());
+    /** The runs of one page of a list. */
+    const listed = async (q: RunListQuery) => (await runs.listRuns(q)).runs;
     /** A task view by the three separate reads readRunView stands for. */
     const apart = async (runId: string) => ({
       run: await runs.getRun(runId),
@@ -46,20 +48,20 @@ export function runStoreContract(sut: StoreUnderTest): void {
       }
       await runs.insertRun(runRecord(`other${uid()}`));
       const ids = (rs: { runId: string }[]) => rs.map((r) => r.runId);
-      const page1 = await runs.listRuns({ tenant, limit: 2 });
+      const page1 = await listed({ tenant, limit: 2 });
       expect(ids(page1)).toEqual([made[4]!.runId, made[3]!.runId]);
       const last = page1.at(-1)!;
-      const page2 = await runs.listRuns({
+      const page2 = await listed({
         tenant,
         limit: 10,
         before: { createdAt: last.createdAt, runId: last.runId },
       });
       expect(ids(page2)).toEqual([made[2]!.runId, made[1]!.runId, made[0]!.runId]);
-      expect(ids(await runs.listRuns({ tenant, limit: 10, workflowId: 'odd' }))).toEqual([
+      expect(ids(await listed({ tenant, limit: 10, workflowId: 'odd' }))).toEqual([
         made[3]!.runId,
         made[1]!.runId,
       ]);
-      expect(ids(await runs.listRuns({ tenant, limit: 10, status: 'completed' }))).toEqual([
+      expect(ids(await listed({ tenant, limit: 10, status: 'completed' }))).toEqual([
         made[4]!.runId,
       ]);
       const live = await runs.listRunsByStatus(['pending']);
@@ -90,14 +92,14 @@ export function runStoreContract(sut: StoreUnderTest): void {
       await runs.insertRun(runRecord(`other${uid()}`, { status: 'completed' }));
       const ids = (rs: { runId: string }[]) => rs.map((r) => r.runId);
       const ended = { statuses: ['completed', 'failed'] as const };
-      expect(ids(await runs.listRuns({ tenant, limit: 10, ...ended }))).toEqual([
+      expect(ids(await listed({ tenant, limit: 10, ...ended }))).toEqual([
         made[4]!.runId,
         made[3]!.runId,
         made[2]!.runId,
       ]);
       // A keyset page of a filtered list continues after its last row.
-      const first = await runs.listRuns({ tenant, limit: 1, ...ended });
-      const rest = await runs.listRuns({
+      const first = await listed({ tenant, limit: 1, ...ended });
+      const rest = await listed({
         tenant,
         limit: 10,
         ...ended,
@@ -106,14 +108,14 @@ export function runStoreContract(sut: StoreUnderTest): void {
       expect(ids(rest)).toEqual([made[3]!.runId, made[2]!.runId]);
       // Strictly after: the run whose status changed at the instant itself is left out.
       const after = { statusAfter: '2026-01-02T00:00:03.000Z' };
-      expect(ids(await runs.listRuns({ tenant, limit: 10, ...after }))).toEqual([
+      expect(ids(await listed({ tenant, limit: 10, ...after }))).toEqual([
         made[5]!.runId,
         made[4]!.runId,
       ]);
-      expect(ids(await runs.listRuns({ tenant, limit: 10, ...ended, ...after }))).toEqual([
+      expect(ids(await listed({ tenant, limit: 10, ...ended, ...after }))).toEqual([
         made[4]!.runId,
       ]);
-      expect(await runs.listRuns({ tenant, limit: 10, statuses: [] })).toEqual([]);
+      expect(await listed({ tenant, limit: 10, statuses: [] })).toEqual([]);
       const count = runs.countMatchingRuns?.bind(runs);
       expect(count).toBeDefined();
       expect(await count!(tenant, ended)).toBe(3);

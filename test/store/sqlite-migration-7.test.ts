@@ -11,7 +11,7 @@ import { migrations } from '../../runtime/adapters/store/sqlite/migrations.ts';
 import { runToRow } from '../../runtime/adapters/store/sqlite/rows.ts';
 import { INSERT_RUN_SQL, runsByStatusSql } from '../../runtime/adapters/store/sqlite/run-sql.ts';
 import type { RunRecord } from '../../runtime/ports/store/run-store.ts';
-import { runRecord } from './subjects.ts';
+import { listedBy, runRecord } from './subjects.ts';
 
 let dir: string | undefined;
 afterEach(() => {
@@ -73,7 +73,7 @@ describe('SQLite migration 7', () => {
     const s = openSqliteStores(file);
     try {
       expect(
-        s.db.prepare('SELECT version, name FROM schema_migrations WHERE version > 6').all(),
+        s.db.prepare('SELECT version, name FROM schema_migrations WHERE version = 7').all(),
       ).toEqual([{ version: 7, name: 'ascending run indexes, live runs by status' }]);
       expect(indexes(s.db)).toEqual({
         sqlite_autoindex_runs_1: 'run_id',
@@ -81,22 +81,26 @@ describe('SQLite migration 7', () => {
         runs_tenant_status_at: 'tenant, status_at',
         runs_tenant_status_created: 'tenant, status, created_at, run_id',
         runs_live: 'status (partial)',
+        // Migration 8's (sqlite-migration-8.test.ts).
+        runs_tenant_workflow: 'tenant, workflow_id, created_at, run_id',
       });
 
       // The runs written before the migration read as before: newest first, by keyset pages.
       const ids = (rs: RunRecord[]) => rs.map((r) => r.runId);
       const newest = ids([...made].reverse());
-      const page1 = await s.runs.listRuns({ tenant: 'acme', limit: 4 });
+      const page1 = await listedBy(s.runs, { tenant: 'acme', limit: 4 });
       expect(ids(page1)).toEqual(newest.slice(0, 4));
       const last = page1.at(-1)!;
-      const page2 = await s.runs.listRuns({
+      const page2 = await listedBy(s.runs, {
         tenant: 'acme',
         limit: 4,
         before: { createdAt: last.createdAt, runId: last.runId },
       });
       expect(ids(page2)).toEqual(newest.slice(4));
       expect(
-        ids(await s.runs.listRuns({ tenant: 'acme', limit: 9, statuses: ['completed', 'failed'] })),
+        ids(
+          await listedBy(s.runs, { tenant: 'acme', limit: 9, statuses: ['completed', 'failed'] }),
+        ),
       ).toEqual([made[3]!.runId, made[0]!.runId]);
       expect(await s.runs.countRuns!('acme')).toBe(6);
 
