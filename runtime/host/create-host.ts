@@ -35,6 +35,7 @@ import {
   type RequestListener,
 } from './server.ts';
 import { applyServerLimits } from '../http/server-limits.ts';
+import { createTenantGate } from '../util/tenant-gate.ts';
 import { answerClientErrors } from '../http/client-error.ts';
 
 /** The store ports the host itself uses (the core brings its own). */
@@ -156,6 +157,7 @@ export async function createHost(parts: HostParts): Promise<Host> {
     peerOrigin,
     limits,
     streams: createStreamSlots(limits.streamsPerTenant, limits.streamsPerHost),
+    listings: createTenantGate(limits.listingsPerTenant),
   };
   // interop.md §"A2A push delivery": the card and discovery say push is on only when it is served.
   if (!stores.push) config.a2a.pushNotifications = false;

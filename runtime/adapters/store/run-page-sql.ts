@@ -148,26 +148,27 @@ export function pageKeysSql(q: RunListQuery, bind: Bind, d: RunSqlDialect): Page
 
 /** The keys of one range's candidates, newest first, from its index. */
 function candidates(range: Range, rg: number, q: RunListQuery, n: number, bind: Bind): string {
+  // One placeholder for the instant, used twice: the planner then reads `created_at <= x` into the
+  // index range (two placeholders of one value leave it scanning from the newest run).
+  const at = q.before && bind(q.before.createdAt);
   const before = q.before
-    ? ` AND (created_at < ${bind(q.before.createdAt)} OR (created_at = ${bind(q.before.createdAt)}
-        AND run_id < ${bind(q.before.runId)}))`
+    ? ` AND (created_at < ${at} OR (created_at = ${at} AND run_id < ${bind(q.before.runId)}))`
     : '';
   const tenant = `tenant = ${bind(q.tenant)}`;
-  const page = ` ORDER BY created_at DESC, run_id DESC LIMIT ${bind(n)}`;
   const keys = `SELECT ${rg} AS rg, created_at, run_id`;
-  switch (range.on) {
-    case 'tenant':
-      return `${keys} FROM runs WHERE ${tenant}${before}${page}`;
-    case 'status':
-      return `${keys} FROM runs WHERE ${tenant} AND status = ${bind(range.status)}${before}${page}`;
-    case 'workflow':
-      return `${keys} FROM runs WHERE ${tenant} AND workflow_id = ${bind(range.workflowId)}${before}${page}`;
-    case 'context':
-      return `${keys} FROM a2a_tasks WHERE ${tenant} AND context_id = ${bind(range.contextId)}${before}${page}`;
-    case 'context-run':
-      return `${keys} FROM runs WHERE run_id = ${bind(range.runId)} AND ${tenant}${before}
-        AND NOT EXISTS (SELECT 1 FROM a2a_tasks x WHERE x.run_id = runs.run_id)`;
+  if (range.on === 'context-run') {
+    return `${keys} FROM runs WHERE run_id = ${bind(range.runId)} AND ${tenant}${before}
+      AND NOT EXISTS (SELECT 1 FROM a2a_tasks x WHERE x.run_id = runs.run_id)`;
   }
+  const where =
+    range.on === 'context'
+      ? `a2a_tasks WHERE ${tenant} AND context_id = ${bind(range.contextId)}`
+      : range.on === 'status'
+        ? `runs WHERE ${tenant} AND status = ${bind(range.status)}`
+        : range.on === 'workflow'
+          ? `runs WHERE ${tenant} AND workflow_id = ${bind(range.workflowId)}`
+          : `runs WHERE ${tenant}`;
+  return `${keys} FROM ${where}${before} ORDER BY created_at DESC, run_id DESC LIMIT ${bind(n)}`;
 }
 
 /** A phase-1 row: a candidate's range, key, and whether it passes every filter. */

@@ -112,12 +112,15 @@ export function restRoutes(ctx: HostContext): Route[] {
           );
         }
         try {
-          const page = await ctx.core.listRuns(subject, {
-            ...(limit !== undefined ? { limit } : {}),
-            ...(q.get('cursor') ? { cursor: q.get('cursor')! } : {}),
-            ...(q.get('workflowId') ? { workflowId: q.get('workflowId')! } : {}),
-            ...(status ? { status } : {}),
-          });
+          // A tenant's listings run a few at a time (util/tenant-gate.ts).
+          const page = await ctx.listings.run(subject.tenant, () =>
+            ctx.core.listRuns(subject, {
+              ...(limit !== undefined ? { limit } : {}),
+              ...(q.get('cursor') ? { cursor: q.get('cursor')! } : {}),
+              ...(q.get('workflowId') ? { workflowId: q.get('workflowId')! } : {}),
+              ...(status ? { status } : {}),
+            }),
+          );
           sendJson(res, 200, { runs: page.runs, nextCursor: page.nextCursor }, h());
         } catch (err) {
           answerCoreError(ctx, res, err);

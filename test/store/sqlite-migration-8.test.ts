@@ -1,0 +1,121 @@
+// SQLite migration 8: a database made at version 7 (what the previous release creates), holding
+// A2A tasks, opens and migrates; each record gets its run's tenant and creation time, and a
+// ListTasks page by context, status or workflow reads its candidates from an index range in the
+// keyset's order (run-page-sql.ts), never a scan of the tenant's runs.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pageKeysSql } from '../../runtime/adapters/store/run-page-sql.ts';
+import { openSqliteStores } from '../../runtime/adapters/store/sqlite/index.ts';
+import { migrations } from '../../runtime/adapters/store/sqlite/migrations.ts';
+import { runToRow } from '../../runtime/adapters/store/sqlite/rows.ts';
+import {
+  INSERT_RUN_SQL,
+  namedParams,
+  SQLITE_RUNS,
+} from '../../runtime/adapters/store/sqlite/run-sql.ts';
+import type { RunListQuery, RunRecord } from '../../runtime/ports/store/run-store.ts';
+import { runRecord } from './subjects.ts';
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+/** A database at version 7 holding `runs`, each with an A2A record in context `ctx-<i % 2>`. */
+function atVersion7(file: string, runs: RunRecord[]): void {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.exec(`CREATE TABLE schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+  for (const m of migrations.filter((m) => m.version <= 7)) {
+    db.exec(m.sql);
+    db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, 'then');
+  }
+  const insert = db.prepare(INSERT_RUN_SQL);
+  const record = db.prepare(
+    'INSERT INTO a2a_tasks (run_id, context_id, history, updated_at) VALUES (?, ?, ?, ?)',
+  );
+  runs.forEach((r, i) => {
+    insert.run(runToRow(r));
+    record.run(r.runId, `ctx-${i % 2}`, '[]', r.createdAt);
+  });
+  db.close();
+}
+
+const plan = (db: Database.Database, q: RunListQuery) => {
+  const p = namedParams();
+  const sql = pageKeysSql(q, p.bind, SQLITE_RUNS)!.sql;
+  return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(p.params) as { detail: string }[])
+    .map((r) => r.detail)
+    .filter((d) => d.startsWith('SEARCH') || d.startsWith('SCAN'));
+};
+
+describe('SQLite migration 8', () => {
+  it('migrates a version 7 database: records carry their run’s tenant and creation time', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wopgen-migration-8-'));
+    const file = join(dir, 'store.db');
+    const made = [0, 1, 2, 3, 4].map((i) =>
+      runRecord('acme', {
+        createdAt: `2026-01-01T00:00:0${i}.000Z`,
+        workflowId: i < 2 ? 'echo' : 'other',
+      }),
+    );
+    atVersion7(file, made);
+    const s = openSqliteStores(file);
+    try {
+      expect(
+        s.db.prepare('SELECT version, name FROM schema_migrations WHERE version > 7').all(),
+      ).toEqual([{ version: 8, name: 'task list filters by context and workflow' }]);
+      expect(
+        s.db.prepare('SELECT run_id, tenant, created_at FROM a2a_tasks ORDER BY run_id').all(),
+      ).toEqual(
+        [...made]
+          .sort((a, b) => (a.runId < b.runId ? -1 : 1))
+          .map((r) => ({ run_id: r.runId, tenant: 'acme', created_at: r.createdAt })),
+      );
+      const ids = async (q: Omit<RunListQuery, 'tenant' | 'limit'>) =>
+        (await s.runs.listRuns({ tenant: 'acme', limit: 10, ...q })).runs.map((r) => r.runId);
+      expect(await ids({ contextId: 'ctx-0' })).toEqual(
+        [made[4]!, made[2]!, made[0]!].map((r) => r.runId),
+      );
+      expect(await ids({ workflowIds: ['echo'] })).toEqual(
+        [made[1]!, made[0]!].map((r) => r.runId),
+      );
+      expect(await s.runs.countMatchingRuns!('acme', { contextId: 'ctx-1' })).toBe(2);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('reads each range’s candidates from its index, newest first, from the cursor on', () => {
+    const db = new Database(':memory:');
+    try {
+      for (const m of migrations) db.exec(m.sql);
+      const before = { createdAt: '2026-01-01T00:00:00.000Z', runId: 'acme/r' };
+      expect(plan(db, { tenant: 'acme', limit: 50, contextId: 'c', before })).toEqual([
+        'SEARCH a2a_tasks USING COVERING INDEX a2a_tasks_context (tenant=? AND context_id=? AND created_at<?)',
+        'SCAN k',
+        'SEARCH runs USING INDEX sqlite_autoindex_runs_1 (run_id=?)',
+        'SEARCH x USING COVERING INDEX sqlite_autoindex_a2a_tasks_1 (run_id=?)',
+      ]);
+      expect(plan(db, { tenant: 'acme', limit: 50, workflowIds: ['a', 'b'], before })).toEqual([
+        'SEARCH runs USING COVERING INDEX runs_tenant_workflow (tenant=? AND workflow_id=? AND created_at<?)',
+        'SCAN k',
+        'SEARCH runs USING COVERING INDEX runs_tenant_workflow (tenant=? AND workflow_id=? AND created_at<?)',
+        'SCAN k',
+      ]);
+      // A filter no index decides is checked on the candidates of an index range, one run each.
+      expect(plan(db, { tenant: 'acme', limit: 50, statusAfter: '2026', before })).toEqual([
+        'SEARCH runs USING COVERING INDEX runs_tenant_created (tenant=? AND created_at<?)',
+        'SCAN k',
+        'SEARCH r USING INDEX sqlite_autoindex_runs_1 (run_id=?)',
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+});
