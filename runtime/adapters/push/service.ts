@@ -38,6 +38,8 @@ export interface PushService extends PushConfigs {
   stop(): Promise<void>;
   /** Pushes that exhausted their retries, oldest first. */
   deadLetters(): Promise<PushOutboxItem[]>;
+  /** Deliveries under way, in all or of one tenant (outbox.ts). */
+  inFlight(tenant?: string): number;
 }
 
 function viewOf(c: PushConfigRecord): PushConfigView {
@@ -153,6 +155,7 @@ export function createPushService(deps: PushServiceDeps): PushService {
       await worker.stop();
     },
     deadLetters: () => store.listDeadPushes(),
+    inFlight: (tenant) => worker.inFlight(tenant),
     listDeadLetters,
   };
 }
