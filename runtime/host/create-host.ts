@@ -168,6 +168,7 @@ export async function createHost(parts: HostParts): Promise<Host> {
           feed,
           projector: pushProjector({ ctx: context }),
           config: () => config.a2a.push,
+          maxConfigsPerTask: limits.pushConfigsPerTask,
           log,
           now,
         })

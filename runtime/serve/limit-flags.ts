@@ -84,7 +84,7 @@ export function limitsFrom(values: Readonly<Record<string, unknown>>): LimitSett
       high
     ) {
       const range = f.max !== undefined ? `from ${f.min} to ${f.max}` : `at least ${f.min}`;
-      return `--${f.flag} takes a whole number ${range}, got ${String(text)}`;
+      return `--${f.flag} takes a whole number, ${range}, got ${String(text)}`;
     }
     if (f.key === 'bodyLimit') out.bodyLimit = n;
     else limits[f.key] = n;

@@ -75,6 +75,31 @@ export function pushStoreContract(sut: StoreUnderTest): void {
       expect(await push.readPushSecret(`sec-${uid()}`)).toBeUndefined();
     });
 
+    it('keeps at most maxPerRun configs on a run, under concurrent inserts from two openers', async () => {
+      const first = await config();
+      const other = sut.sharedByHosts ? (await db.again()).push : push;
+      const more = Array.from({ length: 6 }, (_, i) => ({
+        ...first,
+        configId: `pnc-${uid()}`,
+        secretRef: `sec-${uid()}-${i}`,
+      }));
+      const answers = await Promise.all(
+        more.map((c, i) =>
+          (i % 2 ? other : push).insertPushConfig(c, { token: 't' }, { maxPerRun: 4 }),
+        ),
+      );
+      expect(answers.filter(Boolean)).toHaveLength(3);
+      expect(await push.listPushConfigs(first.runId)).toHaveLength(4);
+      // A refused config wrote nothing, its secret included.
+      for (const [i, c] of more.entries()) {
+        expect(await push.readPushSecret(c.secretRef)).toEqual(
+          answers[i] ? { token: 't' } : undefined,
+        );
+      }
+      // Without a cap (the port's callers pass one), nothing is counted.
+      expect(await push.insertPushConfig({ ...first, configId: `pnc-${uid()}` })).toBe(true);
+    });
+
     it('writes the config and its secret in one transaction: a refused config keeps no secret', async () => {
       const c = await config();
       const ref = `sec-${uid()}`;

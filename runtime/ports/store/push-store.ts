@@ -83,8 +83,16 @@ export interface PushStore {
    * them up on every change of every run (issue 13). Absent on a store several hosts share.
    */
   readonly singleProcess?: boolean;
-  /** The config and its secret (when given), in one transaction. */
-  insertPushConfig(config: PushConfigRecord, secret?: PushSecret): Promise<void>;
+  /**
+   * The config and its secret (when given), in one transaction. With `maxPerRun`, only while the
+   * run holds fewer configs than that, counted under a lock of the run's configs (concurrent
+   * inserts on any host cannot pass it together); false when refused, nothing written.
+   */
+  insertPushConfig(
+    config: PushConfigRecord,
+    secret?: PushSecret,
+    options?: { maxPerRun?: number },
+  ): Promise<boolean>;
   getPushConfig(configId: string): Promise<PushConfigRecord | undefined>;
   listPushConfigs(runId: string): Promise<PushConfigRecord[]>;
   /** Configs still projecting (not finished), for catching up after a restart. */

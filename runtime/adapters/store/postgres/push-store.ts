@@ -20,6 +20,9 @@ import { inTransaction } from './tx.ts';
 const OUTBOX_COLUMNS =
   'outbox_id, config_id, sequence, body, final, state, attempts, next_at, created_at';
 
+/** The advisory lock class of a run's push configs (the run id's hash is the other key). */
+const PUSH_CONFIGS_LOCK = 0x70757368; // "push"
+
 /** Each config's oldest pending push: only it may be claimed, so a config's pushes go in order. */
 const HEADS = `o.state = 'pending' AND o.outbox_id = (SELECT MIN(p.outbox_id) FROM push_outbox p
   WHERE p.config_id = o.config_id AND p.state = 'pending')`;
@@ -39,8 +42,25 @@ function shareParams(
 export class PgPushStore implements PushStore {
   constructor(private readonly pool: Pool) {}
 
-  async insertPushConfig(c: PushConfigRecord, secret?: PushSecret): Promise<void> {
-    await inTransaction(this.pool, async (tx) => {
+  async insertPushConfig(
+    c: PushConfigRecord,
+    secret?: PushSecret,
+    options: { maxPerRun?: number } = {},
+  ): Promise<boolean> {
+    return inTransaction(this.pool, async (tx) => {
+      if (options.maxPerRun !== undefined) {
+        // Inserts on one run's configs take turns (hosts included) until their commit, so the
+        // count each sees includes every config committed before it.
+        await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+          PUSH_CONFIGS_LOCK,
+          c.runId,
+        ]);
+        const { rows } = await tx.query<{ n: string }>(
+          'SELECT COUNT(*) AS n FROM push_configs WHERE run_id = $1',
+          [c.runId],
+        );
+        if (Number(rows[0]?.n ?? 0) >= options.maxPerRun) return false;
+      }
       if (secret && c.secretRef) {
         await tx.query('INSERT INTO push_secrets (secret_ref, value) VALUES ($1, $2)', [
           c.secretRef,
@@ -63,6 +83,7 @@ export class PgPushStore implements PushStore {
           c.createdAt,
         ],
       );
+      return true;
     });
   }
 

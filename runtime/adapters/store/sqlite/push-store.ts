@@ -50,8 +50,19 @@ export class SqlitePushStore implements PushStore {
     this.sql = new Statements(db);
   }
 
-  async insertPushConfig(c: PushConfigRecord, secret?: PushSecret): Promise<void> {
-    this.db.transaction(() => {
+  async insertPushConfig(
+    c: PushConfigRecord,
+    secret?: PushSecret,
+    options: { maxPerRun?: number } = {},
+  ): Promise<boolean> {
+    // One synchronous transaction: the count and the insert see no other writer in between.
+    const inserted = this.db.transaction((): boolean => {
+      if (options.maxPerRun !== undefined) {
+        const { n } = this.sql
+          .get('SELECT COUNT(*) AS n FROM push_configs WHERE run_id = ?')
+          .get(c.runId) as { n: number };
+        if (n >= options.maxPerRun) return false;
+      }
       if (secret && c.secretRef) {
         this.sql
           .get('INSERT INTO push_secrets (secret_ref, value) VALUES (?, ?)')
@@ -74,9 +85,12 @@ export class SqlitePushStore implements PushStore {
           c.finished ? 1 : 0,
           c.createdAt,
         );
+      return true;
     })();
+    if (!inserted) return false;
     this.commits.noteCommit();
     await this.commits.durable();
+    return true;
   }
 
   async getPushConfig(configId: string): Promise<PushConfigRecord | undefined> {
