@@ -13,9 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStores } from '../../runtime/adapters/store/sqlite/index.ts';
 import type { RunRecord } from '../../runtime/ports/store/run-store.ts';
 import { expectA2aError, rpcClient } from '../helpers/a2a-rpc.ts';
+import { runsReadBy } from '../helpers/core-reads.ts';
 import { startHost, type RunningHost } from '../helpers/host.ts';
 import { until } from '../push/helpers.ts';
-import { interruptRecord, owner } from '../store/subjects.ts';
+import { interruptRecord, runRecord } from '../store/subjects.ts';
 
 /** Completed A2A tasks in contexts of three, and tasks waiting on a clarification. */
 const COMPLETED = 1_800;
@@ -24,22 +25,14 @@ const opaque = () => randomBytes(16).toString('base64url');
 
 function seededRun(i: number, status: RunRecord['status']): RunRecord {
   const at = new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
-  return {
+  return runRecord('acme', {
     runId: `acme/${opaque()}`,
-    tenant: 'acme',
-    workflowId: 'echo',
     status,
-    owner: owner('acme'),
     inputs: { text: `r${i}` },
     ...(status === 'completed' && { outputs: { text: `r${i}` }, completedAt: at }),
     transport: 'a2a',
-    trustBoundary: 'untrusted',
     createdAt: at,
-    updatedAt: at,
-    statusAt: at,
-    definition: { id: 'echo', nodes: [] },
-    engine: { nodeIndex: 0, vars: {} },
-  };
+  });
 }
 
 const note = (contextId: string, i: number) => ({
@@ -81,36 +74,7 @@ async function seed(file: string): Promise<void> {
   }
 }
 
-/** Runs the core hands out while `f` runs: listed (alone or with their views) or read one by one. */
-async function runsRead(f: () => Promise<unknown>): Promise<number> {
-  const core = h.host.context.core;
-  const { runView, getRun, listRuns, listRunViews } = core;
-  let reads = 0;
-  core.runView = async (...args) => {
-    reads += 1;
-    return runView!.apply(core, args);
-  };
-  core.getRun = async (...args) => {
-    reads += 1;
-    return getRun.apply(core, args);
-  };
-  core.listRuns = async (...args) => {
-    const page = await listRuns.apply(core, args);
-    reads += page.runs.length;
-    return page;
-  };
-  core.listRunViews = async (...args) => {
-    const page = await listRunViews!.apply(core, args);
-    reads += page.views.length;
-    return page;
-  };
-  try {
-    await f();
-  } finally {
-    Object.assign(core, { runView, getRun, listRuns, listRunViews });
-  }
-  return reads;
-}
+const runsRead = (f: () => Promise<unknown>) => runsReadBy(h.host.context.core, f);
 
 interface Page {
   tasks: { id: string; contextId: string; status: { state: string } }[];

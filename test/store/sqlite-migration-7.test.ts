@@ -8,9 +8,9 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteStores } from '../../runtime/adapters/store/sqlite/index.ts';
 import { migrations } from '../../runtime/adapters/store/sqlite/migrations.ts';
-import { runToRow } from '../../runtime/adapters/store/sqlite/rows.ts';
-import { INSERT_RUN_SQL, runsByStatusSql } from '../../runtime/adapters/store/sqlite/run-sql.ts';
+import { runsByStatusSql } from '../../runtime/adapters/store/sqlite/run-sql.ts';
 import type { RunRecord } from '../../runtime/ports/store/run-store.ts';
+import { sqliteAt } from './earlier-schema.ts';
 import { listedBy, runRecord } from './subjects.ts';
 
 let dir: string | undefined;
@@ -20,21 +20,6 @@ afterEach(() => {
 });
 
 const STATUSES = ['completed', 'pending', 'running', 'failed', 'cancelling', 'cancelled'] as const;
-
-/** A database at version 6 holding `runs`, as the previous release leaves it. */
-function atVersion6(file: string, runs: RunRecord[]): void {
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.exec(`CREATE TABLE schema_migrations (
-    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
-  for (const m of migrations.filter((m) => m.version <= 6)) {
-    db.exec(m.sql);
-    db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, 'then');
-  }
-  const insert = db.prepare(INSERT_RUN_SQL);
-  for (const r of runs) insert.run(runToRow(r));
-  db.close();
-}
 
 /** Index name → its columns with their order, and whether it is partial. */
 function indexes(db: Database.Database): Record<string, string> {
@@ -69,7 +54,7 @@ describe('SQLite migration 7', () => {
     const made = STATUSES.map((status, i) =>
       runRecord('acme', { status, createdAt: `2026-01-01T00:00:0${i}.000Z` }),
     );
-    atVersion6(file, made);
+    sqliteAt(file, 6, made);
     const s = openSqliteStores(file);
     try {
       expect(

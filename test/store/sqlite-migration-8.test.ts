@@ -10,13 +10,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { pageKeysSql } from '../../runtime/adapters/store/run-page-sql.ts';
 import { openSqliteStores } from '../../runtime/adapters/store/sqlite/index.ts';
 import { migrations } from '../../runtime/adapters/store/sqlite/migrations.ts';
-import { runToRow } from '../../runtime/adapters/store/sqlite/rows.ts';
-import {
-  INSERT_RUN_SQL,
-  namedParams,
-  SQLITE_RUNS,
-} from '../../runtime/adapters/store/sqlite/run-sql.ts';
-import type { RunListQuery, RunRecord } from '../../runtime/ports/store/run-store.ts';
+import { namedParams, SQLITE_RUNS } from '../../runtime/adapters/store/sqlite/run-sql.ts';
+import type { RunListQuery } from '../../runtime/ports/store/run-store.ts';
+import { expectTaskListFilters, fiveRuns, sqliteAt } from './earlier-schema.ts';
 import { runRecord } from './subjects.ts';
 
 let dir: string | undefined;
@@ -24,27 +20,6 @@ afterEach(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = undefined;
 });
-
-/** A database at version 7 holding `runs`, each with an A2A record in context `ctx-<i % 2>`. */
-function atVersion7(file: string, runs: RunRecord[]): void {
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.exec(`CREATE TABLE schema_migrations (
-    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
-  for (const m of migrations.filter((m) => m.version <= 7)) {
-    db.exec(m.sql);
-    db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, 'then');
-  }
-  const insert = db.prepare(INSERT_RUN_SQL);
-  const record = db.prepare(
-    'INSERT INTO a2a_tasks (run_id, context_id, history, updated_at) VALUES (?, ?, ?, ?)',
-  );
-  runs.forEach((r, i) => {
-    insert.run(runToRow(r));
-    record.run(r.runId, `ctx-${i % 2}`, '[]', r.createdAt);
-  });
-  db.close();
-}
 
 const plan = (db: Database.Database, q: RunListQuery) => {
   const p = namedParams();
@@ -58,34 +33,22 @@ describe('SQLite migration 8', () => {
   it('migrates a version 7 database: records carry their run’s tenant and creation time', async () => {
     dir = mkdtempSync(join(tmpdir(), 'wopgen-migration-8-'));
     const file = join(dir, 'store.db');
-    const made = [0, 1, 2, 3, 4].map((i) =>
-      runRecord('acme', {
-        createdAt: `2026-01-01T00:00:0${i}.000Z`,
-        workflowId: i < 2 ? 'echo' : 'other',
-      }),
-    );
-    atVersion7(file, made);
+    const made = fiveRuns((over) => runRecord('acme', over));
+    sqliteAt(file, 7, made, (db) => {
+      const record = db.prepare(
+        'INSERT INTO a2a_tasks (run_id, context_id, history, updated_at) VALUES (?, ?, ?, ?)',
+      );
+      made.forEach((r, i) => record.run(r.runId, `ctx-${i % 2}`, '[]', r.createdAt));
+    });
     const s = openSqliteStores(file);
     try {
       expect(
         s.db.prepare('SELECT version, name FROM schema_migrations WHERE version > 7').all(),
       ).toEqual([{ version: 8, name: 'task list filters by context and workflow' }]);
       expect(
-        s.db.prepare('SELECT run_id, tenant, created_at FROM a2a_tasks ORDER BY run_id').all(),
-      ).toEqual(
-        [...made]
-          .sort((a, b) => (a.runId < b.runId ? -1 : 1))
-          .map((r) => ({ run_id: r.runId, tenant: 'acme', created_at: r.createdAt })),
-      );
-      const ids = async (q: Omit<RunListQuery, 'tenant' | 'limit'>) =>
-        (await s.runs.listRuns({ tenant: 'acme', limit: 10, ...q })).runs.map((r) => r.runId);
-      expect(await ids({ contextId: 'ctx-0' })).toEqual(
-        [made[4]!, made[2]!, made[0]!].map((r) => r.runId),
-      );
-      expect(await ids({ workflowIds: ['echo'] })).toEqual(
-        [made[1]!, made[0]!].map((r) => r.runId),
-      );
-      expect(await s.runs.countMatchingRuns!('acme', { contextId: 'ctx-1' })).toBe(2);
+        s.db.prepare('SELECT run_id, tenant, created_at FROM a2a_tasks ORDER BY created_at').all(),
+      ).toEqual(made.map((r) => ({ run_id: r.runId, tenant: 'acme', created_at: r.createdAt })));
+      await expectTaskListFilters(s.runs, made);
     } finally {
       await s.close();
     }

@@ -14,7 +14,15 @@ import type {
   PushSettlement,
   PushStore,
 } from '../../../ports/store/push-store.ts';
-import { configOf, itemOf, type ConfigRow, type OutboxRow } from '../push-rows.ts';
+import {
+  claimedOf,
+  configOf,
+  itemOf,
+  PENDING_HEADS,
+  type ClaimedRow,
+  type ConfigRow,
+  type OutboxRow,
+} from '../push-rows.ts';
 import { inTransaction } from './tx.ts';
 
 const OUTBOX_COLUMNS =
@@ -23,9 +31,6 @@ const OUTBOX_COLUMNS =
 /** The advisory lock class of a run's push configs (the run id's hash is the other key). */
 const PUSH_CONFIGS_LOCK = 0x70757368; // "push"
 
-/** Each config's oldest pending push: only it may be claimed, so a config's pushes go in order. */
-const HEADS = `o.state = 'pending' AND o.outbox_id = (SELECT MIN(p.outbox_id) FROM push_outbox p
-  WHERE p.config_id = o.config_id AND p.state = 'pending')`;
 const NOT_LEASED = '(o.lease_until IS NULL OR o.lease_until <= $1)';
 /** Not of a skipped tenant (`tenants`: its placeholder) or receiver (ports receiverKey). */
 const notSkipped = (tenants: string, receivers: string) =>
@@ -167,12 +172,12 @@ export class PgPushStore implements PushStore {
     // per tenant, locked (rows another claimer holds are skipped, never waited on) and leased. A
     // config whose oldest push is leased offers none of its later ones, so its pushes go out in
     // order. The locking select repeats the lease test: a row leased since the snapshot is re-read.
-    const { rows } = await this.pool.query<OutboxRow & { tenant: string; url: string }>(
+    const { rows } = await this.pool.query<ClaimedRow>(
       `WITH heads AS (
          SELECT o.outbox_id,
                 ROW_NUMBER() OVER (PARTITION BY c.tenant ORDER BY o.outbox_id) AS nth
            FROM push_outbox o JOIN push_configs c ON c.config_id = o.config_id
-          WHERE ${HEADS} AND o.next_at <= $1 AND ${NOT_LEASED} AND ${notSkipped('$5', '$6')}),
+          WHERE ${PENDING_HEADS} AND o.next_at <= $1 AND ${NOT_LEASED} AND ${notSkipped('$5', '$6')}),
        due AS (
          SELECT o.outbox_id FROM push_outbox o
           WHERE o.outbox_id IN (SELECT outbox_id FROM heads WHERE nth <= $4)
@@ -186,9 +191,7 @@ export class PgPushStore implements PushStore {
          .join(', ')}, c.tenant, c.url`,
       [now, leaseMs, limit, ...shareParams(share, limit)],
     );
-    return rows
-      .map((r) => ({ ...itemOf(r), tenant: r.tenant, url: r.url }))
-      .sort((a, b) => a.outboxId - b.outboxId);
+    return rows.map(claimedOf).sort((a, b) => a.outboxId - b.outboxId);
   }
 
   async settlePush(
@@ -257,7 +260,7 @@ export class PgPushStore implements PushStore {
     const { rows } = await this.pool.query<{ due: number | null }>(
       `SELECT MIN(GREATEST(o.next_at, COALESCE(o.lease_until, 0))) AS due
          FROM push_outbox o JOIN push_configs c ON c.config_id = o.config_id
-        WHERE ${HEADS} AND ${notSkipped('$1', '$2')}`,
+        WHERE ${PENDING_HEADS} AND ${notSkipped('$1', '$2')}`,
       [skipTenants, skipReceivers],
     );
     return rows[0]?.due ?? undefined;

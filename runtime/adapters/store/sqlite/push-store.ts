@@ -13,13 +13,18 @@ import type {
   PushSettlement,
   PushStore,
 } from '../../../ports/store/push-store.ts';
-import { configOf, itemOf, type ConfigRow, type OutboxRow } from '../push-rows.ts';
+import {
+  claimedOf,
+  configOf,
+  itemOf,
+  PENDING_HEADS,
+  type ClaimedRow,
+  type ConfigRow,
+  type OutboxRow,
+} from '../push-rows.ts';
 
-/** Each config's oldest pending push: only it may be claimed, so a config's pushes go in order. */
-const HEADS = `o.state = 'pending' AND o.outbox_id = (SELECT MIN(p.outbox_id) FROM push_outbox p
-  WHERE p.config_id = o.config_id AND p.state = 'pending')`;
 /** The heads due at `@now` and not leased. */
-const DUE_HEADS = `${HEADS} AND o.next_at <= @now AND (o.lease_until IS NULL OR o.lease_until <= @now)`;
+const DUE_HEADS = `${PENDING_HEADS} AND o.next_at <= @now AND (o.lease_until IS NULL OR o.lease_until <= @now)`;
 /** Not of a tenant or receiver (ports receiverKey) the claim skips. */
 const NOT_SKIPPED = `c.tenant NOT IN (SELECT value FROM json_each(@skipTenants))
   AND c.tenant || ' ' || c.url NOT IN (SELECT value FROM json_each(@skipReceivers))`;
@@ -173,19 +178,12 @@ export class SqlitePushStore implements PushStore {
            SELECT o.*, due.tenant, due.url FROM due JOIN push_outbox o ON o.outbox_id = due.outbox_id
             WHERE due.nth <= @perTenant ORDER BY o.outbox_id LIMIT @limit`,
         )
-        .all({ now, limit, ...shareParams(share, limit) }) as (OutboxRow & {
-        tenant: string;
-        url: string;
-      })[];
+        .all({ now, limit, ...shareParams(share, limit) }) as ClaimedRow[];
       const lease = this.sql.get(
         'UPDATE push_outbox SET lease_until = ?, attempts = attempts + 1 WHERE outbox_id = ?',
       );
       for (const r of rows) lease.run(now + leaseMs, r.outbox_id);
-      return rows.map((r) => ({
-        ...itemOf({ ...r, attempts: r.attempts + 1 }),
-        tenant: r.tenant,
-        url: r.url,
-      }));
+      return rows.map((r) => claimedOf({ ...r, attempts: r.attempts + 1 }));
     })();
   }
 
@@ -255,7 +253,7 @@ export class SqlitePushStore implements PushStore {
       .get(
         `SELECT MIN(MAX(o.next_at, COALESCE(o.lease_until, 0))) AS due
            FROM push_outbox o JOIN push_configs c ON c.config_id = o.config_id
-          WHERE ${HEADS} AND ${NOT_SKIPPED}`,
+          WHERE ${PENDING_HEADS} AND ${NOT_SKIPPED}`,
       )
       .get(shareParams(share, 0)) as { due: number | null };
     return row.due ?? undefined;
