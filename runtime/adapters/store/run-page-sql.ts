@@ -137,7 +137,8 @@ export function pageKeysSql(q: RunListQuery, bind: Bind, d: RunSqlDialect): Page
     const undecided = terms(f, decidedBy(range), bind, d);
     const n =
       undecided.length === 0 ? q.limit + 1 : Math.max(EXAMINE_MIN, EXAMINE_FACTOR * (q.limit + 1));
-    examine.push(range.on === 'context-run' ? 1 : n);
+    // The run named by the context is one row at most: more than it can return, so always done.
+    examine.push(range.on === 'context-run' ? 2 : n);
     const hit =
       undecided.length === 0 ? '1' : `CASE WHEN ${undecided.join(' AND ')} THEN 1 ELSE 0 END`;
     const join = undecided.length === 0 ? '' : ' JOIN runs r ON r.run_id = k.run_id';
