@@ -39,6 +39,12 @@ export interface PushDeliveryConfig {
   maxResponseBytes: number;
   /** How long a claimed push stays leased before another pass may claim it again. */
   leaseMs: number;
+  /**
+   * Pushes this process sends at once (`slots`), and the share of them one tenant, and one of its
+   * receivers (a URL), may hold: a receiver that never answers holds only its own places
+   * (adapters/push/outbox.ts).
+   */
+  concurrency: { slots: number; perTenant: number; perReceiver: number };
   /** Development only (tests): admit loopback receivers and `localhost`. Discovery says when on. */
   allowLoopback: boolean;
   /** Development only (tests): admit `http:` receivers. */
@@ -123,6 +129,7 @@ export function defaultConfig(
         timeoutMs: 10_000,
         maxResponseBytes: 64 * 1024,
         leaseMs: 60_000,
+        concurrency: { slots: 64, perTenant: 8, perReceiver: 2 },
         allowLoopback: false,
         allowHttp: false,
       },

@@ -8,6 +8,7 @@ import type { ServedContract } from './contract/served.ts';
 import type { SuppliedHandlers } from './contract/supplied.ts';
 import type { HostLimits } from './http/limits.ts';
 import type { StreamSlots } from './http/stream-slots.ts';
+import type { TenantGate } from './util/tenant-gate.ts';
 import type { ServedDocument } from './bindings/discovery/document.ts';
 import type { McpCatalogue } from './bindings/mcp/catalogue/catalogue.ts';
 import type { AgentDirectory } from './ports/agents.ts';
@@ -45,6 +46,8 @@ export interface HostContext {
   limits: HostLimits;
   /** Open event streams, capped per tenant and per host. */
   streams: StreamSlots;
+  /** Task and run listings, bounded per tenant (`limits.listingsPerTenant`). */
+  listings: TenantGate;
 }
 
 /** A binding that owns every request under a path prefix, including its own refusals. */

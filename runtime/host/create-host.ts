@@ -42,6 +42,7 @@ import {
   type RequestListener,
 } from './server.ts';
 import { applyServerLimits } from '../http/server-limits.ts';
+import { createTenantGate } from '../util/tenant-gate.ts';
 import { answerClientErrors } from '../http/client-error.ts';
 
 /** The store ports the host itself uses (the core brings its own). */
@@ -193,6 +194,7 @@ export async function createHost<C extends HostContract = typeof wopgenContract>
     peerOrigin,
     limits,
     streams: createStreamSlots(limits.streamsPerTenant, limits.streamsPerHost),
+    listings: createTenantGate(limits.listingsPerTenant),
   };
   const push =
     stores.push && config.a2a.pushNotifications
@@ -201,6 +203,7 @@ export async function createHost<C extends HostContract = typeof wopgenContract>
           feed,
           projector: pushProjector({ ctx: context }),
           config: () => config.a2a.push,
+          maxConfigsPerTask: limits.pushConfigsPerTask,
           log,
           now,
         })

@@ -12,13 +12,16 @@ interface LimitFlag {
   flag: string;
   /** The smallest value that leaves the host usable. */
   min: number;
+  /** The largest value that still bounds what the limit guards, when there is one. */
+  max?: number;
   help: string;
 }
 
-const row = (key: LimitKey, min: number, help: string): LimitFlag => ({
+const row = (key: LimitKey, min: number, help: string, max?: number): LimitFlag => ({
   key,
   flag: key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`),
   min,
+  ...(max !== undefined && { max }),
   help,
 });
 
@@ -36,6 +39,9 @@ export const LIMIT_FLAGS: readonly LimitFlag[] = [
   row('bodyLimit', 1024, 'body bytes read after authentication, then 413'),
   row('hostEventRetention', 1, 'host events kept per tenant scope; older ones pruned'),
   row('hostEventTail', 0, 'host events /host/events replays without Last-Event-ID'),
+  row('listingsPerTenant', 1, 'task and run listings a tenant runs at once; more wait', 1024),
+  // Each config is one POST per task update: the cap bounds what one message can make the host send.
+  row('pushConfigsPerTask', 1, 'push configs one task may hold; one more is refused', 1000),
 ];
 
 /** parseArgs options for every limit flag (values are strings, checked by `limitsFrom`). */
@@ -61,7 +67,7 @@ export interface LimitSettings {
   bodyLimit?: number;
 }
 
-/** The limits the flags set; a string naming the bad flag when one is not a whole number ≥ min. */
+/** The limits the flags set; a string naming the bad flag when one is not a whole number in range. */
 export function limitsFrom(values: Readonly<Record<string, unknown>>): LimitSettings | string {
   const limits: Partial<HostLimits> = {};
   const out: LimitSettings = {};
@@ -69,8 +75,17 @@ export function limitsFrom(values: Readonly<Record<string, unknown>>): LimitSett
     const text = values[f.flag];
     if (text === undefined) continue;
     const n = Number(text);
-    if (typeof text !== 'string' || !/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < f.min)
-      return `--${f.flag} takes a whole number, at least ${f.min}, got ${String(text)}`;
+    const high = f.max !== undefined && n > f.max;
+    if (
+      typeof text !== 'string' ||
+      !/^\d+$/.test(text) ||
+      !Number.isSafeInteger(n) ||
+      n < f.min ||
+      high
+    ) {
+      const range = f.max !== undefined ? `from ${f.min} to ${f.max}` : `at least ${f.min}`;
+      return `--${f.flag} takes a whole number, ${range}, got ${String(text)}`;
+    }
     if (f.key === 'bodyLimit') out.bodyLimit = n;
     else limits[f.key] = n;
   }

@@ -37,12 +37,27 @@ describe('limit flags', () => {
       bodyLimit: 2048,
     });
     expect(serveSettings([], {}).limits).toBeUndefined();
+    expect(serveSettings(['--push-configs-per-task', '1000'], {}).limits).toEqual({
+      limits: { pushConfigsPerTask: 1000 },
+    });
   });
 
   it.each([
     [['--streams-per-host', '0'], '--streams-per-host takes a whole number, at least 1, got 0'],
     [['--idle-socket-ms', '1e3'], '--idle-socket-ms takes a whole number, at least 100, got 1e3'],
     [['--max-connections=-5'], '--max-connections takes a whole number, at least 1, got -5'],
+    [
+      ['--push-configs-per-task', '0'],
+      '--push-configs-per-task takes a whole number, from 1 to 1000, got 0',
+    ],
+    [
+      ['--push-configs-per-task', '2000'],
+      '--push-configs-per-task takes a whole number, from 1 to 1000, got 2000',
+    ],
+    [
+      ['--listings-per-tenant', '1025'],
+      '--listings-per-tenant takes a whole number, from 1 to 1024, got 1025',
+    ],
   ])('%j is a usage error', (argv, message) => {
     expect(() => serveSettings(argv, {})).toThrow(new UsageError(message));
   });

@@ -1,7 +1,7 @@
 // SendMessage's two real cases: a message that starts a task (its run, with the caller's
 // messageId as the idempotency key, so a repeated message replays the same task) and a message that
 // answers the open interrupt of a waiting task (interop.md §The operation mappings, A2A multi-turn).
-import { randomUUID } from 'node:crypto';
+import { uuidV7 } from '../../ids.ts';
 import { isTerminalRunStatus } from '@wopgen/generated/run-status';
 import type { HostContext } from '../../context.ts';
 import type { Interrupt, InterruptAnswer } from '../../ports/interrupts.ts';
@@ -81,7 +81,8 @@ export async function startTask(
   );
   checkContentTypes(ctx, workflowId, message, params.configuration?.acceptedOutputModes);
   const push = await inlinePush(ctx, params);
-  const contextId = message.contextId || randomUUID();
+  // Time-ordered, so a new task's context lands at the end of the context index (ids.ts uuidV7).
+  const contextId = message.contextId || uuidV7();
   let result;
   try {
     result = await ctx.core.createRun(rc.subject, {

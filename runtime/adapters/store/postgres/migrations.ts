@@ -2,6 +2,7 @@
 // (adapters/store/sqlite/migrations.ts) so both map rows with one mapping (sqlite/rows.ts). JSON
 // values are kept as text, not jsonb: jsonb reorders keys, and a run's events must read back as
 // written. Append new migrations; never edit an applied one.
+import { LIST_FILTER_INDEXES_MIGRATION } from '../list-filter-indexes-migration.ts';
 import { RUN_INDEXES_MIGRATION } from '../run-indexes-migration.ts';
 import type { PushSecretBox } from '../push-secrets.ts';
 import type { PoolClient } from 'pg';
@@ -253,6 +254,8 @@ export const pgMigrations: readonly PgMigration[] = [
       }
     },
   },
+  // ListTasks by context or agent from an index: list-filter-indexes-migration.ts.
+  { version: 7, ...LIST_FILTER_INDEXES_MIGRATION },
 ];
 
 /** Apply every migration newer than the recorded version, one transaction, under the lock. */

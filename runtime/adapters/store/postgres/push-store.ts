@@ -6,6 +6,8 @@
 // until it expires, so two hosts never send one push at once (interop.md §"A2A push delivery").
 import type { Pool } from 'pg';
 import type {
+  ClaimedPush,
+  ClaimShare,
   PushAttempt,
   PushConfigRecord,
   PushOutboxItem,
@@ -13,13 +15,37 @@ import type {
   PushSettlement,
   PushStore,
 } from '../../../ports/store/push-store.ts';
-import { configOf, itemOf, type ConfigRow, type OutboxRow } from '../push-rows.ts';
+import {
+  claimedOf,
+  configOf,
+  itemOf,
+  PENDING_HEADS,
+  type ClaimedRow,
+  type ConfigRow,
+  type OutboxRow,
+} from '../push-rows.ts';
 import type { PushSecretBox } from '../push-secrets.ts';
 import { sealPgPushKey } from './push-secret-key.ts';
 import { inTransaction } from './tx.ts';
 
 const OUTBOX_COLUMNS =
   'outbox_id, config_id, sequence, body, final, state, attempts, next_at, created_at';
+
+/** The advisory lock class of a run's push configs (the run id's hash is the other key). */
+const PUSH_CONFIGS_LOCK = 0x70757368; // "push"
+
+const NOT_LEASED = '(o.lease_until IS NULL OR o.lease_until <= $1)';
+/** Not of a skipped tenant (`tenants`: its placeholder) or receiver (ports receiverKey). */
+const notSkipped = (tenants: string, receivers: string) =>
+  `c.tenant <> ALL(${tenants}::text[]) AND (c.tenant || ' ' || c.url) <> ALL(${receivers}::text[])`;
+
+/** $4 to $6 of a claim: the per-tenant cap and the skipped tenants and receivers. */
+function shareParams(
+  share: Partial<ClaimShare> | undefined,
+  limit: number,
+): [number, readonly string[], readonly string[]] {
+  return [share?.perTenant ?? limit, share?.skipTenants ?? [], share?.skipReceivers ?? []];
+}
 
 export class PgPushStore implements PushStore {
   constructor(
@@ -32,8 +58,25 @@ export class PgPushStore implements PushStore {
     await sealPgPushKey(this.pool, this.kek);
   }
 
-  async insertPushConfig(c: PushConfigRecord, secret?: PushSecret): Promise<void> {
-    await inTransaction(this.pool, async (tx) => {
+  async insertPushConfig(
+    c: PushConfigRecord,
+    secret?: PushSecret,
+    options: { maxPerRun?: number } = {},
+  ): Promise<boolean> {
+    return inTransaction(this.pool, async (tx) => {
+      if (options.maxPerRun !== undefined) {
+        // Inserts on one run's configs take turns (hosts included) until their commit, so the
+        // count each sees includes every config committed before it.
+        await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+          PUSH_CONFIGS_LOCK,
+          c.runId,
+        ]);
+        const { rows } = await tx.query<{ n: string }>(
+          'SELECT COUNT(*) AS n FROM push_configs WHERE run_id = $1',
+          [c.runId],
+        );
+        if (Number(rows[0]?.n ?? 0) >= options.maxPerRun) return false;
+      }
       if (secret && c.secretRef) {
         await tx.query('INSERT INTO push_secrets (secret_ref, value) VALUES ($1, $2)', [
           c.secretRef,
@@ -56,6 +99,7 @@ export class PgPushStore implements PushStore {
           c.createdAt,
         ],
       );
+      return true;
     });
   }
 
@@ -129,27 +173,36 @@ export class PgPushStore implements PushStore {
     });
   }
 
-  async claimPushes(now: number, leaseMs: number, limit: number): Promise<PushOutboxItem[]> {
-    // One statement: the oldest pending push of each config, when due and not leased, locked (rows
-    // another claimer holds are skipped, never waited on) and leased. A config whose oldest push
-    // is leased offers none of its later ones, so its pushes go out in order.
-    const { rows } = await this.pool.query<OutboxRow>(
-      `WITH due AS (
+  async claimPushes(
+    now: number,
+    leaseMs: number,
+    limit: number,
+    share?: ClaimShare,
+  ): Promise<ClaimedPush[]> {
+    // One statement: the oldest pending push of each config, when due and not leased, shared out
+    // per tenant, locked (rows another claimer holds are skipped, never waited on) and leased. A
+    // config whose oldest push is leased offers none of its later ones, so its pushes go out in
+    // order. The locking select repeats the lease test: a row leased since the snapshot is re-read.
+    const { rows } = await this.pool.query<ClaimedRow>(
+      `WITH heads AS (
+         SELECT o.outbox_id,
+                ROW_NUMBER() OVER (PARTITION BY c.tenant ORDER BY o.outbox_id) AS nth
+           FROM push_outbox o JOIN push_configs c ON c.config_id = o.config_id
+          WHERE ${PENDING_HEADS} AND o.next_at <= $1 AND ${NOT_LEASED} AND ${notSkipped('$5', '$6')}),
+       due AS (
          SELECT o.outbox_id FROM push_outbox o
-          WHERE o.state = 'pending' AND o.next_at <= $1
-            AND (o.lease_until IS NULL OR o.lease_until <= $1)
-            AND o.outbox_id = (SELECT MIN(p.outbox_id) FROM push_outbox p
-                                WHERE p.config_id = o.config_id AND p.state = 'pending')
+          WHERE o.outbox_id IN (SELECT outbox_id FROM heads WHERE nth <= $4)
+            AND o.state = 'pending' AND ${NOT_LEASED}
           ORDER BY o.outbox_id LIMIT $3
           FOR UPDATE OF o SKIP LOCKED)
        UPDATE push_outbox u SET lease_until = $1 + $2, attempts = u.attempts + 1
-         FROM due WHERE u.outbox_id = due.outbox_id
+         FROM due, push_configs c WHERE u.outbox_id = due.outbox_id AND c.config_id = u.config_id
        RETURNING ${OUTBOX_COLUMNS.split(', ')
-         .map((c) => `u.${c}`)
-         .join(', ')}`,
-      [now, leaseMs, limit],
+         .map((col) => `u.${col}`)
+         .join(', ')}, c.tenant, c.url`,
+      [now, leaseMs, limit, ...shareParams(share, limit)],
     );
-    return rows.map(itemOf).sort((a, b) => a.outboxId - b.outboxId);
+    return rows.map(claimedOf).sort((a, b) => a.outboxId - b.outboxId);
   }
 
   async settlePush(
@@ -211,14 +264,15 @@ export class PgPushStore implements PushStore {
     });
   }
 
-  async nextPushDue(): Promise<number | undefined> {
+  async nextPushDue(share?: Omit<ClaimShare, 'perTenant'>): Promise<number | undefined> {
     // Only each config's oldest pending push can be claimed: a later one behind a leased push is
     // not due before that lease ends (else a worker would wake again and again meanwhile).
+    const [, skipTenants, skipReceivers] = shareParams(share, 0);
     const { rows } = await this.pool.query<{ due: number | null }>(
-      `SELECT MIN(GREATEST(o.next_at, COALESCE(o.lease_until, 0))) AS due FROM push_outbox o
-         WHERE o.state = 'pending'
-           AND o.outbox_id = (SELECT MIN(p.outbox_id) FROM push_outbox p
-                               WHERE p.config_id = o.config_id AND p.state = 'pending')`,
+      `SELECT MIN(GREATEST(o.next_at, COALESCE(o.lease_until, 0))) AS due
+         FROM push_outbox o JOIN push_configs c ON c.config_id = o.config_id
+        WHERE ${PENDING_HEADS} AND ${notSkipped('$1', '$2')}`,
+      [skipTenants, skipReceivers],
     );
     return rows[0]?.due ?? undefined;
   }

@@ -1,4 +1,5 @@
 // Versioned schema of the SQLite store. Append new migrations; never edit an applied one.
+import { LIST_FILTER_INDEXES_MIGRATION } from '../list-filter-indexes-migration.ts';
 import { RUN_INDEXES_MIGRATION } from '../run-indexes-migration.ts';
 import type { PushSecretBox } from '../push-secrets.ts';
 import type Database from 'better-sqlite3';
@@ -230,6 +231,8 @@ export const migrations: readonly Migration[] = [
       }
     },
   },
+  // ListTasks by context or agent from an index: list-filter-indexes-migration.ts.
+  { version: 9, ...LIST_FILTER_INDEXES_MIGRATION },
 ];
 
 /** Apply every migration newer than the recorded version, each in its own transaction. */
