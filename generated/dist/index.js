@@ -19,4 +19,7 @@ export * from './types/events.js';
 export * from './types/facets.js';
 export * from './types/mcp-wire.js';
 export * from './types/openapi.js';
+export * from './validators/request-check.js';
+export * from './validators/request-schemas.js';
+export * from './validators/requests.js';
 export * from './validators/standalone.js';
