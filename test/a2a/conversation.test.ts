@@ -280,7 +280,7 @@ describe('refusals on the wire', () => {
     });
     expect(await rest({ message: message(id) })).toEqual({
       status: 400,
-      type: 'application/a2a+json',
+      type: 'application/json',
       body: {
         error: { code: 400, status: 'FAILED_PRECONDITION', message: TERMINAL, details: [INFO] },
       },
@@ -297,7 +297,7 @@ describe('refusals on the wire', () => {
     });
     expect(await rest({ message: message(id) })).toEqual({
       status: 400,
-      type: 'application/a2a+json',
+      type: 'application/json',
       body: {
         error: { code: 400, status: 'FAILED_PRECONDITION', message: NOT_WAITING, details: [INFO] },
       },

@@ -25,7 +25,9 @@ import type { A2aDeps, A2aRequestContext } from './request-context.ts';
 import { isStreamingMethod, streamAnswer } from './stream-answer.ts';
 import type { Io } from './wire.ts';
 
-const ERROR_TYPE = 'application/a2a+json';
+// A2A §11.1 and the §11.6 error example: errors are `application/json`, as successes are
+// (`application/a2a+json` is for push bodies, interop.md §"A2A push delivery").
+const ERROR_TYPE = 'application/json';
 
 function refuse(res: ServerResponse, error: A2aError, headers: Record<string, string> = {}) {
   const { httpStatus, body } = error.toHttpJson();
