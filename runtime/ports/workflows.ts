@@ -33,3 +33,18 @@ export interface WorkflowView {
   /** Progress: the number of steps, and the step (0-based) each node id belongs to. */
   steps: { total: number; stepOf: Readonly<Record<string, number>> };
 }
+
+/**
+ * Whether a run of `workflow` waits for the next message (WorkflowView.messages): `running` at a
+ * node of the declared input path, between two turns of a conversation.
+ */
+export function awaitsMessage(
+  workflow: Pick<WorkflowView, 'messages'> | undefined,
+  run: { status: string; currentNodeId?: string | undefined },
+): boolean {
+  return (
+    run.status === 'running' &&
+    run.currentNodeId !== undefined &&
+    (workflow?.messages?.nodeIds.includes(run.currentNodeId) ?? false)
+  );
+}
