@@ -1,6 +1,6 @@
 // Multi-round tool results, host as server (the map's `mcp.mrtr` rows; interop.md §The MCP round
-// ceiling): an open interrupt becomes an `elicitation/create` input request keyed by its
-// interruptId, and an `inputResponses[interruptId]` ElicitResult resolves it through the core
+// ceiling): an open interrupt becomes an `elicitation/create` input request keyed by its node id
+// (`inputKeys`), and an `inputResponses[<key>]` ElicitResult resolves it through the core
 // (accept ⇒ resume with the content, decline ⇒ the decline path, cancel ⇒ cancel the interrupt;
 // the core enforces approver eligibility, and the content never grants authority).
 //
@@ -59,6 +59,24 @@ export function inputRequestFor(
   if (ask.kind === 'sampling')
     return can.sampling ? { method: 'sampling/createMessage', params: ask.params } : undefined;
   return can.roots ? { method: 'roots/list', params: ask.params } : undefined;
+}
+
+/**
+ * The key of each interrupt's input request, and of its answer in `inputResponses`, by interruptId:
+ * the interrupt's node id, the workflow author's name for the question (`user_name`, as the MCP
+ * conformance scenarios expect). A node asks one question at a time, so node ids are unique
+ * within a round; should two open interrupts share one, each of them is keyed by its interruptId
+ * so that neither answer can land on the other.
+ */
+export function inputKeys(interrupts: readonly Interrupt[]): Map<string, string> {
+  const count = new Map<string, number>();
+  for (const it of interrupts) count.set(it.nodeId, (count.get(it.nodeId) ?? 0) + 1);
+  return new Map(
+    interrupts.map((it) => [
+      it.interruptId,
+      count.get(it.nodeId) === 1 ? it.nodeId : it.interruptId,
+    ]),
+  );
 }
 
 export interface InputResponse {
@@ -137,7 +155,11 @@ function approvalForm(interrupt: Interrupt): Record<string, unknown> {
  * The approval answer an accepted elicitation gives: its content in the spec's vocabulary,
  * `accept` when it names no action, a refine's `feedback` read as whole-artifact feedback.
  */
-function approvalValue(interrupt: Interrupt, content: Record<string, unknown> | undefined) {
+function approvalValue(
+  interrupt: Interrupt,
+  content: Record<string, unknown> | undefined,
+  key = interrupt.nodeId,
+) {
   const raw: Record<string, unknown> = { action: 'accept', ...(content ?? {}) };
   if (
     raw.action === 'refine' &&
@@ -147,13 +169,7 @@ function approvalValue(interrupt: Interrupt, content: Record<string, unknown> | 
     raw.refineFeedback = { scope: 'whole', text: raw.feedback };
   const parsed = parseApprovalAnswer(raw, interrupt.actions ?? DEFAULT_APPROVAL_ACTIONS);
   if (!parsed.ok)
-    throw new McpError(
-      INVALID_PARAMS,
-      `inputResponses["${interrupt.interruptId}"]: ${parsed.message}`,
-      {
-        key: interrupt.interruptId,
-      },
-    );
+    throw new McpError(INVALID_PARAMS, `inputResponses["${key}"]: ${parsed.message}`, { key });
   return parsed.resume;
 }
 
@@ -170,8 +186,9 @@ export function parseInputResponse(key: string, value: unknown): InputResponse {
 }
 
 /**
- * The responses to the open interrupts `asked` (other keys are ignored, as the mrtr rows ask); not
- * an object ⇒ -32602. A client request's response is its result, which accepts the interrupt.
+ * The responses to the open interrupts `asked`, each read under its key (`inputKeys`) and returned
+ * by interruptId (other keys are ignored, as the mrtr rows ask); not an object ⇒ -32602. A client
+ * request's response is its result, which accepts the interrupt.
  */
 export function parseInputResponses(
   value: unknown,
@@ -179,8 +196,9 @@ export function parseInputResponses(
 ): Record<string, InputResponse> {
   if (!isRecord(value)) throw new McpError(INVALID_PARAMS, 'inputResponses must be an object');
   const out: Record<string, InputResponse> = {};
+  const keys = inputKeys(asked);
   for (const it of asked) {
-    const k = it.interruptId;
+    const k = keys.get(it.interruptId)!;
     if (!Object.hasOwn(value, k)) continue;
     let response: InputResponse;
     if (it.kind !== 'custom') response = parseInputResponse(k, value[k]);
@@ -193,7 +211,8 @@ export function parseInputResponses(
       response = { action: 'accept', content: result };
     }
     // Checked here, before the requestState is spent, so a client can correct its answer.
-    if (it.kind === 'approval' && response.action === 'accept') approvalValue(it, response.content);
+    if (it.kind === 'approval' && response.action === 'accept')
+      approvalValue(it, response.content, k);
     const checked = it.kind !== 'approval' && it.kind !== 'credential' && it.schema;
     if (response.action === 'accept' && checked) {
       const issues = checkAgainst(it.schema!, response.content ?? {});
@@ -203,7 +222,7 @@ export function parseInputResponses(
           issues,
         });
     }
-    out[k] = response;
+    out[it.interruptId] = response;
   }
   return out;
 }

@@ -19,6 +19,7 @@ import type { McpCallContext } from './handlers.ts';
 import { INVALID_PARAMS, McpError, OPENWOP_ERROR } from './jsonrpc.ts';
 import {
   clientAbilities,
+  inputKeys,
   inputRequestFor,
   parseInputResponses,
   resolveWith,
@@ -165,6 +166,7 @@ async function answer(
   if (r.round > ctx.config.mcp.maxRounds) return roundsExceeded(deps, r);
   const can = clientAbilities(c.envelope.capabilities);
   const inputRequests: Record<string, InputRequest> = {};
+  const keys = inputKeys(open);
   for (const it of open) {
     const request = inputRequestFor(it, can);
     // mrtr row: no form for this shape and no URL mode declared ⇒ CallToolResult isError.
@@ -172,12 +174,12 @@ async function answer(
       const why = `the tool needs input (${it.kind}) that this client cannot provide; the run waits for it`;
       return { ...toolError(why) };
     }
-    inputRequests[it.interruptId] = request;
+    inputRequests[keys.get(it.interruptId)!] = request;
   }
   const requestState = await states.mint(r.subject, {
     dig: roundDigest(r),
     runId: r.runId,
-    interruptIds: Object.keys(inputRequests),
+    interruptIds: open.map((it) => it.interruptId),
     round: r.round,
   });
   const inputRequired: InputRequiredResult = {
