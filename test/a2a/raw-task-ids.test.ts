@@ -15,6 +15,7 @@ import {
 } from '@a2a-js/sdk/client';
 import { TaskNotFoundError } from '@a2a-js/sdk/errors';
 import { matchRoute } from '../../runtime/bindings/a2a/http-json-routes.ts';
+import { TASK_NOT_FOUND_STATUS } from '../helpers/a2a-rpc.ts';
 import { startReceiver, type PushReceiver } from '../helpers/push-receiver.ts';
 import {
   bearerFetch,
@@ -78,20 +79,7 @@ async function firstEvent(path: string): Promise<{ status: number; event: unknow
 const NOT_FOUND = {
   status: 404,
   type: 'application/json',
-  body: JSON.stringify({
-    error: {
-      code: 404,
-      status: 'NOT_FOUND',
-      message: 'task not found',
-      details: [
-        {
-          '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
-          reason: 'TASK_NOT_FOUND',
-          domain: 'a2a-protocol.org',
-        },
-      ],
-    },
-  }),
+  body: JSON.stringify(TASK_NOT_FOUND_STATUS),
 };
 
 beforeAll(async () => {
