@@ -151,9 +151,28 @@ describe('client requests in inputRequests', () => {
     expect(await runsOf('asks-everything')).toBe(before);
   });
 
-  it('inputResponses without a requestState are ignored: the call starts afresh and asks', async () => {
+  it('inputResponses without a requestState under keys the run never asks are ignored: it asks', async () => {
     const r = await call('asks-model', { inputResponses: { anything: reply } });
     expect(r.body.result).toMatchObject({ resultType: 'input_required' });
+    expect(Object.keys(r.body.result!.inputRequests)).toEqual(['q']);
+  });
+
+  it('inputResponses without a requestState answer what the run asks under those keys', async () => {
+    const done = await call('asks-model', { inputResponses: { q: reply, extra: { x: 1 } } });
+    expect(done.body.result).toMatchObject({
+      content: [{ type: 'text', text: 'Paris' }],
+      isError: false,
+      resultType: 'complete',
+    });
+    // Only what was supplied is answered; a malformed answer is asked again, not refused.
+    const partial = await call('asks-everything', {
+      inputResponses: {
+        who: { action: 'accept', content: { name: 'Ann' } },
+        q: { action: 'accept', content: {} },
+      },
+    });
+    expect(partial.body.result!.resultType).toBe('input_required');
+    expect(Object.keys(partial.body.result!.inputRequests).sort()).toEqual(['q', 'roots']);
   });
 
   it('the official client answers sampling and roots through its own handlers', async () => {

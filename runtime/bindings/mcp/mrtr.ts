@@ -124,7 +124,15 @@ export function elicitationFor(
     };
   }
   const schema = interrupt.kind === 'approval' ? approvalForm(interrupt) : interrupt.schema;
-  if (!modes.form || !isFlatForm(schema)) return undefined;
+  return modes.form ? formRequest(message, schema) : undefined;
+}
+
+/** A form-mode elicitation of `schema`, or undefined when it is not a flat form. */
+export function formRequest(
+  message: string,
+  schema: Record<string, unknown> | undefined,
+): ElicitationRequest | undefined {
+  if (!isFlatForm(schema)) return undefined;
   const requestedSchema: Record<string, unknown> = {
     type: 'object',
     properties: schema!.properties ?? {},
@@ -185,6 +193,36 @@ export function parseInputResponse(key: string, value: unknown): InputResponse {
   return value as unknown as InputResponse;
 }
 
+/** An ElicitResult answering a form of `schema`, its content checked when accepted; else -32602. */
+export function parseFormResponse(
+  key: string,
+  value: unknown,
+  schema: Record<string, unknown> | undefined,
+): InputResponse {
+  const response = parseInputResponse(key, value);
+  if (response.action === 'accept') checkAnswer(key, response.content ?? {}, schema);
+  return response;
+}
+
+/** -32602 when an accepted answer does not match the schema it was asked with. */
+function checkAnswer(key: string, content: unknown, schema: Record<string, unknown> | undefined) {
+  const issues = schema ? checkAgainst(schema, content) : [];
+  if (issues.length > 0)
+    throw new McpError(INVALID_PARAMS, `inputResponses["${key}"] does not match what was asked`, {
+      key,
+      issues,
+    });
+}
+
+/** interop.md §The MCP round ceiling: a round beyond `maxRounds` is refused. */
+export function roundsExceeded(maxRounds: number, round: number): McpError {
+  return new McpError(OPENWOP_ERROR, `more than ${maxRounds} input_required rounds`, {
+    error: 'mcp_mrtr_rounds_exceeded',
+    maxRounds,
+    round,
+  });
+}
+
 /**
  * The responses to the open interrupts `asked`, each read under its key (`inputKeys`) and returned
  * by interruptId (other keys are ignored, as the mrtr rows ask); not an object ⇒ -32602. A client
@@ -201,27 +239,20 @@ export function parseInputResponses(
     const k = keys.get(it.interruptId)!;
     if (!Object.hasOwn(value, k)) continue;
     let response: InputResponse;
-    if (it.kind !== 'custom') response = parseInputResponse(k, value[k]);
+    // Checked here, before the requestState is spent, so a client can correct its answer.
+    const checked = it.kind !== 'approval' && it.kind !== 'credential' ? it.schema : undefined;
+    if (it.kind !== 'custom') response = parseFormResponse(k, value[k], checked);
     else {
       const result = value[k];
       if (!isRecord(result))
         throw new McpError(INVALID_PARAMS, `inputResponses["${k}"] is not a result object`, {
           key: k,
         });
+      checkAnswer(k, result, checked);
       response = { action: 'accept', content: result };
     }
-    // Checked here, before the requestState is spent, so a client can correct its answer.
     if (it.kind === 'approval' && response.action === 'accept')
       approvalValue(it, response.content, k);
-    const checked = it.kind !== 'approval' && it.kind !== 'credential' && it.schema;
-    if (response.action === 'accept' && checked) {
-      const issues = checkAgainst(it.schema!, response.content ?? {});
-      if (issues.length > 0)
-        throw new McpError(INVALID_PARAMS, `inputResponses["${k}"] does not match what was asked`, {
-          key: k,
-          issues,
-        });
-    }
     out[it.interruptId] = response;
   }
   return out;
