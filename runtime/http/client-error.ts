@@ -1,8 +1,10 @@
 // Refusals Node's HTTP layer makes before any handler runs (issue 10, break 9): headers over the
 // limit (431), bytes that are not HTTP (400), a request not received in time (408). Node answers
 // them with an empty body; here each gets the body of the binding that owns its path: a JSON-RPC
-// error with one A2A ErrorInfo on the A2A URL, a JSON-RPC error on the MCP URL, the OpenWOP
-// envelope elsewhere. The connection is closed after the answer (its parser state is unusable).
+// error with one A2A ErrorInfo on the A2A JSON-RPC URL, a `google.rpc.Status` on the A2A HTTP+JSON
+// URL (interop.md §A2A error details, "including a refusal before dispatch"), a JSON-RPC error on
+// the MCP URL, the OpenWOP envelope elsewhere; all `application/json` (A2A §11.1). The connection
+// is closed after the answer (its parser state is unusable).
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ServedContract } from '../contract/served.ts';
@@ -10,6 +12,8 @@ import type { ServedContract } from '../contract/served.ts';
 export interface ClientErrorPaths {
   /** Path prefixes answered with A2A JSON-RPC bodies. */
   a2a: readonly string[];
+  /** Path prefixes answered with A2A HTTP+JSON bodies (`google.rpc.Status`). */
+  a2aHttpJson: readonly string[];
   /** Path prefixes answered with MCP JSON-RPC bodies. */
   mcp: readonly string[];
 }
@@ -53,9 +57,14 @@ export function clientErrorBody(
   const message = MESSAGES[status] ?? MESSAGES[400]!;
   const under = (prefixes: readonly string[]) =>
     path !== undefined && prefixes.some((p) => path === p || path.startsWith(p));
+  const a2aName = status === 400 ? 'ParseError' : 'InvalidRequestError';
+  if (under(paths.a2aHttpJson)) {
+    // Its `code` follows the HTTP status, as every answer on that URL (http-json.ts, 415).
+    const { error } = contract.a2a.errors.httpJson(a2aName, message).body;
+    return { error: { ...error, code: status } };
+  }
   if (under(paths.a2a)) {
-    const name = status === 400 ? 'ParseError' : 'InvalidRequestError';
-    return { jsonrpc: '2.0', id: null, error: contract.a2a.errors.jsonRpc(name, message) };
+    return { jsonrpc: '2.0', id: null, error: contract.a2a.errors.jsonRpc(a2aName, message) };
   }
   if (under(paths.mcp)) {
     return { jsonrpc: '2.0', id: null, error: { code: status === 400 ? -32700 : -32600, message } };

@@ -149,6 +149,7 @@ describe('refusals Node makes before a handler runs', () => {
   const big = 'a'.repeat(20 * 1024);
   it.each([
     ['/a2a/jsonrpc', 'a2a'],
+    ['/a2a/rest/message:send', 'a2a-http-json'],
     ['/mcp', 'mcp'],
     ['/runs', 'openwop'],
   ])('431 on %s carries the binding’s body', async (path, shape) => {
@@ -167,6 +168,22 @@ describe('refusals Node makes before a handler runs', () => {
           code: -32600,
           message: 'the request headers are too large',
           data: [
+            {
+              '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+              reason: 'INVALID_REQUEST',
+              domain: 'a2a-protocol.org',
+            },
+          ],
+        },
+      });
+    } else if (shape === 'a2a-http-json') {
+      // google.rpc.Status, as every refusal on the HTTP+JSON URL (interop.md §A2A error details).
+      expect(body).toEqual({
+        error: {
+          code: 431,
+          status: 'INVALID_ARGUMENT',
+          message: 'the request headers are too large',
+          details: [
             {
               '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
               reason: 'INVALID_REQUEST',

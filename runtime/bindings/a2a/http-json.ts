@@ -26,7 +26,9 @@ import { streamAnswer } from './stream-answer.ts';
 import type { TaskView } from './task-projection.ts';
 import type { Io } from './wire.ts';
 
-const ERROR_TYPE = 'application/a2a+json';
+// A2A §11.1 and the §11.6 error example: errors are `application/json`, as successes are
+// (`application/a2a+json` is for push bodies, interop.md §"A2A push delivery").
+const ERROR_TYPE = 'application/json';
 
 function refuse(
   res: ServerResponse,

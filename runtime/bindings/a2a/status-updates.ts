@@ -1,5 +1,6 @@
 // The StreamResponse status updates of a task as its run's log grows: working, the interrupt that
-// makes it input-required (with its metadata), each answer of a conversation (follow-up.ts), and
+// makes it input-required (with its metadata), each answer of a conversation (follow-up.ts:
+// input-required while the run waits for the next message, task-projection.ts `wireState`), and
 // the terminal status with the output artifact.
 // Streams (SendStreamingMessage, SubscribeToTask) and push delivery (push-projection.ts) share the
 // per-entry mapping `eventUpdates`.
@@ -75,6 +76,13 @@ export async function eventUpdates(
       ends: 'interrupt',
     };
   }
+  if (e.type === 'conversation.opened') {
+    // Opened with no first message to answer (the same commit holds no exchange): the run waits
+    // for one, so the task is input-required.
+    const next = await deps.ctx.core.readEvents(subject, runId, e.sequence, 1);
+    if (next?.[0]?.type === 'conversation.exchanged') return { updates: [] };
+    return { updates: [update('TASK_STATE_INPUT_REQUIRED')], ends: 'reply' };
+  }
   if (e.type === 'conversation.exchanged') {
     const outcome = e.payload.outcome as JsonMap | undefined;
     const text = typeof outcome?.['text'] === 'string' ? outcome['text'] : '';
@@ -85,13 +93,13 @@ export async function eventUpdates(
       at: e.timestamp,
     });
     // The answer that closes the conversation is followed, in the same commit, by
-    // `conversation.closed`: the run goes on, so a stream does not end at it.
+    // `conversation.closed`: the run goes on (working), so a stream does not end at it. Any other
+    // answer leaves the run waiting for the next message: input-required, where a stream ends.
     const next = await deps.ctx.core.readEvents(subject, runId, e.sequence, 1);
-    const closes = next?.[0]?.type === 'conversation.closed';
-    return {
-      updates: [update('TASK_STATE_WORKING', { message })],
-      ...(!closes && { ends: 'reply' as const }),
-    };
+    if (next?.[0]?.type === 'conversation.closed') {
+      return { updates: [update('TASK_STATE_WORKING', { message })] };
+    }
+    return { updates: [update('TASK_STATE_INPUT_REQUIRED', { message })], ends: 'reply' };
   }
   if (isTerminalEvent(e)) {
     const v = await loadTaskView(deps.ctx.core, subject, runId, deps.ctx.now);

@@ -53,16 +53,20 @@ function toolsCall(p: Raw): ToolsCallParams {
   // object literal opening with a spread is V8's slow path once it gains keys (util/extend.ts).
   const out: ToolsCallParams = Object.assign(request(p), { name });
   if (args !== undefined) out.arguments = args;
-  if ('requestState' in p) out.requestState = p['requestState'] as ToolsCallParams['requestState'];
-  if ('inputResponses' in p)
-    out.inputResponses = p['inputResponses'] as ToolsCallParams['inputResponses'];
+  return withAnswers(out, p);
+}
+
+/** A round's requestState and inputResponses, passed on as they are (the handler judges them). */
+function withAnswers<T extends ToolsCallParams | PromptsGetParams>(out: T, p: Raw): T {
+  if ('requestState' in p) out.requestState = p['requestState'];
+  if ('inputResponses' in p) out.inputResponses = p['inputResponses'];
   return out;
 }
 
 function promptsGet(p: Raw): PromptsGetParams {
   const name = nonEmptyString(p, 'name');
   const args = optObject(p, 'arguments');
-  return { ...request(p), name, ...(args !== undefined && { arguments: args }) };
+  return withAnswers({ ...request(p), name, ...(args !== undefined && { arguments: args }) }, p);
 }
 
 function resourcesRead(p: Raw): ResourcesReadParams {
