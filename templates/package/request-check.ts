@@ -59,6 +59,15 @@ function pathOf(root: string, pointer: string): string {
   return out;
 }
 
+/** How a refusal names a string format it requires. */
+const FORMATS: Readonly<Record<string, string>> = {
+  'date-time': 'an RFC 3339 timestamp',
+  date: 'an RFC 3339 date',
+  uri: 'an absolute URI',
+  email: 'an e-mail address',
+  uuid: 'a UUID',
+};
+
 function join(path: string, name: string): string {
   return path === '' ? name : `${path}.${name}`;
 }
@@ -89,6 +98,10 @@ function refusalOf(errors: readonly RawError[], root: string): RequestRefusal {
       };
     case 'const':
       return { field: named, message: `${named} must be ${JSON.stringify(p['allowedValue'])}` };
+    case 'format': {
+      const format = String(p['format']);
+      return { field: named, message: `${named} must be ${FORMATS[format] ?? `a ${format}`}` };
+    }
     default:
       return { field: named, message: `${named} ${e.message ?? 'is not valid'}` };
   }

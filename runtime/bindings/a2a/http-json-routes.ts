@@ -140,8 +140,9 @@ export function matchRoute(table: RouteTable, verb: string, path: string): Route
 
 const INTEGER = /^-?\d+$/;
 /** Query members read as integers and booleans (A2A ListTasks / GetTask request messages). */
-const INTEGERS = new Set(['historyLength', 'pageSize']);
-const BOOLEANS = new Set(['includeArtifacts']);
+// Both spellings of each: a query member is read as ProtoJSON, like a body (validators/requests).
+const INTEGERS = new Set(['historyLength', 'history_length', 'pageSize', 'page_size']);
+const BOOLEANS = new Set(['includeArtifacts', 'include_artifacts']);
 
 /**
  * The query of a GET as request-message members: integers and booleans converted when they are

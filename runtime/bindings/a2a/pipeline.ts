@@ -26,8 +26,8 @@ import { adoptTrace, type TraceContext } from '../../util/trace-context.ts';
 import { resolveTenant, type RoutedAgent } from './agent-routing.ts';
 import { isJsonMap } from './routing.ts';
 import { offeredA2a } from './card.ts';
-import { A2aError, fromCoreError } from './errors.ts';
-import { a2aParamChecks, objectParams } from './params.ts';
+import { A2aError, fromCoreError, invalidParams } from './errors.ts';
+import { paramsHooks } from '../../contract/requests.ts';
 import type { A2aDeps, A2aRequestContext } from './request-context.ts';
 import { namedTask } from './send-case.ts';
 import type { TaskView } from './task-projection.ts';
@@ -64,14 +64,13 @@ export function createA2aPipeline(
   const { ctx } = deps;
   const { contract } = ctx;
   // A method or case the contract adds is served by the member the host implementer supplied
-  // (checked at start-up: contract/verify.ts); its params are read as an object until the
-  // contract's own validators check them.
-  const added = contract.a2a.methods.filter((m) => !Object.hasOwn(a2aParamChecks, m));
+  // (checked at start-up: contract/verify.ts); every method's params are checked by the
+  // contract's own request validators (ProtoJSON names included).
   const task = (p: unknown, rc: A2aRequestContext) => namedTask(deps, p, rc);
   const dispatch: A2aDispatch<A2aRequestContext, Io> = contract.a2a.createDispatch(
     { ...builtin, ...ctx.handlers.a2a },
     {
-      params: { ...a2aParamChecks, ...Object.fromEntries(added.map((m) => [m, objectParams])) },
+      params: paramsHooks(contract.a2a.requests, (r) => invalidParams(r.message)),
       task: {
         SendMessage: task,
         SendStreamingMessage: task,

@@ -28,6 +28,7 @@ import { calledTool, checkParamHeaders } from './param-headers.ts';
 import type { Io, McpCallContext } from './handlers.ts';
 import {
   INTERNAL_ERROR,
+  INVALID_PARAMS,
   isRecord,
   McpError,
   METHOD_NOT_FOUND,
@@ -36,7 +37,7 @@ import {
 } from './jsonrpc.ts';
 import type { NotificationStream } from './listen.ts';
 import { catalogueRefusal } from './catalogue/handlers.ts';
-import { mcpParamChecks, objectParams } from './params.ts';
+import { paramsHooks } from '../../contract/requests.ts';
 import { advertises } from '../advertises.ts';
 import type { RequestScope } from './scope.ts';
 
@@ -54,11 +55,10 @@ export interface McpExchange {
 function mcpDispatchHooks(ctx: HostContext): McpDispatchHooks<McpCallContext, Io> {
   const { contract } = ctx;
   // A method the contract adds is served by the member the host implementer supplied (checked at
-  // start-up: contract/verify.ts); its params are read as an object until its validator checks them.
-  const added = Object.keys(contract.mcp.methods).filter((m) => !Object.hasOwn(mcpParamChecks, m));
+  // start-up: contract/verify.ts); every method's params are checked by the contract's validators.
   return {
     unserved: (method) => catalogueRefusal(ctx.catalogue, method),
-    params: { ...mcpParamChecks, ...Object.fromEntries(added.map((m) => [m, objectParams])) },
+    params: paramsHooks(contract.mcp.requests, (r) => new McpError(INVALID_PARAMS, r.message)),
     advertises: (requirement) => advertises(ctx.config, ctx.discovery, requirement),
     refuse: (method) => new McpError(METHOD_NOT_FOUND, contract.mcp.methodNotFound(method)),
   };
