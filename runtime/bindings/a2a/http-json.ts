@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { A2aHandlers } from '@wopgen/generated/a2a/operations';
 import type { Mount } from '../../context.ts';
 import { readJsonBody } from '../../http/body.ts';
-import { disconnectSignal } from '../../http/disconnect.ts';
+import { httpExchange } from '../exchange.ts';
 import { sseLimitsOf } from '../../http/limits.ts';
 import { sendJson } from '../../http/respond.ts';
 import { holdSlot } from '../../http/stream-slots.ts';
@@ -92,9 +92,8 @@ export function httpJsonMount(
         return sendJson(res, 429, body, { 'content-type': ERROR_TYPE, 'retry-after': '1' });
       }
     }
-    const signal = disconnectSignal(res);
     const params = callParams(match, fromRequest);
-    const outcome = await pipeline.run(req, match.method, params, signal);
+    const outcome = await pipeline.run(httpExchange(ctx, req, res), match.method, params);
     await answer(res, pipeline, errors, outcome, sseLimitsOf(ctx.limits));
   }
 

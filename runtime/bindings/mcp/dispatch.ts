@@ -4,14 +4,18 @@
 // §Negotiation is a protocol), then authentication, then the generated dispatcher
 // (the served contract's: methods rows name as rules answer -32601, the `requires` gate, params,
 // the handler member, built-in or supplied by the host implementer).
-import type { IncomingHttpHeaders } from 'node:http';
 import type { McpDispatch, McpDispatchHooks } from '@wopgen/generated/mcp/dispatch';
 import type { McpHandlers, McpMethod, McpMethodEntry } from '@wopgen/generated/mcp/methods';
 import { ANONYMOUS, type Subject } from '../../ports/auth.ts';
 import type { HostContext } from '../../context.ts';
 import { CoreError } from '../../ports/errors.ts';
 import type { NegotiationDecision } from '../../negotiation/decide.ts';
-import { decisionEvent, decisionPayload, recordDecision } from '../../negotiation/record.ts';
+import {
+  NegotiationRecorder,
+  recorderSinks,
+  type RecorderSinks,
+} from '../../negotiation/recorder.ts';
+import type { Exchange } from '../exchange.ts';
 import {
   checkHeaders,
   type ClientCapabilities,
@@ -41,11 +45,8 @@ import { paramsHooks } from '../../contract/requests.ts';
 import { advertises } from '../advertises.ts';
 import type { RequestScope } from './scope.ts';
 
-export interface McpExchange {
-  /** HTTP request headers; undefined on stdio (only `_meta` applies there). */
-  headers?: IncomingHttpHeaders;
-  authenticate(): Promise<Subject | undefined>;
-  peerOrigin: string;
+/** An exchange (bindings/exchange.ts) with MCP's request scope; headers are absent on stdio. */
+export interface McpExchange extends Exchange {
   scope: RequestScope;
   /** The transport's channel for notifications before the answer, when it has one. */
   stream?: NotificationStream;
@@ -77,12 +78,14 @@ export function mcpDispatchFor(
 
 export class McpDispatcher {
   private readonly invoke: McpDispatch<McpCallContext, Io>;
+  private readonly sinks: RecorderSinks;
 
   constructor(
     private readonly ctx: HostContext,
     handlers: McpHandlers<McpCallContext, Io>,
   ) {
     this.invoke = mcpDispatchFor(ctx, handlers);
+    this.sinks = recorderSinks(ctx);
   }
 
   /** The result of one request; throws McpError (with its HTTP status) for every refusal. */
@@ -90,16 +93,22 @@ export class McpDispatcher {
     const { ctx } = this;
     const rules = ctx.contract.negotiation;
     const { requested, legacy } = requestedRevision(msg, ex.headers, rules.tables.mcp);
-    const negotiation = negotiationRecorder(ctx, ex);
+    const negotiation = new NegotiationRecorder(this.sinks, 'mcp', ex.peerOrigin);
     let subject: Subject | undefined;
 
     // Rule 1: no MCP-Protocol-Version ⇒ ≤ 2025-03-26 (a legacy `initialize` too) ⇒ refused.
     if (legacy) {
       subject = await ex.authenticate();
       negotiation.subject = subject;
-      const decision = selectRevision(ctx.config.mcp, rules, requested, subject !== undefined);
-      await negotiation.record({}, decision);
-      if (decision.outcome === 'refused') throw unsupportedRevision(ctx.config.mcp, requested);
+      negotiation.decision = selectRevision(
+        ctx.config.mcp,
+        rules,
+        requested,
+        subject !== undefined,
+      );
+      await negotiation.finish();
+      if (negotiation.decision.outcome === 'refused')
+        throw unsupportedRevision(ctx.config.mcp, requested);
     }
     // Rule 2: header/body agreement before any version is selected.
     if (ex.headers) {
@@ -112,18 +121,20 @@ export class McpDispatcher {
     subject ??= await ex.authenticate();
     negotiation.subject = subject;
     const decision = selectRevision(ctx.config.mcp, rules, requested, subject !== undefined);
+    // A legacy exchange's record is written already (rule 1); this one is its own otherwise.
+    if (!negotiation.done) negotiation.decision = decision;
     if (decision.outcome === 'refused') {
-      await negotiation.record({}, decision);
+      await negotiation.finish();
       throw unsupportedRevision(ctx.config.mcp, requested);
     }
     try {
-      const callCtx = this.admit(msg, ex, subject, decision, negotiation.record);
+      const callCtx = this.admit(msg, ex, subject, decision, negotiation);
       return await this.invoke(callCtx.method, msg.params ?? {}, callCtx.ctx);
     } catch (err) {
       throw this.toMcpError(err);
     } finally {
       await negotiation
-        .record({}, decision)
+        .finish()
         .catch((err: unknown) => ctx.log.error({ err }, 'could not record negotiation.decided'));
     }
   }
@@ -134,7 +145,7 @@ export class McpDispatcher {
     ex: McpExchange,
     subject: Subject | undefined,
     decision: NegotiationDecision,
-    record: Recorder['record'],
+    negotiation: NegotiationRecorder,
   ) {
     const capabilities = readCapabilities(msg);
     const { methods, methodNotFound, tasksExtension } = this.ctx.contract.mcp;
@@ -161,17 +172,8 @@ export class McpDispatcher {
         ...inboundTrace(msg.params, ex.headers),
       },
       scope: ex.scope,
-      bindRun: (runId, written) => record({ runId }, decision, written),
-      decisionRecord: () =>
-        decisionEvent(
-          decisionPayload(
-            this.ctx.contract.validators.negotiationDecided,
-            'mcp',
-            decision,
-            ex.peerOrigin,
-            this.ctx.now(),
-          ),
-        ),
+      bindRun: (runId, written) => negotiation.bindRun(runId, written),
+      decisionRecord: () => negotiation.event(),
       ...(ex.stream && { stream: ex.stream }),
     };
     return { method: entry.method as McpMethod, ctx };
@@ -207,46 +209,6 @@ function checkExtensions(
         `${tasksExtension} (${gated})`,
       );
   }
-}
-
-interface Recorder {
-  subject: Subject | undefined;
-  /** `written`: the record went in with the run's insert; only mark it done. */
-  record(
-    target: { runId?: string },
-    decision: NegotiationDecision,
-    written?: boolean,
-  ): Promise<void>;
-}
-
-/** Records the exchange's decision once: on a bound run's log, else as the caller's host event. */
-function negotiationRecorder(ctx: HostContext, ex: McpExchange): Recorder {
-  let recorded = false;
-  const recorder: Recorder = {
-    subject: undefined,
-    async record(target, decision, written = false) {
-      if (recorded) return;
-      recorded = true;
-      if (written) return;
-      const subject = recorder.subject;
-      await recordDecision(
-        ctx,
-        target.runId
-          ? { runId: target.runId, ...(subject && { subject }) }
-          : subject
-            ? { tenant: subject.tenant }
-            : {},
-        decisionPayload(
-          ctx.contract.validators.negotiationDecided,
-          'mcp',
-          decision,
-          ex.peerOrigin,
-          ctx.now(),
-        ),
-      );
-    },
-  };
-  return recorder;
 }
 
 /** Whether `params` carries `name`, at its top level or inside one of its object members. */
