@@ -46,9 +46,7 @@ describe('npm pack', () => {
     expect(files.filter((f) => /^(runtime|generator|test|bench|examples)\//.test(f))).toEqual([]);
     // A template is written into generated packages as it is (templates/package/request-check.ts).
     expect(
-      files.filter(
-        (f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.startsWith('templates/'),
-      ),
+      files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.startsWith('templates/')),
     ).toEqual([]);
   });
 

@@ -97,7 +97,10 @@ describe('MCP requests', () => {
       refusal('params.name', 'params.name is required'),
     );
     expect(mcpRequests['subscriptions/listen']({ notifications: { taskIds: [1] } })).toEqual(
-      refusal('params.notifications.taskIds[0]', 'params.notifications.taskIds[0] must be a string'),
+      refusal(
+        'params.notifications.taskIds[0]',
+        'params.notifications.taskIds[0] must be a string',
+      ),
     );
     expect(mcpRequests['tools/call']({ name: 'echo', extra: 1 })).toEqual({
       ok: true,
