@@ -48,8 +48,7 @@ export function buildKey() {
     }
   };
   walk(join(root, 'generator'));
-  // The templates and the bundled schemas (the protocols' wire schemas a spec may lack) are copied
-  // into the build and package.json is compiled into it (see build()).
+  // Templates and schemas (wire schemas a spec may lack) are copied in; package.json is compiled in.
   walk(join(root, 'templates'));
   walk(join(root, 'schemas'));
   hash.update('\0package.json\0').update(readFileSync(join(root, 'package.json')));
@@ -202,8 +201,7 @@ export async function build(key = buildKey()) {
         plugins: [umdToEsm, await asyncApiPrecompiled()],
       }),
     ]);
-    // generator/templates/render.ts finds templates/ beside the build first, and
-    // generator/load/builtin-schemas.ts finds schemas/ there.
+    // templates/render.ts and load/builtin-schemas.ts find templates/ and schemas/ beside the build.
     cpSync(join(root, 'templates'), join(staging, 'templates'), { recursive: true });
     cpSync(join(root, 'schemas'), join(staging, 'schemas'), { recursive: true });
     writeFileSync(join(staging, 'code-cache.cjs'), CODE_CACHE_LOADER);

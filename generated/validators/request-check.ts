@@ -62,6 +62,17 @@ function pathOf(root: string, pointer: string): string {
   return out;
 }
 
+/** How a refusal names a JSON type it requires. */
+const TYPES: Readonly<Record<string, string>> = {
+  object: 'an object',
+  array: 'an array',
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'a boolean',
+  null: 'null',
+};
+
 /** How a refusal names a string format it requires. */
 const FORMATS: Readonly<Record<string, string>> = {
   'date-time': 'an RFC 3339 timestamp',
@@ -105,6 +116,8 @@ function refusalOf(errors: readonly RawError[], root: string): RequestRefusal {
       const format = String(p['format']);
       return { field: named, message: `${named} must be ${FORMATS[format] ?? `a ${format}`}` };
     }
+    case 'type':
+      return { field: named, message: `${named} must be ${TYPES[String(p['type'])] ?? p['type']}` };
     default:
       return { field: named, message: `${named} ${e.message ?? 'is not valid'}` };
   }

@@ -116,7 +116,7 @@ export async function emitAll(
 
   const remaining = fromWorkers.then((printed) => {
     const files = printed.filter((f): f is EmittedFile => f !== null);
-    files.push(emitIndex([...local, ...files].map((f) => f.path)));
+    files.push(emitIndex([...local, ...files]));
     return files.map(stamp);
   });
   return { local: local.map(stamp), remaining };

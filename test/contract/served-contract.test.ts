@@ -124,13 +124,21 @@ describe('a host serving a package generated from an edited spec', () => {
     });
 
     it("refuses a request its operation's parameters do not admit, naming the field", async () => {
+      // A path parameter no resource could have is not found; a query one is a validation error.
       const res = await h.call('acme', '/runs/not-a-run-id/artifacts');
-      expect(res.status).toBe(400);
+      expect(res.status).toBe(404);
       expect(await res.json()).toEqual({
-        error: 'validation_error',
+        error: 'not_found',
         message:
-          'path.runId must match pattern "^[a-z0-9][a-z0-9-]{0,62}/[A-Za-z0-9._~-]{22,128}$"',
+          'nothing at /runs/not-a-run-id/artifacts: path.runId must match pattern "^[a-z0-9][a-z0-9-]{0,62}/[A-Za-z0-9._~-]{22,128}$"',
         details: { field: 'path.runId' },
+      });
+      const query = await h.call('acme', '/runs?limit=0');
+      expect(query.status).toBe(400);
+      expect(await query.json()).toEqual({
+        error: 'validation_error',
+        message: 'query.limit must be >= 1',
+        details: { field: 'query.limit' },
       });
     });
 

@@ -110,6 +110,9 @@ describe('the initialize-era session goes through the same generated dispatcher'
       session,
     );
     // The contract's request validator, as on 2026-07-28: the field named.
-    expect(call.message['error']).toEqual({ code: -32602, message: 'params.name must be string' });
+    expect(call.message['error']).toEqual({
+      code: -32602,
+      message: 'params.name must be a string',
+    });
   });
 });

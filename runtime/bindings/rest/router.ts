@@ -187,10 +187,13 @@ export function restRoutes(
           body: await body(op, req, ctx.config.bodyLimit),
         };
         const checked = check(op.operationId, read);
-        if (!checked.ok)
-          throw new Refusal('validation_error', checked.refusal.message, {
-            field: checked.refusal.field,
-          });
+        if (!checked.ok) {
+          const { field, message } = checked.refusal;
+          // A path that names no resource the operation could have is a 404, as any unknown id.
+          if (field.startsWith('path.'))
+            throw new Refusal('not_found', `nothing at ${url.pathname}: ${message}`, { field });
+          throw new Refusal('validation_error', message, { field });
+        }
         const request = checked.value as RestRequestValue;
         const signal = disconnectSignal(res);
         const context = {

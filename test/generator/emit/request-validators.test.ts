@@ -69,7 +69,7 @@ describe('A2A requests', () => {
       refusal('message.parts', 'message.parts must NOT have fewer than 1 items'),
     );
     expect(a2aRequests.SendMessage({ message: { ...message, parts: [{ text: 5 }] } })).toEqual(
-      refusal('message.parts[0].text', 'message.parts[0].text must be string'),
+      refusal('message.parts[0].text', 'message.parts[0].text must be a string'),
     );
     expect(a2aRequests.ListTasks({ statusTimestampAfter: '2026-01-01' })).toEqual(
       refusal('statusTimestampAfter', 'statusTimestampAfter must be an RFC 3339 timestamp'),
@@ -97,7 +97,10 @@ describe('MCP requests', () => {
       refusal('params.name', 'params.name is required'),
     );
     expect(mcpRequests['subscriptions/listen']({ notifications: { taskIds: [1] } })).toEqual(
-      refusal('params.notifications.taskIds[0]', 'params.notifications.taskIds[0] must be string'),
+      refusal(
+        'params.notifications.taskIds[0]',
+        'params.notifications.taskIds[0] must be a string',
+      ),
     );
     expect(mcpRequests['tools/call']({ name: 'echo', extra: 1 })).toEqual({
       ok: true,
