@@ -1,37 +1,24 @@
 // The ChangeFeed of several hosts on one PostgreSQL database: a publish wakes this host's readers at
-// once and sends `NOTIFY wopgen_changes` for the others, which LISTEN on one dedicated connection
-// and wake theirs. A notification only says "read again": the event table is the truth and every
-// reader resumes from the last sequence it saw (core/reference/streams.ts), so a notification lost
-// while the listening connection is down costs latency (the reader's poll timeout), never an
-// event. Each payload carries the sending host's instance id so a host skips its own echo (its
-// readers were woken already) and its subscribers see each change once.
+// once, and the other hosts LISTEN on one dedicated connection and wake theirs. A notification only
+// says "read again": the event table is the truth and every reader resumes from the last sequence
+// it saw (core/reference/streams.ts), so a notification lost while the listening connection is down
+// costs latency (the reader's poll timeout), never an event. Each payload carries the sending
+// host's instance id (notice.ts) so a host skips its own echo (its readers were woken already)
+// and its subscribers see each change once.
 //
-// The NOTIFYs of one event-loop turn go out as one statement, each distinct topic once: every
-// audited request publishes its tenant's host topic, and a round trip per publish was a third of a
-// GetTask's on PostgreSQL (issue 13). Another host is woken at most one round trip later.
+// Who sends the NOTIFY: with `storeNotifies`, the PostgreSQL stores' writes do, in the statement
+// that commits them (delivered at that commit, and no statement of its own), and a publish here
+// only wakes this host. Otherwise the NOTIFYs of one event-loop turn go out as one statement, each
+// distinct topic once: every audited request publishes its tenant's host topic, and a round trip
+// per publish was a third of a GetTask's on PostgreSQL (issue 13).
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { ChangeFeed, ChangeTopic } from '../../ports/change-feed.ts';
 import { InProcessChangeFeed } from './in-process.ts';
+import { CHANNEL, decodeNotice, encodeNotice } from './notice.ts';
 
-export const CHANNEL = 'wopgen_changes';
+export { CHANNEL } from './notice.ts';
 const RECONNECT_MS = 500;
-
-function encode(instance: string, topic: ChangeTopic): string {
-  return JSON.stringify([instance, topic.kind, topic.kind === 'run' ? topic.runId : topic.tenant]);
-}
-
-function decode(payload: string | undefined): { instance: string; topic: ChangeTopic } | undefined {
-  try {
-    const [instance, kind, id] = JSON.parse(payload ?? '') as unknown[];
-    if (typeof instance !== 'string' || typeof id !== 'string') return undefined;
-    if (kind === 'run') return { instance, topic: { kind, runId: id } };
-    if (kind === 'host') return { instance, topic: { kind, tenant: id } };
-  } catch {
-    // Not ours (another program notifying on the channel): ignore it.
-  }
-  return undefined;
-}
 
 export interface PostgresChangeFeedOptions {
   /** The database URL the listening connection opens. */
@@ -40,10 +27,14 @@ export interface PostgresChangeFeedOptions {
   pool: pg.Pool;
   /** Host-side failures of the listening connection (the host's logger). */
   onError?: (err: unknown) => void;
+  /** This host's instance id (the stores' writes notify as it); a random one by default. */
+  instance?: string;
+  /** The stores' writes send every notification this host owes (see above): publish only wakes here. */
+  storeNotifies?: boolean;
 }
 
 export class PostgresChangeFeed extends InProcessChangeFeed implements ChangeFeed {
-  readonly instance = randomUUID();
+  readonly instance: string;
   private listener: pg.Client | undefined;
   private retry: NodeJS.Timeout | undefined;
   /** Payloads published since the last NOTIFY statement went out, each once. */
@@ -54,6 +45,7 @@ export class PostgresChangeFeed extends InProcessChangeFeed implements ChangeFee
 
   private constructor(private readonly options: PostgresChangeFeedOptions) {
     super();
+    this.instance = options.instance ?? randomUUID();
   }
 
   /** Opens the listening connection before returning, so no change after it is missed. */
@@ -65,8 +57,8 @@ export class PostgresChangeFeed extends InProcessChangeFeed implements ChangeFee
 
   override publish(topic: ChangeTopic): void {
     super.publish(topic);
-    if (this.isClosed) return;
-    this.unsent.add(encode(this.instance, topic));
+    if (this.isClosed || this.options.storeNotifies) return;
+    this.unsent.add(encodeNotice(this.instance, topic));
     if (!this.sending) void this.send();
   }
 
@@ -108,7 +100,7 @@ export class PostgresChangeFeed extends InProcessChangeFeed implements ChangeFee
     client.on('error', lost);
     client.on('end', () => lost());
     client.on('notification', (msg) => {
-      const m = decode(msg.payload);
+      const m = decodeNotice(msg.payload);
       if (m && m.instance !== this.instance && !this.isClosed) super.publish(m.topic);
     });
     await client.connect();

@@ -1,6 +1,7 @@
 // PostgreSQL adapter of the ApiKeyStore port: only the sha256 of a key is stored (DESIGN.md §5).
 import type { Pool } from 'pg';
 import type { ApiKeyRecord, ApiKeyStore } from '../../../ports/store/api-key-store.ts';
+import { prepared } from './prepared.ts';
 
 export class PgApiKeyStore implements ApiKeyStore {
   constructor(private readonly pool: Pool) {}
@@ -18,7 +19,12 @@ export class PgApiKeyStore implements ApiKeyStore {
       tenant: string;
       subject_id: string;
       created_at: string;
-    }>('SELECT * FROM api_keys WHERE key_hash = $1', [Buffer.from(keyHash)]);
+    }>(
+      prepared(
+        'SELECT key_hash, tenant, subject_id, created_at FROM api_keys WHERE key_hash = $1',
+        [Buffer.from(keyHash)],
+      ),
+    );
     const row = rows[0];
     return (
       row && {

@@ -11,19 +11,21 @@
 // (200 ms by default). A server crash can lose those records; a crash of this host cannot.
 import type { Pool } from 'pg';
 import type { StoredHostEvent } from '../../../ports/store/host-event-store.ts';
+import { CHANNEL, encodeNotice, type NoticeSender } from '../../change-feed/notice.ts';
+import { Batches } from './batches.ts';
+import { prepared } from './prepared.ts';
 
 type Append = Omit<StoredHostEvent, 'seq'>;
 
 interface Pending {
   event: Append;
   durable: boolean;
-  resolve(seq: number): void;
-  reject(err: unknown): void;
 }
 
 /**
  * One statement, its own transaction: the commit setting, then every tenant's advisory lock (the
- * InitPlans run before the first row is inserted), then the rows in the order given.
+ * InitPlans run before the first row is inserted), then the rows in the order given, and each
+ * tenant's change notice (delivered at the commit).
  */
 const APPEND_SQL = `
   WITH cfg AS (
@@ -31,62 +33,38 @@ const APPEND_SQL = `
   ), locks AS (
     SELECT pg_advisory_xact_lock(hashtextextended('host_events:' || t, 0))
     FROM (SELECT DISTINCT unnest($2::text[]) AS t ORDER BY 1) tenants
+  ), notices AS (
+    SELECT pg_notify('${CHANNEL}', p) FROM unnest($8::text[]) AS p
   )
   INSERT INTO host_events (event_id, tenant, type, timestamp, delivery, payload)
   SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
   WHERE (SELECT count(*) FROM cfg) >= 0 AND (SELECT count(*) FROM locks) >= 0
+    AND (SELECT count(*) FROM notices) >= 0
   RETURNING seq, event_id`;
 
 /** SQLSTATE of a deadlock PostgreSQL broke by failing this statement (worth one more try). */
 const DEADLOCK = '40P01';
 
 export class HostEventBatches {
-  private queue: Pending[] = [];
-  private inFlight = false;
+  private readonly batches = new Batches<Pending, number>(
+    (batch) => this.insert(batch),
+    (err) => (err as { code?: string }).code === DEADLOCK,
+  );
 
-  constructor(private readonly pool: Pool) {}
+  /** `notify`: who the appends' change notices come from (none without it). */
+  constructor(
+    private readonly pool: Pool,
+    private readonly notify?: NoticeSender,
+  ) {}
 
   /** Appends `event` with the next batch; resolves with its seq once that batch has committed. */
   append(event: Append, durable: boolean): Promise<number> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ event, durable, resolve, reject });
-      if (!this.inFlight) void this.drain();
-    });
+    return this.batches.add({ event, durable });
   }
 
-  /** Sends batches one after another until the queue is empty. */
-  private async drain(): Promise<void> {
-    this.inFlight = true;
-    try {
-      // Let the current turn's other appends join the first batch.
-      await new Promise((r) => setImmediate(r));
-      while (this.queue.length > 0) {
-        const batch = this.queue;
-        this.queue = [];
-        await this.send(batch);
-      }
-    } finally {
-      this.inFlight = false;
-    }
-  }
-
-  private async send(batch: Pending[], retried = false): Promise<void> {
-    try {
-      const seqs = await this.insert(batch);
-      for (const p of batch) p.resolve(seqs.get(p.event.eventId)!);
-    } catch (err) {
-      if ((err as { code?: string }).code === DEADLOCK && !retried) return this.send(batch, true);
-      // Nothing of the batch is in (one statement): each append alone, so one bad row fails alone.
-      if (batch.length > 1) {
-        for (const p of batch) await this.send([p], true);
-        return;
-      }
-      batch[0]!.reject(err);
-    }
-  }
-
-  private async insert(batch: readonly Pending[]): Promise<Map<string, number>> {
+  private async insert(batch: readonly Pending[]): Promise<number[]> {
     const cols: string[][] = [[], [], [], [], [], []];
+    const tenants = new Set<string>();
     for (const { event: e } of batch) {
       cols[0]!.push(e.eventId);
       cols[1]!.push(e.tenant);
@@ -94,12 +72,17 @@ export class HostEventBatches {
       cols[3]!.push(e.timestamp);
       cols[4]!.push(e.delivery);
       cols[5]!.push(JSON.stringify(e.payload));
+      tenants.add(e.tenant);
     }
     const lazy = batch.every((p) => !p.durable);
-    const { rows } = await this.pool.query<{ seq: number; event_id: string }>(APPEND_SQL, [
-      ...cols,
-      lazy ? 'off' : null,
-    ]);
-    return new Map(rows.map((r) => [r.event_id, r.seq]));
+    const notify = this.notify;
+    const notices = notify
+      ? [...tenants].map((tenant) => encodeNotice(notify.instance, { kind: 'host', tenant }))
+      : [];
+    const { rows } = await this.pool.query<{ seq: number; event_id: string }>(
+      prepared(APPEND_SQL, [...cols, lazy ? 'off' : null, notices]),
+    );
+    const seqs = new Map(rows.map((r) => [r.event_id, r.seq]));
+    return batch.map((p) => seqs.get(p.event.eventId)!);
   }
 }

@@ -9,12 +9,20 @@ import type { HostEventStore, StoredHostEvent } from '../../../ports/store/host-
 import { hostEventFromRow, type HostEventRow } from '../sqlite/rows.ts';
 import { HostEventBatches } from './host-event-batch.ts';
 import { extend } from '../../../util/extend.ts';
+import type { NoticeSender } from '../../change-feed/notice.ts';
+import { prepared } from './prepared.ts';
+
+const HOST_EVENT_COLUMNS = 'seq, event_id, tenant, type, timestamp, delivery, payload';
 
 export class PgHostEventStore implements HostEventStore {
   private readonly batches: HostEventBatches;
 
-  constructor(private readonly pool: Pool) {
-    this.batches = new HostEventBatches(pool);
+  /** `notify`: appends send their tenant's change notice at their commit, as this host. */
+  constructor(
+    private readonly pool: Pool,
+    notify?: NoticeSender,
+  ) {
+    this.batches = new HostEventBatches(pool, notify);
   }
 
   async appendHostEvent(
@@ -32,16 +40,20 @@ export class PgHostEventStore implements HostEventStore {
     limit: number,
   ): Promise<StoredHostEvent[]> {
     const { rows } = await this.pool.query<HostEventRow>(
-      'SELECT * FROM host_events WHERE tenant = $1 AND seq > $2 ORDER BY seq LIMIT $3',
-      [tenant, afterSeq, limit],
+      prepared(
+        `SELECT ${HOST_EVENT_COLUMNS} FROM host_events WHERE tenant = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+        [tenant, afterSeq, limit],
+      ),
     );
     return rows.map(hostEventFromRow);
   }
 
   async hostEventSeq(tenant: string, eventId: string): Promise<number | undefined> {
     const { rows } = await this.pool.query<{ seq: number }>(
-      'SELECT seq FROM host_events WHERE tenant = $1 AND event_id = $2',
-      [tenant, eventId],
+      prepared('SELECT seq FROM host_events WHERE tenant = $1 AND event_id = $2', [
+        tenant,
+        eventId,
+      ]),
     );
     return rows[0]?.seq;
   }
