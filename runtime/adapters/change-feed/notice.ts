@@ -3,6 +3,8 @@
 // commits them: the sending host's instance id (a host skips its own echo), the topic, and for a
 // run whether the change inserted it (no push config can name a run before its insert commits, so
 // that change needs no push lookup on any host: adapters/push/deliverer.ts).
+// Trade-off: PostgreSQL serialises the commits of notifying transactions on one lock held across
+// their WAL flush (PreCommit_Notify), so writes of several hosts queue one flush at a time.
 import type { ChangeTopic } from '../../ports/change-feed.ts';
 
 export const CHANNEL = 'wopgen_changes';
