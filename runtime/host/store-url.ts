@@ -3,7 +3,6 @@
 //   postgres://… or postgresql://…     any number of hosts on one database (issue 12): the change
 //                                      feed crosses hosts through LISTEN/NOTIFY
 // Anything else is refused with a message naming both forms.
-import { randomUUID } from 'node:crypto';
 import { PostgresChangeFeed } from '../adapters/change-feed/postgres.ts';
 import { InProcessChangeFeed } from '../adapters/change-feed/in-process.ts';
 import { createPool, openPostgresStores } from '../adapters/store/postgres/index.ts';
@@ -65,10 +64,7 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
     };
   }
   if (kind === 'postgres') {
-    // The stores' writes notify the other hosts at their commits, as this host's feed.
-    const notify = { instance: randomUUID() };
     const opened = await openPostgresStores(url, {
-      notify,
       ...(options.kek !== undefined && { kek: options.kek }),
     });
     const lockPool = createPool(url, LOCK_CONNECTIONS);
@@ -83,8 +79,6 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
       const feed = await PostgresChangeFeed.open({
         url,
         pool: opened.pool,
-        instance: notify.instance,
-        storeNotifies: true,
         ...(onError && { onError }),
       });
       const leases = new PgRunLeases({

@@ -1,10 +1,7 @@
-// The payload of one change notification on the `wopgen_changes` channel, shared by the feed that
-// LISTENs (postgres.ts) and the PostgreSQL stores, whose writes NOTIFY in the statement that
-// commits them: the sending host's instance id (a host skips its own echo), the topic, and for a
-// run whether the change inserted it (no push config can name a run before its insert commits, so
-// that change needs no push lookup on any host: adapters/push/deliverer.ts).
-// Trade-off: PostgreSQL serialises the commits of notifying transactions on one lock held across
-// their WAL flush (PreCommit_Notify), so writes of several hosts queue one flush at a time.
+// The payload of one change notification on the `wopgen_changes` channel (postgres.ts): the
+// sending host's instance id (a host skips its own echo), the topic, and for a run whether the
+// change inserted it (no push config can name a run before its insert commits, so that change
+// needs no push lookup on any host: adapters/push/deliverer.ts).
 import type { ChangeTopic } from '../../ports/change-feed.ts';
 
 export const CHANNEL = 'wopgen_changes';
@@ -33,9 +30,4 @@ export function decodeNotice(
     // Not ours (another program notifying on the channel): ignore it.
   }
   return undefined;
-}
-
-/** Who a store's writes notify as: the host's feed instance, on CHANNEL. */
-export interface NoticeSender {
-  readonly instance: string;
 }

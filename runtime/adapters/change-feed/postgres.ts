@@ -6,18 +6,24 @@
 // host's instance id (notice.ts) so a host skips its own echo (its readers were woken already)
 // and its subscribers see each change once.
 //
-// Who sends the NOTIFY: with `storeNotifies`, the PostgreSQL stores' writes do, in the statement
-// that commits them (delivered at that commit, and no statement of its own), and a publish here
-// only wakes this host. Otherwise the NOTIFYs of one event-loop turn go out as one statement, each
+// The NOTIFYs of one event-loop turn go out as one statement after the writes committed, each
 // distinct topic once: every audited request publishes its tenant's host topic, and a round trip
-// per publish was a third of a GetTask's on PostgreSQL (issue 13).
+// per publish was a third of a GetTask's on PostgreSQL. Not inside the writes' own statements:
+// PostgreSQL serialises the commits of notifying transactions on one lock held across their WAL
+// flush (PreCommit_Notify), which queued every host's writes one flush at a time. The NOTIFY
+// statement commits with `synchronous_commit = off`: a notice is only a wake-up, delivered at the
+// commit whether or not it is flushed, so the lock is held for no flush at all.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { ChangeFeed, ChangeTopic } from '../../ports/change-feed.ts';
 import { InProcessChangeFeed } from './in-process.ts';
+import { prepared } from '../store/postgres/prepared.ts';
 import { CHANNEL, decodeNotice, encodeNotice } from './notice.ts';
 
 export { CHANNEL } from './notice.ts';
+
+const NOTIFY_SQL = `SELECT pg_notify('${CHANNEL}', p)
+  FROM unnest($1::text[]) AS p, (SELECT set_config('synchronous_commit', 'off', true)) AS cfg`;
 const RECONNECT_MS = 500;
 
 export interface PostgresChangeFeedOptions {
@@ -27,14 +33,10 @@ export interface PostgresChangeFeedOptions {
   pool: pg.Pool;
   /** Host-side failures of the listening connection (the host's logger). */
   onError?: (err: unknown) => void;
-  /** This host's instance id (the stores' writes notify as it); a random one by default. */
-  instance?: string;
-  /** The stores' writes send every notification this host owes (see above): publish only wakes here. */
-  storeNotifies?: boolean;
 }
 
 export class PostgresChangeFeed extends InProcessChangeFeed implements ChangeFeed {
-  readonly instance: string;
+  readonly instance = randomUUID();
   private listener: pg.Client | undefined;
   private retry: NodeJS.Timeout | undefined;
   /** Payloads published since the last NOTIFY statement went out, each once. */
@@ -45,7 +47,6 @@ export class PostgresChangeFeed extends InProcessChangeFeed implements ChangeFee
 
   private constructor(private readonly options: PostgresChangeFeedOptions) {
     super();
-    this.instance = options.instance ?? randomUUID();
   }
 
   /** Opens the listening connection before returning, so no change after it is missed. */
@@ -57,7 +58,7 @@ export class PostgresChangeFeed extends InProcessChangeFeed implements ChangeFee
 
   override publish(topic: ChangeTopic): void {
     super.publish(topic);
-    if (this.isClosed || this.options.storeNotifies) return;
+    if (this.isClosed) return;
     this.unsent.add(encodeNotice(this.instance, topic));
     if (!this.sending) void this.send();
   }
@@ -72,7 +73,7 @@ export class PostgresChangeFeed extends InProcessChangeFeed implements ChangeFee
         this.unsent.clear();
         this.notifyStatements++;
         await this.options.pool
-          .query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [CHANNEL, payloads])
+          .query(prepared(NOTIFY_SQL, [payloads]))
           .catch((err: unknown) => this.options.onError?.(err));
       }
     } finally {

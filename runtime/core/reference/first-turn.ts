@@ -71,7 +71,8 @@ export async function insertWithFirstTurn(
   }
   if (!inserted.created) return inserted;
   killPoint('run-create');
-  deps.feed.publish({ kind: 'run', runId: run.runId });
+  // `created`: other hosts' push deliverers look nothing up for it (ports/change-feed.ts).
+  deps.feed.publish({ kind: 'run', runId: run.runId, created: true });
   // A run still running after its first turn waits at a delay (whose timer is armed only now that
   // the run is stored) or for a message; stepping it under its lease also makes this host its
   // carrier (ports/run-leases.ts). Not the hot path: a run that ends or suspends skips it.

@@ -11,7 +11,6 @@
 // (200 ms by default). A server crash can lose those records; a crash of this host cannot.
 import type { Pool } from 'pg';
 import type { StoredHostEvent } from '../../../ports/store/host-event-store.ts';
-import { CHANNEL, encodeNotice, type NoticeSender } from '../../change-feed/notice.ts';
 import { Batches } from './batches.ts';
 import { prepared } from './prepared.ts';
 
@@ -24,8 +23,7 @@ interface Pending {
 
 /**
  * One statement, its own transaction: the commit setting, then every tenant's advisory lock (the
- * InitPlans run before the first row is inserted), then the rows in the order given, and each
- * tenant's change notice (delivered at the commit).
+ * InitPlans run before the first row is inserted), then the rows in the order given.
  */
 const APPEND_SQL = `
   WITH cfg AS (
@@ -33,13 +31,10 @@ const APPEND_SQL = `
   ), locks AS (
     SELECT pg_advisory_xact_lock(hashtextextended('host_events:' || t, 0))
     FROM (SELECT DISTINCT unnest($2::text[]) AS t ORDER BY 1) tenants
-  ), notices AS (
-    SELECT pg_notify('${CHANNEL}', p) FROM unnest($8::text[]) AS p
   )
   INSERT INTO host_events (event_id, tenant, type, timestamp, delivery, payload)
   SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
   WHERE (SELECT count(*) FROM cfg) >= 0 AND (SELECT count(*) FROM locks) >= 0
-    AND (SELECT count(*) FROM notices) >= 0
   RETURNING seq, event_id`;
 
 /** SQLSTATE of a deadlock PostgreSQL broke by failing this statement (worth one more try). */
@@ -51,11 +46,7 @@ export class HostEventBatches {
     (err) => (err as { code?: string }).code === DEADLOCK,
   );
 
-  /** `notify`: who the appends' change notices come from (none without it). */
-  constructor(
-    private readonly pool: Pool,
-    private readonly notify?: NoticeSender,
-  ) {}
+  constructor(private readonly pool: Pool) {}
 
   /** Appends `event` with the next batch; resolves with its seq once that batch has committed. */
   append(event: Append, durable: boolean): Promise<number> {
@@ -64,7 +55,6 @@ export class HostEventBatches {
 
   private async insert(batch: readonly Pending[]): Promise<number[]> {
     const cols: string[][] = [[], [], [], [], [], []];
-    const tenants = new Set<string>();
     for (const { event: e } of batch) {
       cols[0]!.push(e.eventId);
       cols[1]!.push(e.tenant);
@@ -72,15 +62,10 @@ export class HostEventBatches {
       cols[3]!.push(e.timestamp);
       cols[4]!.push(e.delivery);
       cols[5]!.push(JSON.stringify(e.payload));
-      tenants.add(e.tenant);
     }
     const lazy = batch.every((p) => !p.durable);
-    const notify = this.notify;
-    const notices = notify
-      ? [...tenants].map((tenant) => encodeNotice(notify.instance, { kind: 'host', tenant }))
-      : [];
     const { rows } = await this.pool.query<{ seq: number; event_id: string }>(
-      prepared(APPEND_SQL, [...cols, lazy ? 'off' : null, notices]),
+      prepared(APPEND_SQL, [...cols, lazy ? 'off' : null]),
     );
     const seqs = new Map(rows.map((r) => [r.event_id, r.seq]));
     return batch.map((p) => seqs.get(p.event.eventId)!);

@@ -9,7 +9,6 @@ import type { HostEventStore, StoredHostEvent } from '../../../ports/store/host-
 import { hostEventFromRow, type HostEventRow } from '../sqlite/rows.ts';
 import { HostEventBatches } from './host-event-batch.ts';
 import { extend } from '../../../util/extend.ts';
-import type { NoticeSender } from '../../change-feed/notice.ts';
 import { prepared } from './prepared.ts';
 
 const HOST_EVENT_COLUMNS = 'seq, event_id, tenant, type, timestamp, delivery, payload';
@@ -17,12 +16,8 @@ const HOST_EVENT_COLUMNS = 'seq, event_id, tenant, type, timestamp, delivery, pa
 export class PgHostEventStore implements HostEventStore {
   private readonly batches: HostEventBatches;
 
-  /** `notify`: appends send their tenant's change notice at their commit, as this host. */
-  constructor(
-    private readonly pool: Pool,
-    notify?: NoticeSender,
-  ) {
-    this.batches = new HostEventBatches(pool, notify);
+  constructor(private readonly pool: Pool) {
+    this.batches = new HostEventBatches(pool);
   }
 
   async appendHostEvent(

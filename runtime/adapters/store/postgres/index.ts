@@ -13,7 +13,6 @@ import { pgPushSecrets } from './push-secret-key.ts';
 import { PgPushStore } from './push-store.ts';
 import type { PushSecretBox } from '../push-secrets.ts';
 import { PgRunStore } from './run-store.ts';
-import type { NoticeSender } from '../../change-feed/notice.ts';
 
 const INT8_OID = 20;
 
@@ -46,11 +45,6 @@ export interface PostgresOpenOptions {
    * that key is kept in clear in the store.
    */
   kek?: string;
-  /**
-   * The host's change-feed instance: every write then sends its change notice in the statement
-   * that commits it (change-feed/notice.ts), and the feed sends none of its own.
-   */
-  notify?: NoticeSender;
 }
 
 /** Connect to `url` (a postgres:// URL), apply migrations, and return the stores over one pool. */
@@ -77,8 +71,8 @@ export async function openPostgresStores(
   let closed = false;
   return {
     pool,
-    runs: new PgRunStore(pool, options.notify),
-    hostEvents: new PgHostEventStore(pool, options.notify),
+    runs: new PgRunStore(pool),
+    hostEvents: new PgHostEventStore(pool),
     apiKeys: new PgApiKeyStore(pool),
     tokens: state,
     kv: state,

@@ -1,6 +1,6 @@
 // The SQL of PgRunStore.insertRun: new runs, each in its state after its first turn, with
-// everything written alongside them (idempotency row, A2A record, interrupts, events) and the
-// notifications their inserts owe, as ONE statement for any number of runs. Every table's rows
+// everything written alongside them (idempotency row, A2A record, interrupts, events), as ONE
+// statement for any number of runs. Every table's rows
 // travel as one array per column (`unnest`), so the text is the same whatever the batch holds and
 // is prepared once per connection (prepared.ts). Every data-modifying CTE runs to completion
 // whether read or not, and the foreign keys to the runs are checked at the statement's end, when
@@ -9,7 +9,6 @@
 import type { IdempotencyRecord } from '../../../ports/store/run-store.ts';
 import type { FoldedInsert } from '../first-turn-fold.ts';
 import { INTERRUPT_COLUMNS, interruptToRow, runToRow, type RunRow } from '../sqlite/rows.ts';
-import { CHANNEL } from '../../change-feed/notice.ts';
 
 export const RUN_COLUMNS = [
   'run_id',
@@ -44,12 +43,10 @@ const IDEMPOTENCY_COLUMNS = [
 const RECORD_COLUMNS = ['run_id', 'context_id', 'history', 'updated_at', 'tenant', 'created_at'];
 const EVENT_COLUMNS = ['run_id', 'sequence', 'type', 'timestamp', 'payload'] as const;
 
-/** One run's insert: its folded first turn, its idempotency row, and its notification payload. */
+/** One run's insert: its folded first turn and its idempotency row. */
 export interface RunInsert {
   folded: FoldedInsert;
   idempotency: IdempotencyRecord | undefined;
-  /** The change notice its commit sends (notice.ts), when the store notifies. */
-  notice: string | undefined;
 }
 
 /** The statement; its parameters are `insertValues`'s. Interrupts keep their order (`ord`). */
@@ -71,22 +68,20 @@ function insertRunsSql(): string {
         SELECT ${ic.map((c) => `t.${c}`).join(', ')}
         FROM unnest(${arrays(ic)}) WITH ORDINALITY AS t(${list(ic)}, o) ORDER BY t.o),
   e AS (INSERT INTO events (${list(EVENT_COLUMNS)})
-        SELECT * FROM unnest(${arrays(EVENT_COLUMNS, (c) => (c === 'sequence' ? 'int' : 'text'))})),
-  notices AS (SELECT pg_notify('${CHANNEL}', p) FROM unnest($${++n}::text[]) AS p)
-  SELECT count(*) AS notified FROM notices`;
+        SELECT * FROM unnest(${arrays(EVENT_COLUMNS, (c) => (c === 'sequence' ? 'int' : 'text'))}))
+  SELECT 1`;
 }
 
-/** The statement's parameters for `batch`: one array per column of each table, then the notices. */
+/** The statement's parameters for `batch`: one array per column of each table. */
 export function insertValues(batch: readonly RunInsert[]): unknown[][] {
   const runs = RUN_COLUMNS.map((): unknown[] => []);
   const keys = IDEMPOTENCY_COLUMNS.map((): unknown[] => []);
   const records = RECORD_COLUMNS.map((): unknown[] => []);
   const interrupts = INTERRUPT_COLUMNS.map((): unknown[] => []);
   const events = EVENT_COLUMNS.map((): unknown[] => []);
-  const notices: string[] = [];
   const push = (cols: unknown[][], row: readonly unknown[]) =>
     row.forEach((v, i) => cols[i]!.push(v));
-  for (const { folded, idempotency: k, notice } of batch) {
+  for (const { folded, idempotency: k } of batch) {
     const run = folded.run;
     const row = runToRow(run);
     push(
@@ -108,7 +103,6 @@ export function insertValues(batch: readonly RunInsert[]): unknown[][] {
     }
     for (const ev of folded.events)
       push(events, [ev.runId, ev.sequence, ev.type, ev.timestamp, JSON.stringify(ev.payload)]);
-    if (notice !== undefined) notices.push(notice);
   }
-  return [...runs, ...keys, ...records, ...interrupts, ...events, notices];
+  return [...runs, ...keys, ...records, ...interrupts, ...events];
 }

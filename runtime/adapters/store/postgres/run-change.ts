@@ -3,8 +3,8 @@
 // the status guard, the interrupt guard and the next event sequence (MAX + 1 under that lock) are
 // read and written with no other writer in between, and per-run sequences stay gap-free and
 // duplicate-free however many hosts write. The run's update answers the last sequence (its own
-// statement's snapshot, taken under the lock, sees every earlier change) and sends the change
-// notice, delivered at the commit: one round trip for what took three.
+// statement's snapshot, taken under the lock, sees every earlier change): one round trip for what
+// took two.
 import type { PoolClient } from 'pg';
 import type { RunStatus } from '@wopgen/generated/run-status';
 import type { BindingNote } from '../../../ports/run-core.ts';
@@ -14,7 +14,6 @@ import type {
   RunChangeResult,
   StoredRunEvent,
 } from '../../../ports/store/run-store.ts';
-import { CHANNEL, encodeNotice, type NoticeSender } from '../../change-feed/notice.ts';
 import { INTERRUPT_COLUMNS, interruptToRow } from '../sqlite/rows.ts';
 import { prepared } from './prepared.ts';
 import { patchColumns } from './run-patch.ts';
@@ -27,11 +26,7 @@ const INSERT_EVENTS = `INSERT INTO events (run_id, sequence, type, timestamp, pa
   SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[])`;
 
 /** Throws Rollback to undo the change and answer a conflict. */
-export async function commitIn(
-  c: PoolClient,
-  change: RunChange,
-  notify?: NoticeSender,
-): Promise<RunChangeResult> {
+export async function commitIn(c: PoolClient, change: RunChange): Promise<RunChangeResult> {
   const cur = await c.query<{ status: RunStatus }>(
     prepared('SELECT status FROM runs WHERE run_id = $1 FOR UPDATE', [change.runId]),
   );
@@ -67,26 +62,17 @@ export async function commitIn(
     );
   }
   for (const it of change.insertInterrupts ?? []) await insertInterrupt(c, it);
-  const last = await updateRun(c, change, status, notify);
+  const last = await updateRun(c, change, status);
   if (change.note) await writeNote(c, change.runId, change.note, change.at);
   return { ok: true, events: await appendEvents(c, change, last + 1) };
 }
 
-/** The run's patch; answers its last event's sequence (-1: none) and sends the change notice. */
-async function updateRun(
-  c: PoolClient,
-  change: RunChange,
-  status: RunStatus,
-  notify: NoticeSender | undefined,
-): Promise<number> {
+/** The run's patch; answers its last event's sequence (-1: none). */
+async function updateRun(c: PoolClient, change: RunChange, status: RunStatus): Promise<number> {
   const patch = patchColumns(change, status);
   const values: unknown[] = [change.runId, ...patch.map(([, v]) => v)];
   const sets = patch.map(([col], i) => `${col} = $${i + 2}`).join(', ');
-  let returning = '(SELECT MAX(sequence) FROM events WHERE run_id = $1) AS last';
-  if (notify) {
-    values.push(encodeNotice(notify.instance, { kind: 'run', runId: change.runId }));
-    returning += `, pg_notify('${CHANNEL}', $${values.length}) AS notified`;
-  }
+  const returning = '(SELECT MAX(sequence) FROM events WHERE run_id = $1) AS last';
   const { rows } = await c.query<{ last: number | null }>(
     prepared(`UPDATE runs SET ${sets} WHERE run_id = $1 RETURNING ${returning}`, values),
   );

@@ -36,7 +36,6 @@ import {
   type RunRow,
 } from '../sqlite/rows.ts';
 import { foldInsert, viewOfInsert } from '../first-turn-fold.ts';
-import { encodeNotice, type NoticeSender } from '../../change-feed/notice.ts';
 import { Batches } from './batches.ts';
 import { INSERT_RUNS_SQL, insertValues, RUN_COLUMNS, type RunInsert } from './insert-run.ts';
 import { prepared } from './prepared.ts';
@@ -83,22 +82,14 @@ export class PgRunStore implements RunStore {
     return batch.map(() => undefined);
   });
 
-  /** `notify`: every write sends its run's change notice at its commit, as this host. */
-  constructor(
-    private readonly pool: Pool,
-    private readonly notify?: NoticeSender,
-  ) {}
+  constructor(private readonly pool: Pool) {}
 
   async insertRun(run: RunRecord, extra: InsertRunExtra = {}): Promise<RunViewParts> {
     // Written once as the run stands after its first changes (first-turn-fold.ts): no lock, read
     // or update of a row this transaction has just inserted; with other requests' new runs, in
     // one statement (insert-run.ts).
     const folded = foldInsert(run, extra);
-    const notify = this.notify;
-    const notice = notify
-      ? encodeNotice(notify.instance, { kind: 'run', runId: run.runId, created: true })
-      : undefined;
-    await this.inserts.add({ folded, idempotency: extra.idempotency, notice });
+    await this.inserts.add({ folded, idempotency: extra.idempotency });
     return viewOfInsert(folded);
   }
 
@@ -179,7 +170,7 @@ export class PgRunStore implements RunStore {
 
   async commitRunChange(change: RunChange): Promise<RunChangeResult> {
     try {
-      return await inTransaction(this.pool, (c) => commitIn(c, change, this.notify));
+      return await inTransaction(this.pool, (c) => commitIn(c, change));
     } catch (err) {
       if (err instanceof Rollback) return err.answer as RunChangeResult;
       throw err;
