@@ -18,6 +18,7 @@
 //                                                      starts a durable throwaway server here)
 //   BENCH_HOSTS=1,2,4  BENCH_SECONDS=5  BENCH_ROUNDS=3  BENCH_CONNECTIONS=32  BENCH_ONLY=get,send
 //   BENCH_CORES=8      the cores the model's first prediction assumes (default: this machine's)
+//   BENCH_BEFORE=path/to/bin/wopgen.js  also an earlier build's hosts, in the same rounds (rows "before")
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { expectResult, runLoad, type Figures } from './load.ts';
@@ -37,6 +38,7 @@ const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
 const rounds = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const connections = Number(process.env['BENCH_CONNECTIONS'] ?? 32);
 const modelCores = Number(process.env['BENCH_CORES'] ?? cpus().length);
+const beforeBin = process.env['BENCH_BEFORE'];
 const only = process.env['BENCH_ONLY']?.toLowerCase().split(',');
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
@@ -70,6 +72,8 @@ const scenarios: Scenario[] = (
 
 /** `size` hosts on one database of their own, and a task every host can read. */
 interface Cluster {
+  /** "" for this checkout's build, "before" for BENCH_BEFORE's. */
+  build: string;
   size: number;
   db: BenchDatabase;
   hosts: Ours[];
@@ -81,16 +85,16 @@ interface Measured extends Figures {
   xacts: number;
 }
 
-async function startCluster(size: number): Promise<Cluster> {
+async function startCluster(size: number, build = '', bin?: string): Promise<Cluster> {
   const db = await freshDatabase(server!);
   const hosts: Ours[] = [];
   // One after another: each applies the migrations under the database's lock at its start.
   for (let i = 0; i < size; i++)
-    hosts.push(await startOurs(`host ${i + 1}/${size}`, undefined, [], db.url));
+    hosts.push(await startOurs(`${build} host ${i + 1}/${size}`, bin, [], db.url));
   const sent = JSON.parse(
     await expectResult(hosts[0]!.url + '/a2a/jsonrpc', a2aHeaders, sendMessageBody()),
   ) as { result: { task: { id: string } } };
-  return { size, db, hosts, taskId: sent.result.task.id };
+  return { build, size, db, hosts, taskId: sent.result.task.id };
 }
 
 /** The database's committed and rolled-back transactions so far (the statistics it has flushed). */
@@ -175,7 +179,10 @@ async function main() {
   process.on('SIGINT', () => void stop().then(() => process.exit(130)));
   const lines: string[] = [];
   try {
-    for (const n of hostCounts) clusters.push(await startCluster(n));
+    for (const n of hostCounts) {
+      if (beforeBin) clusters.push(await startCluster(n, 'before', beforeBin));
+      clusters.push(await startCluster(n));
+    }
     const label = clusters[0]!.db.label;
     lines.push(
       `bench:scale — ${cpus().length} cores (${cpus()[0]?.model.trim() ?? '?'}), Node ${process.version}, ` +
@@ -194,17 +201,20 @@ async function main() {
       const results = new Map<Cluster, Measured[]>(clusters.map((c) => [c, []]));
       for (let r = 0; r < rounds; r++) {
         for (const c of clusters) {
-          log(`  round ${r + 1}: ${c.size} host(s)`);
+          log(`  round ${r + 1}: ${c.size} host(s) ${c.build}`);
           results.get(c)!.push(await measure(s, c));
         }
       }
-      const one = median(results.get(clusters[0]!)!);
+      // Each build against its own smallest group.
+      const base = (c: Cluster) => clusters.find((x) => x.build === c.build)!;
+      const one = median(results.get(clusters.find((x) => x.build === '')!)!);
       for (const c of clusters) {
         const m = median(results.get(c)!);
-        const scale = m.rps / one.rps;
+        const b = base(c);
+        const scale = m.rps / median(results.get(b)!).rps;
         lines.push(
-          `| ${s.name} | ${c.size} | ${fmt(m.rps)} | ${fmt(m.rps / c.size)} | ${fmt(scale, 2)}× | ` +
-            `${fmt((100 * scale) / (c.size / clusters[0]!.size), 0)}% | ${fmt(m.p99)} | ${m.errors} | ` +
+          `| ${s.name} | ${c.size}${c.build && ` ${c.build}`} | ${fmt(m.rps)} | ${fmt(m.rps / c.size)} | ${fmt(scale, 2)}× | ` +
+            `${fmt((100 * scale) / (c.size / b.size), 0)}% | ${fmt(m.p99)} | ${m.errors} | ` +
             `${fmt(m.cpuUs!)} | ${fmt(m.dbCpuUs!)} | ${fmt(m.xacts, 2)} | ${fmt(m.load!, 1)} |`,
         );
       }
