@@ -35,7 +35,8 @@ import {
   type RequestListener,
 } from './server.ts';
 import { applyServerLimits } from '../http/server-limits.ts';
-import { answerClientErrors } from '../http/client-error.ts';
+import { answerClientErrors, type ClientErrorPaths } from '../http/client-error.ts';
+import { HTTP_JSON_PATH, JSONRPC_PATH } from '../bindings/a2a/card.ts';
 
 /** The store ports the host itself uses (the core brings its own). */
 export interface HostStores {
@@ -110,8 +111,9 @@ function mountBindings(context: HostContext, extra: readonly BindingFactory[]) {
   const mcp = createMcpServer(context);
   mounts.push(...mcp.mounts);
   // Refusals Node makes before a handler runs are shaped by the binding owning the path.
-  const shapes = {
-    a2a: a2a.mounts.map((m) => m.prefix),
+  const shapes: ClientErrorPaths = {
+    a2a: [JSONRPC_PATH],
+    a2aRest: [HTTP_JSON_PATH],
     mcp: mcp.mounts.map((m) => m.prefix),
   };
   return { router, mounts, mcp, shapes };

@@ -1,18 +1,38 @@
 // Refusals Node's HTTP layer makes before any handler runs (issue 10, break 9): headers over the
 // limit (431), bytes that are not HTTP (400), a request not received in time (408). Node answers
 // them with an empty body; here each gets the body of the binding that owns its path: a JSON-RPC
-// error with one A2A ErrorInfo on the A2A URL, a JSON-RPC error on the MCP URL, the OpenWOP
-// envelope elsewhere. The connection is closed after the answer (its parser state is unusable).
+// error with one A2A ErrorInfo on the A2A JSON-RPC URL, a `google.rpc.Status` on the A2A HTTP+JSON
+// URL (interop.md §A2A error details), a JSON-RPC error on the MCP URL, the OpenWOP envelope
+// elsewhere. The connection is closed after the answer (its parser state is unusable).
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { jsonRpcError } from '@wopgen/generated/a2a/errors';
+import { googleRpcStatus, jsonRpcError } from '@wopgen/generated/a2a/errors';
 import { openWopError } from '@wopgen/generated/errors/catalogue';
 
 export interface ClientErrorPaths {
   /** Path prefixes answered with A2A JSON-RPC bodies. */
   a2a: readonly string[];
+  /** Path prefixes answered with A2A HTTP+JSON `google.rpc.Status` bodies. */
+  a2aRest: readonly string[];
   /** Path prefixes answered with MCP JSON-RPC bodies. */
   mcp: readonly string[];
+}
+
+/** Which binding's error shape a path gets (`rest`: the OpenWOP envelope). */
+export type PathBinding = 'a2a' | 'a2aRest' | 'mcp' | 'rest';
+
+export function bindingOfPath(paths: ClientErrorPaths, path: string | undefined): PathBinding {
+  const under = (prefixes: readonly string[]) =>
+    path !== undefined && prefixes.some((p) => path === p || path.startsWith(p));
+  if (under(paths.a2a)) return 'a2a';
+  if (under(paths.a2aRest)) return 'a2aRest';
+  if (under(paths.mcp)) return 'mcp';
+  return 'rest';
+}
+
+/** The media type of an error body on a path (HTTP+JSON errors are `application/a2a+json`). */
+export function errorMediaType(binding: PathBinding): string {
+  return binding === 'a2aRest' ? 'application/a2a+json' : 'application/json';
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -51,13 +71,18 @@ export function clientErrorBody(
   status: number,
 ): object {
   const message = MESSAGES[status] ?? MESSAGES[400]!;
-  const under = (prefixes: readonly string[]) =>
-    path !== undefined && prefixes.some((p) => path === p || path.startsWith(p));
-  if (under(paths.a2a)) {
-    const name = status === 400 ? 'ParseError' : 'InvalidRequestError';
-    return { jsonrpc: '2.0', id: null, error: jsonRpcError(name, message) };
+  const binding = bindingOfPath(paths, path);
+  const name = status === 400 ? 'ParseError' : 'InvalidRequestError';
+  if (binding === 'a2a') return { jsonrpc: '2.0', id: null, error: jsonRpcError(name, message) };
+  if (binding === 'a2aRest') {
+    // `code` follows the HTTP status, as every HTTP+JSON answer's does; a request too slow to
+    // arrive is DEADLINE_EXCEEDED (retryable), the rest the row's INVALID_ARGUMENT.
+    const { error } = googleRpcStatus(name, message).body;
+    return {
+      error: { ...error, code: status, ...(status === 408 && { status: 'DEADLINE_EXCEEDED' }) },
+    };
   }
-  if (under(paths.mcp)) {
+  if (binding === 'mcp') {
     return { jsonrpc: '2.0', id: null, error: { code: status === 400 ? -32700 : -32600, message } };
   }
   const code = status === 413 ? 'payload_too_large' : 'validation_error';
@@ -69,10 +94,11 @@ export function answerClientErrors(server: Server, paths: ClientErrorPaths): voi
     const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (socket.writable && !pending?.headersSent) {
       const status = statusOf(err.code);
-      const text = JSON.stringify(clientErrorBody(paths, pathOf(err, socket), status));
+      const path = pathOf(err, socket);
+      const text = JSON.stringify(clientErrorBody(paths, path, status));
       socket.end(
         `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\n` +
-          'content-type: application/json\r\n' +
+          `content-type: ${errorMediaType(bindingOfPath(paths, path))}\r\n` +
           `content-length: ${Buffer.byteLength(text)}\r\n` +
           'connection: close\r\n\r\n' +
           text,

@@ -140,6 +140,15 @@ describe('HTTP+JSON refusals are google.rpc.Status', () => {
     );
   });
 
+  it('an oversize body is 413 google.rpc.Status, as on every other binding', async () => {
+    const r = await rest('/message:send', {
+      method: 'POST',
+      body: send('x'.repeat(2 * 1024 * 1024)),
+    });
+    expect(r.headers.get('connection')).toBe('close');
+    await expectStatus(r, 413, 'INVALID_ARGUMENT', 'INVALID_REQUEST');
+  });
+
   it('a terminal task refuses a cancel as TASK_NOT_CANCELABLE', async () => {
     const r = await rest('/message:send', { method: 'POST', body: send('c') });
     const { task } = (await r.json()) as { task: { id: string } };

@@ -5,7 +5,7 @@
 import { request, Agent } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, KEYS, type RunningHost } from '../helpers/host.ts';
-import { closedWithin, openSocket, rawExchange } from './helpers.ts';
+import { closedWithin, openSocket, parseRawResponse, rawExchange } from './helpers.ts';
 
 let h: RunningHost;
 beforeAll(async () => {
@@ -149,6 +149,7 @@ describe('refusals Node makes before a handler runs', () => {
   const big = 'a'.repeat(20 * 1024);
   it.each([
     ['/a2a/jsonrpc', 'a2a'],
+    ['/a2a/rest/message:send', 'a2aRest'],
     ['/mcp', 'mcp'],
     ['/runs', 'openwop'],
   ])('431 on %s carries the binding’s body', async (path, shape) => {
@@ -157,9 +158,26 @@ describe('refusals Node makes before a handler runs', () => {
       `POST ${path} HTTP/1.1\r\nhost: ${authority()}\r\nx-big: ${big}\r\n\r\n`,
     );
     expect(r.status).toBe(431);
-    expect(r.headers['content-type']).toBe('application/json');
+    expect(r.headers['content-type']).toBe(
+      shape === 'a2aRest' ? 'application/a2a+json' : 'application/json',
+    );
     const body = JSON.parse(r.body) as Record<string, unknown>;
-    if (shape === 'a2a') {
+    if (shape === 'a2aRest') {
+      expect(body).toEqual({
+        error: {
+          code: 431,
+          status: 'INVALID_ARGUMENT',
+          message: 'the request headers are too large',
+          details: [
+            {
+              '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+              reason: 'INVALID_REQUEST',
+              domain: 'a2a-protocol.org',
+            },
+          ],
+        },
+      });
+    } else if (shape === 'a2a') {
       expect(body).toEqual({
         jsonrpc: '2.0',
         id: null,
@@ -197,5 +215,62 @@ describe('refusals Node makes before a handler runs', () => {
       id: null,
       error: { code: -32700, message: 'the request is not valid HTTP' },
     });
+  });
+
+  it('400 for bytes that are not HTTP on /a2a/rest is a google.rpc.Status', async () => {
+    const r = await rawExchange(
+      h.url,
+      'POST /a2a/rest/message:send HTTP/1.1\r\nho st\u0001: x\r\n\r\n',
+    );
+    expect(r.status).toBe(400);
+    expect(r.headers['content-type']).toBe('application/a2a+json');
+    expect(JSON.parse(r.body)).toEqual({
+      error: {
+        code: 400,
+        status: 'INVALID_ARGUMENT',
+        message: 'the request is not valid HTTP',
+        details: [
+          {
+            '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+            reason: 'PARSE_ERROR',
+            domain: 'a2a-protocol.org',
+          },
+        ],
+      },
+    });
+  });
+
+  it('408 for a body too slow to arrive on /a2a/rest is DEADLINE_EXCEEDED', async () => {
+    const s = await openSocket(h.url);
+    const chunks: Buffer[] = [];
+    s.on('data', (c: Buffer) => chunks.push(c));
+    s.on('error', () => undefined);
+    s.write(
+      `POST /a2a/rest/message:send HTTP/1.1\r\nhost: ${authority()}\r\n` +
+        `authorization: Bearer ${KEYS.acme}\r\ncontent-type: application/json\r\n` +
+        'content-length: 2000\r\n\r\n{',
+    );
+    const timer = setInterval(() => s.writable && s.write(' '), 200);
+    const closed = await closedWithin(s, 6000);
+    clearInterval(timer);
+    expect(closed).toBeDefined();
+    const r = parseRawResponse(Buffer.concat(chunks).toString('utf8'));
+    expect(r.status).toBe(408);
+    expect(r.headers['content-type']).toBe('application/a2a+json');
+    expect(JSON.parse(r.body)).toEqual({
+      error: {
+        code: 408,
+        status: 'DEADLINE_EXCEEDED',
+        message: 'the request was not received in time',
+        details: [
+          {
+            '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+            reason: 'INVALID_REQUEST',
+            domain: 'a2a-protocol.org',
+          },
+        ],
+      },
+    });
+    s.destroy();
   });
 });

@@ -100,15 +100,14 @@ async function readBody(
   }
   const body = await readJsonBody(req, limit);
   if (!body.ok) {
-    if (body.problem === 'too-large') {
-      const error = new A2aError('InvalidRequestError', body.message);
-      return void refuse(res, error, { connection: 'close' });
-    }
-    if (body.problem === 'media-type') {
-      // google.rpc.Status at HTTP 415; its `code` follows the HTTP status as every answer here.
+    if (body.problem === 'too-large' || body.problem === 'media-type') {
+      // google.rpc.Status at HTTP 413 (as every binding answers an oversize body) or 415; its
+      // `code` follows the HTTP status as every answer here.
+      const http = body.problem === 'too-large' ? 413 : 415;
       const { body: status } = new A2aError('InvalidRequestError', body.message).toHttpJson();
-      const error = { ...status.error, code: 415 };
-      return void sendJson(res, 415, { error }, { 'content-type': ERROR_TYPE });
+      const error = { ...status.error, code: http };
+      const close = http === 413 ? { connection: 'close' } : {};
+      return void sendJson(res, http, { error }, { 'content-type': ERROR_TYPE, ...close });
     }
     return void refuse(res, new A2aError('ParseError', body.message));
   }
