@@ -38,8 +38,14 @@ export interface PushDeliveryConfig {
   maxResponseBytes: number;
   /** How long a claimed push stays leased before another pass may claim it again. */
   leaseMs: number;
-  /** Development only (tests): admit loopback receivers and `localhost`. Discovery says when on. */
-  allowLoopback: boolean;
+  /**
+   * The operator's networks of private receivers, as CIDRs (in-cluster webhooks; `::1/128` and
+   * `127.0.0.0/8` for a receiver on the host itself). Metadata and reserved addresses stay refused.
+   * Discovery says when the list is not empty.
+   */
+  allowedCidrs: string[];
+  /** Ports a push URL may name (its scheme's default when it names none). */
+  allowedPorts: number[];
   /** Development only (tests): admit `http:` receivers. */
   allowHttp: boolean;
   /** Extra trust anchors (PEM) for receivers on a private CA (tests). */
@@ -117,7 +123,8 @@ export function defaultConfig(baseUrl: string): HostConfig {
         timeoutMs: 10_000,
         maxResponseBytes: 64 * 1024,
         leaseMs: 60_000,
-        allowLoopback: false,
+        allowedCidrs: [],
+        allowedPorts: [443, 80],
         allowHttp: false,
       },
     },

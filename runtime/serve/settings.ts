@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { isLogLevel, LOG_LEVELS, type LogLevel } from '../log/logger.ts';
 import { readServeFile } from './config-file.ts';
 import { LIMIT_OPTIONS, limitsFrom, type LimitSettings } from './limit-flags.ts';
+import { PUSH_EGRESS_OPTIONS, pushEgressSettings, type PushEgressSettings } from './push-egress.ts';
 import { UsageError } from './usage.ts';
 import { redactStoreUrl, STORE_FORMS, storeKind } from '../host/store-url.ts';
 import {
@@ -16,7 +17,7 @@ import {
 /** The shortest API key accepted (auth/api-keys.ts refuses shorter ones). */
 export const MIN_API_KEY_LENGTH = 16;
 
-export interface ServeSettings extends ContentModeSettings {
+export interface ServeSettings extends ContentModeSettings, PushEgressSettings {
   port: number;
   hostname: string;
   baseUrl: string;
@@ -52,6 +53,7 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   ...LIMIT_OPTIONS,
   ...CONTENT_MODE_OPTIONS,
+  ...PUSH_EGRESS_OPTIONS,
 } as const;
 
 function flags(argv: string[]) {
@@ -140,5 +142,6 @@ export function serveSettings(
     ...(skills && skills.length > 0 ? { a2aSkills: skills } : {}),
     ...(Object.keys(limits).length > 0 && { limits }),
     ...contentModeSettings(values, env),
+    ...pushEgressSettings(values, env),
   };
 }

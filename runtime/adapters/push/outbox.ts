@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { PushDeliveryConfig } from '../../config.ts';
 import type { PushProjector } from '../../ports/push.ts';
 import type { PushOutboxItem, PushStore } from '../../ports/store/push-store.ts';
+import { egressOptionsOf } from './egress-guard.ts';
 import { sendPush, type SendResult } from './send.ts';
 import { killPoint } from '../../util/kill-point.ts';
 
@@ -105,8 +106,7 @@ export class OutboxWorker {
         {
           timeoutMs: cfg.timeoutMs,
           maxResponseBytes: cfg.maxResponseBytes,
-          allowLoopback: cfg.allowLoopback,
-          allowHttp: cfg.allowHttp,
+          ...egressOptionsOf(cfg),
           ...(cfg.ca && { ca: cfg.ca }),
         },
       );

@@ -106,7 +106,7 @@ async function readBody(
       const http = body.problem === 'too-large' ? 413 : 415;
       const { body: status } = new A2aError('InvalidRequestError', body.message).toHttpJson();
       const error = { ...status.error, code: http };
-      const close = http === 413 ? { connection: 'close' } : {};
+      const close: Record<string, string> = http === 413 ? { connection: 'close' } : {};
       return void sendJson(res, http, { error }, { 'content-type': ERROR_TYPE, ...close });
     }
     return void refuse(res, new A2aError('ParseError', body.message));
