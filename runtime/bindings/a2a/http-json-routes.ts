@@ -1,8 +1,10 @@
 // Which A2A method an HTTP+JSON request names, and its params (A2A 1.0 HTTP+JSON binding): the verb
 // and path of each operation row come from the generated table (`a2aOperations[].http`), so the
 // binding restates none of them. A path may start with `/{tenant}`; a request message travels as
-// the body of a POST and in the query of a GET; `{id}` and `{configId}` are one path segment each,
-// percent-decoded (a task id `acme/r-…` arrives as `acme%2Fr-…`).
+// the body of a POST and in the query of a GET; `{id}` and `{configId}` are one path segment each.
+// `{configId}` and the tenant are percent-decoded here; `{id}` is handed on as sent, and the task
+// id parser decodes its escapes (`acme%2Fr-…` or `acme~2Fr-…` for `acme/r-…`) exactly once, so a
+// double-encoded `acme%252Fr-…` names no task.
 import { a2aOperations, type A2aMethod } from '@wopgen/generated/a2a/operations';
 
 interface Template {
@@ -83,7 +85,7 @@ export function matchRoute(verb: string, path: string): RouteMatch {
       }
       const pathParams: Record<string, string> = {};
       for (const [k, v] of Object.entries(found)) {
-        const d = decode(v);
+        const d = k === 'id' ? v : decode(v);
         if (d === undefined) return { kind: 'none' };
         pathParams[k] = d;
       }
