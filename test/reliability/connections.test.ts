@@ -3,7 +3,7 @@
 // break the next request on the connection, and Node's own refusals (431, 400, 408) carry the
 // owning binding's error body instead of an empty one.
 import { request, Agent } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startHost, KEYS, type RunningHost } from '../helpers/host.ts';
 import { closedWithin, openSocket, parseRawResponse, rawExchange } from './helpers.ts';
 
@@ -16,6 +16,7 @@ beforeAll(async () => {
         requestTimeoutMs: 1200,
         keepAliveTimeoutMs: 500,
         maxConnections: 40,
+        maxConnectionsPerAddress: 20,
       };
     },
   });
@@ -70,6 +71,58 @@ describe('silent and slow connections', () => {
       error: { code: -32600, message: 'the request was not received in time' },
     });
     s.destroy();
+  });
+
+  it('closes silent sockets whose client never reads them: the host frees them, the client does not', async () => {
+    // A probe that connects, sends nothing and never reads sees its sockets "open" for as long as
+    // it likes: the host's 408 and FIN wait unread in them (CLOSE_WAIT on the client). What counts
+    // is the host's end, which is closed and freed within the headers timeout.
+    const sockets = await Promise.all(Array.from({ length: 10 }, () => openSocket(h.url)));
+    for (const s of sockets) s.on('error', () => undefined);
+    const count = () => new Promise<number>((r) => h.host.server.getConnections((_e, n) => r(n)));
+    const pause = () => new Promise((r) => setTimeout(r, 20));
+    // Accepted (the client's connect comes first), then closed by the headers timeout.
+    let most = 0;
+    for (let i = 0; i < 100 && most < 10; i++) {
+      most = Math.max(most, await count());
+      await pause();
+    }
+    expect(most).toBe(10);
+    for (let i = 0; i < 500 && (await count()) > 0; i++) await pause();
+    expect(await count()).toBe(0);
+    expect(sockets.every((s) => !s.destroyed && !s.readableEnded)).toBe(true);
+    // Reading them shows what the host said before it closed: the 408 of a request never sent.
+    const said = await Promise.all(
+      sockets.map(
+        (s) =>
+          new Promise<string>((resolve) => {
+            let text = '';
+            s.on('data', (c: Buffer) => (text += c.toString('latin1')));
+            s.on('end', () => resolve(text));
+            s.resume();
+          }),
+      ),
+    );
+    for (const text of said) expect(text).toMatch(/^HTTP\/1\.1 408 /);
+    for (const s of sockets) s.destroy();
+  });
+
+  it('one address cannot take every socket: another is still served', async () => {
+    // 45 silent sockets from 127.0.0.1 would fill the 40 the host holds; the per-address cap keeps
+    // 20 of them, and a client on 127.0.0.2 (every 127/8 address is this machine) gets in.
+    const sockets = await Promise.all(Array.from({ length: 45 }, () => openSocket(h.url)));
+    for (const s of sockets) s.on('error', () => undefined);
+    onTestFinished(() => sockets.forEach((s) => s.destroy()));
+    const closed = await Promise.all(sockets.map((s) => closedWithin(s, 300)));
+    expect(closed.filter((c) => c !== undefined).length).toBe(25);
+    const other = await rawExchange(
+      h.url,
+      `GET /.well-known/openwop HTTP/1.1\r\nhost: ${authority()}\r\nconnection: close\r\n\r\n`,
+      5000,
+      '127.0.0.2',
+    );
+    expect(other.status).toBe(200);
+    for (const s of sockets) s.destroy();
   });
 
   it('holds at most maxConnections sockets and serves again once they go', async () => {
