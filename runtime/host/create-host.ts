@@ -175,7 +175,7 @@ export async function createHost(parts: HostParts): Promise<Host> {
   if (push) context.push = push;
   const { router, mounts, mcp, shapes } = mountBindings(context, parts.bindings ?? []);
   await mcp.ready();
-  const handler = createRequestListener(context, router, mounts);
+  const handler = createRequestListener(context, router, mounts, shapes);
   const server = createHttpServer(handler);
   applyServerLimits(server, limits);
   answerClientErrors(server, shapes);

@@ -29,7 +29,7 @@ const ERROR_TYPE = 'application/a2a+json';
 
 function refuse(res: ServerResponse, error: A2aError, headers: Record<string, string> = {}) {
   const { httpStatus, body } = error.toHttpJson();
-  sendJson(res, httpStatus, body, { 'content-type': ERROR_TYPE, ...headers });
+  sendJson(res, httpStatus, body, { 'content-type': ERROR_TYPE, ...error.headers(), ...headers });
 }
 
 function unauthenticated(res: ServerResponse) {

@@ -70,7 +70,10 @@ export function jsonRpcMount(deps: A2aDeps, handlers: A2aHandlers<A2aRequestCont
     if (outcome.kind === 'unauthenticated') {
       return reply(res, 401, call.id, unauthenticatedError(), { 'www-authenticate': 'Bearer' });
     }
-    if (outcome.kind === 'refused') return reply(res, 200, call.id, outcome.error.toJsonRpc());
+    if (outcome.kind === 'refused') {
+      const { error } = outcome;
+      return reply(res, error.rpcHttpStatus, call.id, error.toJsonRpc(), error.headers());
+    }
     const { answer, finish } = outcome;
     if (!answer.streaming) {
       await finish();
@@ -84,7 +87,8 @@ export function jsonRpcMount(deps: A2aDeps, handlers: A2aHandlers<A2aRequestCont
       {
         event: (sse, result) => sse.send({ jsonrpc: '2.0', id: call.id, result }),
         error: (sse, error) => sse.send({ jsonrpc: '2.0', id: call.id, error: error.toJsonRpc() }),
-        refuse: (error) => reply(res, 200, call.id, error.toJsonRpc()),
+        refuse: (error) =>
+          reply(res, error.rpcHttpStatus, call.id, error.toJsonRpc(), error.headers()),
       },
       sseLimitsOf(ctx.limits),
     );

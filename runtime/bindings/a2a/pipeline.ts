@@ -15,6 +15,7 @@ import {
 import type { A2aHandlers, A2aMethod } from '@wopgen/generated/a2a/operations';
 import { negotiationTables } from '@wopgen/generated/negotiation/tables';
 import type { Subject } from '../../ports/auth.ts';
+import { isStoreUnavailable } from '../../ports/errors.ts';
 import type { NewRunEvent } from '../../ports/events.ts';
 import type { HostContext } from '../../context.ts';
 import { decide, type NegotiationDecision } from '../../negotiation/decide.ts';
@@ -117,7 +118,8 @@ export function createA2aPipeline(
       const answer = await dispatch(method, params, rc);
       return { kind: 'answered', answer, finish: negotiation.finish };
     } catch (err) {
-      await negotiation.finish();
+      // A store that stopped answering would not take the record either, nor answer in time.
+      if (!isStoreUnavailable(err)) await negotiation.finish();
       return { kind: 'refused', error: toA2aError(err) };
     }
   }
