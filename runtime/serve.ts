@@ -135,6 +135,7 @@ async function startHost(
     workflows,
     store: settings.store,
     ...(settings.leaseTtlMs !== undefined && { leaseTtlMs: settings.leaseTtlMs }),
+    ...(settings.storeTimeouts && { storeTimeouts: settings.storeTimeouts }),
     apiKeys: settings.apiKeys,
     logger,
     baseUrlFromListen: settings.port === 0 && !settings.explicitBaseUrl,

@@ -6,6 +6,8 @@ import { isLogLevel, LOG_LEVELS, type LogLevel } from '../log/logger.ts';
 import { readServeFile } from './config-file.ts';
 import { LIMIT_OPTIONS, limitsFrom, type LimitSettings } from './limit-flags.ts';
 import { PUSH_EGRESS_OPTIONS, pushEgressSettings, type PushEgressSettings } from './push-egress.ts';
+import { STORE_TIMEOUT_OPTIONS, storeTimeoutSettings } from './store-timeouts.ts';
+import type { PgTimeouts } from '../adapters/store/postgres/timeouts.ts';
 import { UsageError } from './usage.ts';
 import { redactStoreUrl, STORE_FORMS, storeKind } from '../host/store-url.ts';
 import {
@@ -37,6 +39,8 @@ export interface ServeSettings extends ContentModeSettings, PushEgressSettings {
   explicitBaseUrl: boolean;
   /** Limits given as flags (limit-flags.ts); the rest keep their defaults. */
   limits?: LimitSettings;
+  /** PostgreSQL connect, acquire and statement timeouts given (store-timeouts.ts). */
+  storeTimeouts?: Partial<PgTimeouts>;
 }
 
 const OPTIONS = {
@@ -54,6 +58,7 @@ const OPTIONS = {
   ...LIMIT_OPTIONS,
   ...CONTENT_MODE_OPTIONS,
   ...PUSH_EGRESS_OPTIONS,
+  ...STORE_TIMEOUT_OPTIONS,
 } as const;
 
 function flags(argv: string[]) {
@@ -127,6 +132,7 @@ export function serveSettings(
     throw new UsageError(`invalid WOPGEN_LEASE_TTL_MS ${ttlText}: give milliseconds, at least 100`);
   const limits = limitsFrom(values);
   if (typeof limits === 'string') throw new UsageError(limits);
+  const storeTimeouts = storeTimeoutSettings(values, env);
   return {
     port,
     hostname,
@@ -141,6 +147,7 @@ export function serveSettings(
     ...(leaseTtlMs !== undefined && { leaseTtlMs }),
     ...(skills && skills.length > 0 ? { a2aSkills: skills } : {}),
     ...(Object.keys(limits).length > 0 && { limits }),
+    ...(storeTimeouts && { storeTimeouts }),
     ...contentModeSettings(values, env),
     ...pushEgressSettings(values, env),
   };

@@ -1,5 +1,6 @@
 // `wopgen serve --help` and the usage error (exit 2) that says what was wrong.
 import { limitHelp } from './limit-flags.ts';
+import { storeTimeoutHelp } from './store-timeouts.ts';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -45,6 +46,9 @@ options (flags win over environment, environment over wopgen.config.json "serve"
 
 limits (README "Reliability"; flags only):
 ${limitHelp()}
+
+PostgreSQL timeouts (past them a request is answered 503, retryable, in its binding's shape):
+${storeTimeoutHelp()}
 
 environment only: WOPGEN_LEASE_TTL_MS (PostgreSQL: how long a dead host's runs wait for another
 host, default 10000), WOPGEN_MCP_STATE_SECRET (HMAC key for MCP requestState; kept in the store if unset),

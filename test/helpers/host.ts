@@ -8,6 +8,7 @@ import { defaultConfig, type HostConfig } from '../../runtime/config.ts';
 import type { WorkflowRegistry } from '../../runtime/core/reference/workflows/index.ts';
 import { createSqliteHost, type SqliteHost as Host } from '../../runtime/host/index.ts';
 import type { McpCatalogue } from '../../runtime/bindings/mcp/catalogue/catalogue.ts';
+import type { PgTimeouts } from '../../runtime/host/postgres.ts';
 
 export const KEYS = { acme: 'test-key-acme-0123456789', other: 'test-key-other-0123456789' };
 
@@ -38,6 +39,8 @@ export interface StartOptions {
   /** Another store than the directory's SQLite file (a postgres:// URL: several hosts on one). */
   store?: string;
   leaseTtlMs?: number;
+  /** PostgreSQL: connect, acquire and statement timeouts. */
+  storeTimeouts?: Partial<PgTimeouts>;
   logger?: Logger;
 }
 
@@ -58,6 +61,7 @@ export async function startHost(opts: StartOptions = {}): Promise<RunningHost> {
     ...(opts.catalogue ? { catalogue: opts.catalogue } : {}),
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.leaseTtlMs !== undefined ? { leaseTtlMs: opts.leaseTtlMs } : {}),
+    ...(opts.storeTimeouts ? { storeTimeouts: opts.storeTimeouts } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
   });
   const url = await host.listen(0);

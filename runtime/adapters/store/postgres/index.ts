@@ -7,53 +7,63 @@ import pg from 'pg';
 import type { Stores } from '../../../ports/store/index.ts';
 import { PgApiKeyStore } from './api-key-store.ts';
 import { PgBindingState } from './binding-state.ts';
+import { StoreHealth } from './health.ts';
 import { PgHostEventStore } from './host-event-store.ts';
 import { migratePg } from './migrations.ts';
+import { connectionConfig, createPool, DEFAULT_PG_TIMEOUTS, type PgTimeouts } from './pool.ts';
 import { PgPushStore } from './push-store.ts';
 import { PgRunStore } from './run-store.ts';
 
-const INT8_OID = 20;
+export { createPool, DEFAULT_PG_TIMEOUTS, type PgTimeouts } from './pool.ts';
+export { StoreHealth } from './health.ts';
 
 export interface PostgresStores extends Stores {
   runs: PgRunStore;
   /** The pool the stores share (the change feed and the leases take their connections from it). */
   readonly pool: pg.Pool;
+  /** Whether the database answers; shared by every pool opened on it (pool.ts, health.ts). */
+  readonly health: StoreHealth;
+  readonly timeouts: PgTimeouts;
 }
 
-export function createPool(url: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID && format !== 'binary'
-          ? (v: string) => Number(v)
-          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-    },
-  });
-  // An idle connection the server dropped must not crash the host; the next query reconnects.
-  pool.on('error', () => undefined);
-  return pool;
+export interface PostgresStoreOptions {
+  timeouts?: Partial<PgTimeouts>;
+  /** Told when the database stops answering and when it answers again. */
+  onHealth?: (up: boolean, err?: unknown) => void;
+}
+
+/** Applies the migrations on a connection of its own: waiting for another host's may take long. */
+async function migrate(url: string, timeouts: PgTimeouts): Promise<void> {
+  const { connectionString, connectionTimeoutMillis } = connectionConfig(url, timeouts);
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await migratePg(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** Connect to `url` (a postgres:// URL), apply migrations, and return the stores over one pool. */
-export async function openPostgresStores(url: string): Promise<PostgresStores> {
-  const pool = createPool(url);
-  try {
-    const client = await pool.connect();
-    try {
-      await migratePg(client);
-    } finally {
-      client.release();
-    }
-  } catch (err) {
-    await pool.end();
-    throw err;
-  }
+export async function openPostgresStores(
+  url: string,
+  options: PostgresStoreOptions = {},
+): Promise<PostgresStores> {
+  const timeouts = { ...DEFAULT_PG_TIMEOUTS, ...options.timeouts };
+  await migrate(url, timeouts);
+  const health = new StoreHealth({
+    url,
+    timeouts,
+    ...(options.onHealth && { onChange: options.onHealth }),
+  });
+  const pool = createPool(url, 10, timeouts, health);
   const state = new PgBindingState(pool);
   let closed = false;
   return {
     pool,
+    health,
+    timeouts,
     runs: new PgRunStore(pool),
     hostEvents: new PgHostEventStore(pool),
     apiKeys: new PgApiKeyStore(pool),
@@ -63,6 +73,7 @@ export async function openPostgresStores(url: string): Promise<PostgresStores> {
     async close() {
       if (closed) return;
       closed = true;
+      health.close();
       await pool.end();
     },
   };

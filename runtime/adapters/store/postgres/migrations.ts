@@ -3,7 +3,7 @@
 // values are kept as text, not jsonb: jsonb reorders keys, and a run's events must read back as
 // written. Append new migrations; never edit an applied one.
 import { RUN_INDEXES_MIGRATION } from '../run-indexes-migration.ts';
-import type { PoolClient } from 'pg';
+import type { ClientBase } from 'pg';
 
 export interface PgMigration {
   version: number;
@@ -227,7 +227,7 @@ export const pgMigrations: readonly PgMigration[] = [
 ];
 
 /** Apply every migration newer than the recorded version, one transaction, under the lock. */
-export async function migratePg(client: PoolClient): Promise<number> {
+export async function migratePg(client: ClientBase): Promise<number> {
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
