@@ -1,13 +1,13 @@
 // Silent sockets against `wopgen serve` with its default limits: SOCKETS connections (10,000 by
 // default) from 127.0.0.1 that connect and never send a byte nor read one, as the probe of the
-// connection limits did; then, once a second for SECONDS (default 20), a one-request probe from
+// connection limits did; then, once a second for PROBE_SECONDS (default 20), a one-request probe from
 // the same address and one from 127.0.0.2 (every 127/8 address is this machine, so a "different
 // client" needs no network). Prints per second: the sockets the host holds (its end, from `ss`),
 // the silent sockets the client still has open (its end never reads the host's 408 and FIN), and
 // each probe's outcome. The figures of README §Reliability.
 //
 //   npx tsx bench/silent-sockets.ts
-//   SOCKETS=5000 SECONDS=30 npx tsx bench/silent-sockets.ts
+//   SOCKETS=5000 PROBE_SECONDS=30 npx tsx bench/silent-sockets.ts
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
@@ -17,15 +17,12 @@ import { removeDir } from '../test/helpers/host.ts';
 import { startServe } from '../test/rest/serve-helpers.ts';
 
 const SOCKETS = Number(process.env['SOCKETS'] ?? 10_000);
-const SECONDS = Number(process.env['SECONDS'] ?? 20);
+const SECONDS = Number(process.env['PROBE_SECONDS'] ?? 20);
 
 const dir = mkdtempSync(join(tmpdir(), 'wopgen-silent-'));
-const served = startServe(
-  ['--port', '0', '--store', `sqlite:${join(dir, 'h.db')}`, '--log-level', 'warn'],
-  {
-    env: { WOPGEN_API_KEYS: 'silent-sockets-key-0123456789=acme' },
-  },
-);
+const served = startServe(['--port', '0', '--store', `sqlite:${join(dir, 'h.db')}`], {
+  env: { WOPGEN_API_KEYS: 'silent-sockets-key-0123456789=acme' },
+});
 const port = Number(/listening on http:\/\/127\.0\.0\.1:(\d+)/.exec((await served.ready).msg)![1]);
 
 /** Established connections whose local end is the host's port (the host's own sockets). */

@@ -17,56 +17,17 @@ import {
   type PrivatePostgres,
 } from '../helpers/private-postgres.ts';
 import { BINDINGS, OutageLoad, type Answer } from '../reliability/outage-load.ts';
-
-const MESSAGE = 'the host cannot reach its database; retry shortly';
-const RETRY_DETAILS = [
-  {
-    '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
-    reason: 'INTERNAL_ERROR',
-    domain: 'a2a-protocol.org',
-    metadata: { retryAfterSeconds: '1' },
-  },
-  { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '1s' },
-];
+import { unavailableBody, unavailableType } from '../helpers/unavailable-shapes.ts';
 
 /** The exact refusal of each binding; a JSON-RPC id is echoed, or null when the host failed before reading the body (authentication). */
 function expectUnavailable(a: Answer): void {
   expect(a.status).toBe(503);
   expect(a.headers['retry-after']).toBe('1');
+  expect(a.headers['content-type']).toBe(unavailableType(a.binding));
+  if (a.binding === 'rest') expect(a.headers['openwop-version']).toBe('2.0');
   const id = (a.body as { id?: unknown }).id;
-  switch (a.binding) {
-    case 'rest':
-      expect(a.headers['content-type']).toBe('application/json');
-      expect(a.headers['openwop-version']).toBe('2.0');
-      expect(a.body).toEqual({ error: 'runner_unavailable', message: MESSAGE });
-      break;
-    case 'a2a-http-json':
-      expect(a.headers['content-type']).toBe('application/a2a+json');
-      expect(a.body).toEqual({
-        error: { code: 503, status: 'UNAVAILABLE', message: MESSAGE, details: RETRY_DETAILS },
-      });
-      break;
-    case 'a2a-jsonrpc':
-      expect([a.rpcId, null]).toContain(id);
-      expect(a.body).toEqual({
-        jsonrpc: '2.0',
-        id,
-        error: { code: -32603, message: MESSAGE, data: RETRY_DETAILS },
-      });
-      break;
-    case 'mcp':
-      expect([a.rpcId, null]).toContain(id);
-      expect(a.body).toEqual({
-        jsonrpc: '2.0',
-        id,
-        error: {
-          code: -32603,
-          message: MESSAGE,
-          data: { error: 'runner_unavailable', retryAfterSeconds: 1 },
-        },
-      });
-      break;
-  }
+  if (a.binding === 'a2a-jsonrpc' || a.binding === 'mcp') expect([a.rpcId, null]).toContain(id);
+  expect(a.body).toEqual(unavailableBody(a.binding, id));
 }
 
 const suite = POSTGRES_URL && postgresBinaries() ? describe : describe.skip;

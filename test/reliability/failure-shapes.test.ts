@@ -17,6 +17,11 @@ import { StoreUnavailableError } from '../../runtime/ports/errors.ts';
 import type { RunCore } from '../../runtime/ports/run-core.ts';
 import { removeDir } from '../helpers/host.ts';
 import { REVISION } from '../mcp/helpers.ts';
+import {
+  unavailableBody,
+  unavailableType,
+  type UnavailableBinding,
+} from '../helpers/unavailable-shapes.ts';
 
 type Mode = 'ok' | 'unavailable' | 'fault';
 let authMode: Mode = 'ok';
@@ -125,16 +130,6 @@ async function answer(binding: keyof typeof REQUESTS) {
   };
 }
 
-const MESSAGE = 'the host cannot reach its database; retry shortly';
-const RETRY = [
-  {
-    '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
-    reason: 'INTERNAL_ERROR',
-    domain: 'a2a-protocol.org',
-    metadata: { retryAfterSeconds: '1' },
-  },
-  { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '1s' },
-];
 const INTERNAL_INFO = [
   {
     '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
@@ -145,39 +140,17 @@ const INTERNAL_INFO = [
 
 /** The 503 of each binding; `id` is the JSON-RPC id the answer can echo. */
 function unavailable(id: number | null) {
+  const shape = (binding: UnavailableBinding) => ({
+    status: 503,
+    type: unavailableType(binding),
+    retryAfter: '1',
+    body: unavailableBody(binding, id),
+  });
   return {
-    rest: {
-      status: 503,
-      type: 'application/json',
-      retryAfter: '1',
-      body: { error: 'runner_unavailable', message: MESSAGE },
-    },
-    a2a: {
-      status: 503,
-      type: 'application/json',
-      retryAfter: '1',
-      body: { jsonrpc: '2.0', id, error: { code: -32603, message: MESSAGE, data: RETRY } },
-    },
-    a2aRest: {
-      status: 503,
-      type: 'application/a2a+json',
-      retryAfter: '1',
-      body: { error: { code: 503, status: 'UNAVAILABLE', message: MESSAGE, details: RETRY } },
-    },
-    mcp: {
-      status: 503,
-      type: 'application/json',
-      retryAfter: '1',
-      body: {
-        jsonrpc: '2.0',
-        id,
-        error: {
-          code: -32603,
-          message: MESSAGE,
-          data: { error: 'runner_unavailable', retryAfterSeconds: 1 },
-        },
-      },
-    },
+    rest: shape('rest'),
+    a2a: shape('a2a-jsonrpc'),
+    a2aRest: shape('a2a-http-json'),
+    mcp: shape('mcp'),
   };
 }
 
