@@ -63,6 +63,8 @@ describe('wopgen/runtime', () => {
       'CoreError',
       'HOST_VERSION',
       'InProcessChangeFeed',
+      // An embedder's own store adapter throws it to have every binding answer a retryable 503.
+      'StoreUnavailableError',
       'TERMINAL_EVENT_TYPES',
       'createHost',
       'createRegistry',
@@ -71,6 +73,7 @@ describe('wopgen/runtime', () => {
       'defaultConfig',
       'emptyCatalogue',
       'isCoreError',
+      'isStoreUnavailable',
       'isTerminalEvent',
       'loadWorkflowDir',
       'mountUnder',
