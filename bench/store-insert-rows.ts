@@ -2,7 +2,7 @@
 // `wopgen serve` under bench:host's SendMessage load): the completed echo run, its three events,
 // the message's idempotency record and the A2A task record its note builds.
 import { randomUUID } from 'node:crypto';
-import { mintRunId } from '../runtime/ids.ts';
+import { mintRunId, uuidV7 } from '../runtime/ids.ts';
 import type { BindingNote } from '../runtime/ports/run-core.ts';
 import type {
   IdempotencyRecord,
@@ -111,7 +111,8 @@ export function benchRun(): BenchRun {
     },
     note: {
       binding: 'a2a',
-      contextId: randomUUID(),
+      // What SendMessage mints for a new task's context (messages.ts).
+      contextId: uuidV7(),
       append: { messageId, role: 'ROLE_USER', parts: [{ text: 'hello' }] },
     },
   };

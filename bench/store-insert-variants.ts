@@ -56,8 +56,17 @@ export const variants: Variant[] = [
     name: 'a2a_tasks without rowid',
     apply: exec(`DROP TABLE a2a_tasks; CREATE TABLE a2a_tasks (
       run_id TEXT PRIMARY KEY REFERENCES runs (run_id) ON DELETE CASCADE,
-      context_id TEXT NOT NULL, history TEXT NOT NULL, updated_at TEXT NOT NULL) WITHOUT ROWID`),
+      context_id TEXT NOT NULL, history TEXT NOT NULL, updated_at TEXT NOT NULL, tenant TEXT,
+      created_at TEXT) WITHOUT ROWID;
+      CREATE INDEX a2a_tasks_context ON a2a_tasks (tenant, context_id, created_at, run_id)`),
   },
+  // What migration 8 costs: ListTasks by context and by agent from an index.
+  {
+    name: '-list filter indexes (v7)',
+    apply: exec('DROP INDEX a2a_tasks_context; DROP INDEX runs_tenant_workflow'),
+  },
+  { name: '-a2a_tasks_context', apply: exec('DROP INDEX a2a_tasks_context') },
+  { name: '-runs_tenant_workflow', apply: exec('DROP INDEX runs_tenant_workflow') },
   {
     name: '-count trigger',
     apply: exec('DROP TRIGGER runs_count_insert; DROP TRIGGER runs_count_delete'),

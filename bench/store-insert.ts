@@ -58,7 +58,8 @@ function stmtRound(s: SqliteStores, n: number, times: Record<Phase, number>): nu
   const run = db.prepare(INSERT_RUN_SQL);
   const idem = db.prepare(INSERT_IDEMPOTENCY_SQL);
   const task = db.prepare(
-    'INSERT INTO a2a_tasks (run_id, context_id, history, updated_at) VALUES (?, ?, ?, ?)',
+    `INSERT INTO a2a_tasks (run_id, context_id, history, updated_at, tenant, created_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
   );
   const event = db.prepare(INSERT_EVENT_SQL);
   const savepoint = db.transaction((f: () => void) => f());
@@ -84,7 +85,14 @@ function stmtRound(s: SqliteStores, n: number, times: Record<Phase, number>): nu
           const i = r.idempotency;
           idem.run(i.tenant, i.principal, i.key, i.requestDigest, i.runId, i.createdAt);
           lap('idempotency');
-          task.run(r.run.runId, r.note.contextId, JSON.stringify([r.note.append]), r.run.createdAt);
+          task.run(
+            r.run.runId,
+            r.note.contextId,
+            JSON.stringify([r.note.append]),
+            r.run.createdAt,
+            r.run.tenant,
+            r.run.createdAt,
+          );
           lap('a2a_task');
           for (const e of r.events)
             event.run(r.run.runId, e.sequence, e.type, e.timestamp, JSON.stringify(e.payload));

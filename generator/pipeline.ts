@@ -175,7 +175,9 @@ async function generateWith(
   const sources = new Map([...local, ...rest]);
   // The package around the sources: dist/ compiled from them, package.json and README naming
   // their modules and the dependencies they import.
-  const dist = await stage('compile', () => compileDist(sources, asked.printer, cache));
+  const dist = await stage('compile', () =>
+    compileDist(sources, asked.printer, cache, model.digest),
+  );
   const own = await stage('package', () =>
     formatParts(
       [

@@ -1,7 +1,8 @@
 // Host configuration: what `wopgen serve` (or an embedding program) decides, with defaults that
 // advertise exactly what the reference host serves.
 import type { AgentEntry } from './ports/agents.ts';
-import { negotiationTables } from '@wopgen/generated/negotiation/tables';
+import { wopgenContract } from './contract/default.ts';
+import type { ServedContract } from './contract/served.ts';
 import type { HostLimits } from './http/limits.ts';
 
 export interface A2aConfig {
@@ -39,6 +40,12 @@ export interface PushDeliveryConfig {
   /** How long a claimed push stays leased before another pass may claim it again. */
   leaseMs: number;
   /**
+   * Pushes this process sends at once (`slots`), and the share of them one tenant, and one of its
+   * receivers (a URL), may hold: a receiver that never answers holds only its own places
+   * (adapters/push/outbox.ts).
+   */
+  concurrency: { slots: number; perTenant: number; perReceiver: number };
+  /**
    * The operator's networks of private receivers, as CIDRs (in-cluster webhooks; `::1/128` and
    * `127.0.0.0/8` for a receiver on the host itself). Metadata and reserved addresses stay refused.
    * Discovery says when the list is not empty.
@@ -65,7 +72,8 @@ export interface McpConfig {
   requestStateSecret?: string;
   /**
    * Key-encryption key for the requestState keys kept in the store when no secret is configured
-   * (bindings/mcp/sealed-keys.ts): with it, the store holds them sealed. Environment only.
+   * (bindings/mcp/sealed-keys.ts) and for the push secrets' data key (adapters/store/
+   * push-secrets.ts): with it, the store holds them sealed. Environment only.
    */
   requestStateKek?: string;
   /** Feature ids advertised in `mcp.features[]` (⊇ the map's required ones, + `extensions`). */
@@ -100,9 +108,13 @@ export interface HostConfig {
   agents: AgentManifest[];
 }
 
-export function defaultConfig(baseUrl: string): HostConfig {
-  const pinned = negotiationTables.a2a.pinned;
-  const mcpPinned = negotiationTables.mcp.pinned;
+/** The reference host's settings; the versions offered are the ones `contract` pins. */
+export function defaultConfig(
+  baseUrl: string,
+  contract: ServedContract = wopgenContract,
+): HostConfig {
+  const pinned = contract.negotiation.tables.a2a.pinned;
+  const mcpPinned = contract.negotiation.tables.mcp.pinned;
   return {
     baseUrl: baseUrl.replace(/\/+$/, ''),
     protocolVersions: ['2.0'],
@@ -123,6 +135,7 @@ export function defaultConfig(baseUrl: string): HostConfig {
         timeoutMs: 10_000,
         maxResponseBytes: 64 * 1024,
         leaseMs: 60_000,
+        concurrency: { slots: 64, perTenant: 8, perReceiver: 2 },
         allowedCidrs: [],
         allowedPorts: [443, 80],
         allowHttp: false,

@@ -4,8 +4,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { HostConfig } from './config.ts';
+import type { ServedContract } from './contract/served.ts';
+import type { SuppliedHandlers } from './contract/supplied.ts';
 import type { HostLimits } from './http/limits.ts';
 import type { StreamSlots } from './http/stream-slots.ts';
+import type { TenantGate } from './util/tenant-gate.ts';
 import type { ServedDocument } from './bindings/discovery/document.ts';
 import type { McpCatalogue } from './bindings/mcp/catalogue/catalogue.ts';
 import type { AgentDirectory } from './ports/agents.ts';
@@ -16,6 +19,10 @@ import type { RunCore } from './ports/run-core.ts';
 import type { KeyValueStore, TokenStore } from './ports/store/binding-state.ts';
 
 export interface HostContext {
+  /** The generated package this host serves (contract/served.ts): every table a binding reads. */
+  contract: ServedContract;
+  /** Handlers the host implementer supplied, by member; the bindings merge them over their own. */
+  handlers: SuppliedHandlers;
   config: HostConfig;
   core: RunCore;
   hostEvents: HostEventLog;
@@ -39,6 +46,8 @@ export interface HostContext {
   limits: HostLimits;
   /** Open event streams, capped per tenant and per host. */
   streams: StreamSlots;
+  /** Task and run listings, bounded per tenant (`limits.listingsPerTenant`). */
+  listings: TenantGate;
 }
 
 /** A binding that owns every request under a path prefix, including its own refusals. */

@@ -45,6 +45,20 @@ export function orderedOpaque(): string {
   return Date.now().toString(32).padStart(9, '0') + randomOpaque(16);
 }
 
+/**
+ * A UUID version 7 (RFC 9562): the minting millisecond, then 74 random bits; its text order is
+ * minting order. The A2A contexts the host mints: a ListTasks by context pages from an index keyed
+ * by it (SQLite migration 8), where a random UUID made each new task dirty a page of its own.
+ */
+export function uuidV7(): string {
+  const b = Buffer.from(randomOpaque(16), 'base64url');
+  b.writeUIntBE(Date.now(), 0, 6);
+  b[6] = (b[6]! & 0x0f) | 0x70;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 export function isRunTenant(tenant: string): boolean {
   return RUN_TENANT.test(tenant);
 }

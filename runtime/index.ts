@@ -14,22 +14,47 @@
 // - mounting: `Host.handler` is a node:http request listener for one's own server, and mountUnder
 //   serves it under a path prefix of an existing service.
 //
-// What it deliberately does not give: the bindings' internals (the REST, A2A and MCP handlers are
-// reached only through createHost), the reference engine's own store layout, and the generated
-// package (a host's protocol contract is `wopgen generate` output of its own spec).
+// - the contract seam: createHost({ contract, handlers }) serves a generated package's `contract`
+//   value (wopgen's own by default); ContractHandlers<typeof contract> types the members it adds
+//   (what each handler receives: A2aCallContext, McpCallContext, RestCallContext; the errors it
+//   throws: A2aError, McpError, CoreError), and ContractRefused is the start-up refusal.
+//
+// What it deliberately does not give: the bindings' internals (the built-in REST, A2A and MCP
+// handlers are reached only through createHost), the reference engine's own store layout, and a
+// generated package (a host's protocol contract is `wopgen generate` output of its own spec).
 export {
   createHost,
   type BindingFactory,
+  type ContractParts,
   type Host,
   type HostParts,
   type HostStores,
 } from './host/create-host.ts';
+// The contract a host serves (a generated package's `contract` value) and the handlers it adds:
+// typed from the contract, checked again at start-up (ContractRefused names what is unserved).
+export type {
+  A2aMember,
+  ContractHandlers,
+  McpMember,
+  RestMember,
+} from './host/contract-handlers.ts';
+export type { HostContract } from './contract/served.ts';
+export { ContractRefused } from './contract/refused.ts';
+export { wopgenContract } from './contract/default.ts';
+export type { A2aRequestContext as A2aCallContext } from './bindings/a2a/request-context.ts';
+export type { TaskView } from './bindings/a2a/task-projection.ts';
+export { A2aError } from './bindings/a2a/errors.ts';
+export type { McpCallContext } from './bindings/mcp/handlers.ts';
+export { McpError } from './bindings/mcp/jsonrpc.ts';
+export type { AnonymousCallContext, RestCallContext } from './bindings/rest/call-context.ts';
 export { createSqliteHost, type SqliteHost, type SqliteHostOptions } from './host/sqlite.ts';
 export type { RequestListener } from './host/server.ts';
 export { mountUnder } from './host/mount.ts';
 export { defaultConfig, type A2aConfig, type HostConfig, type McpConfig } from './config.ts';
 export type { HostContext, Mount } from './context.ts';
 export { HOST_VERSION } from './version.ts';
+/** The raw `<tenant>/<opaque>` run id a wire id names (`~2F`, `%2F` or raw), or undefined. */
+export { parseWireId as runIdFromWire } from './ids.ts';
 
 // The ports (own types only; runtime/ports/ imports nothing else of the runtime).
 export * from './ports/index.ts';

@@ -1,7 +1,9 @@
 // `wopgen serve`: runs the reference host from flags, environment and wopgen.config.json
-// (serve/settings.ts; DESIGN.md §1), logs its URLs and each request (log/, http/request-log.ts)
-// and, on first start, prints the one demo key it minted; stops cleanly on SIGINT/SIGTERM
-// (serve/shutdown.ts).
+// (serve/settings.ts; DESIGN.md §1) over the contract it is given (serve/contract-package.ts: a
+// generated package, wopgen's own by default), logs its URLs and each request (log/,
+// http/request-log.ts) and, on first start, prints the one demo key it minted; stops cleanly on
+// SIGINT/SIGTERM (serve/shutdown.ts). A contract with rows it cannot serve is refused (exit 1),
+// every row named.
 import type { Logger } from 'pino';
 import { defaultConfig } from './config.ts';
 import { createSqliteHost, type SqliteHost as Host } from './host/index.ts';
@@ -18,6 +20,9 @@ import { applyContentModes } from './serve/content-modes.ts';
 import { applyPushEgress } from './serve/push-egress.ts';
 import { SERVE_HELP, UsageError } from './serve/usage.ts';
 import { registryWithDir } from './serve/workflows.ts';
+import { loadContract } from './serve/contract-package.ts';
+import type { HostContract } from './contract/served.ts';
+import { contractName } from './contract/verify.ts';
 
 export { serveSettings, type ServeSettings } from './serve/settings.ts';
 
@@ -49,9 +54,11 @@ export async function serve(argv: string[], io: Partial<ServeIo> = {}): Promise<
   const logger = createLogger({ level: settings.logLevel, out, env });
   let host: Host;
   let workflows: WorkflowRegistry;
+  let contract: HostContract;
   try {
+    contract = await loadContract(settings.contract);
     workflows = settings.workflows ? registryWithDir(settings.workflows) : referencePack();
-    host = await startHost(settings, env, logger, workflows);
+    host = await startHost(settings, env, logger, workflows, contract);
   } catch (err) {
     // A configuration the host refuses (a stale facet, an unknown skill, a bad file or store) is
     // the operator's to fix: one clear line each, not a stack trace.
@@ -99,6 +106,7 @@ export async function serve(argv: string[], io: Partial<ServeIo> = {}): Promise<
       store: redactStoreUrl(settings.store),
       from,
       workflows: workflows.list().length,
+      contract: `${contractName(contract)} from ${settings.contract.dir ?? 'wopgen'}`,
       keysGiven: settings.apiKeys.length > 0,
       ...(host.mintedKey ? { mintedKey: host.mintedKey } : {}),
     },
@@ -114,6 +122,7 @@ async function startHost(
   env: NodeJS.ProcessEnv,
   logger: Logger,
   workflows: WorkflowRegistry,
+  contract: HostContract,
 ) {
   const config = defaultConfig(settings.baseUrl);
   if (settings.a2aSkills) config.a2a.skills = settings.a2aSkills;
@@ -129,7 +138,8 @@ async function startHost(
   if (stateKek) config.mcp.requestStateKek = stateKek;
   checkStorePath(settings.store);
   // Port 0 binds a free port; unless a base URL was given, the advertised URLs follow it.
-  return createSqliteHost({
+  return createSqliteHost<HostContract>({
+    contract,
     config,
     ...(settings.mcpCatalogue && { catalogue: loadCatalogueDir(settings.mcpCatalogue) }),
     workflows,

@@ -57,11 +57,11 @@ function cpuSeconds(pid: number | undefined): number {
 export async function startPeer(
   name: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv } = {},
+  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
 ): Promise<Peer> {
   const port = await freePort();
   const proc = spawn(process.execPath, args, {
-    cwd: root,
+    cwd: options.cwd ?? root,
     env: { ...process.env, PORT: String(port), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -10,6 +10,7 @@ import {
   type CreateRunRequest,
   type Interrupt,
   type JsonObject,
+  type ListRunsQuery,
   type NewRunEvent,
   type ResolveInterruptRequest,
   type RunCore,
@@ -132,9 +133,18 @@ export class InMemoryCore implements RunCore {
     return run && structuredClone(run.snap);
   }
 
-  async listRuns(subject: Subject) {
+  /** Newest first, `limit` at a time; the cursor is the position to go on from (no filters). */
+  async listRuns(subject: Subject, query: ListRunsQuery = {}) {
     const mine = [...this.runs.values()].filter((r) => r.snap.owner.tenant === subject.tenant);
-    return { runs: mine.reverse().map((r) => structuredClone(r.snap)), nextCursor: null };
+    const from = Number(query.cursor ?? 0);
+    const limit = query.limit ?? 50;
+    if (!Number.isSafeInteger(from) || from < 0) throw new CoreError('validation_error', 'cursor');
+    const page = mine.reverse().slice(from, from + limit);
+    const more = from + limit < mine.length;
+    return {
+      runs: page.map((r) => structuredClone(r.snap)),
+      nextCursor: more ? `${from + limit}` : null,
+    };
   }
 
   async cancelRun(subject: Subject, runId: string, options: { reason?: string } = {}) {

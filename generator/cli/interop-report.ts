@@ -1,15 +1,16 @@
 // `wopgen report --spec DIR --out DIR [--host URL]` (issue 14 §4): the interop report of a spec,
 // and of a running host when one is named, as one HTML page and its Markdown twin
 // (generator/report/). Conventions as for the other commands: exit 0 written, 1 spec errors, a
-// refused --out or a host that cannot be read, 2 usage, 3 a bug in wopgen, 4 an I/O error; text
-// results on stdout and problems on stderr, or one JSON document on stdout with --format json.
+// refused --out, a host that cannot be read or (the report written) rows that disagree with the
+// host's advertisement unless --allow-disagreement, 2 usage, 3 a bug in wopgen, 4 an I/O error;
+// text results on stdout and problems on stderr, or one JSON document on stdout with --format json.
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { probeHost, type HostReport } from '../report/host.ts';
 import { loadSpec } from '../report/load.ts';
 import { buildSpecReport } from '../report/model.ts';
-import { HostUnreadable } from '../report/probe.ts';
+import { bytesText, DEFAULT_READ_LIMITS, HostUnreadable, httpUrl } from '../report/probe.ts';
 import { renderReport, reportContext } from '../report/render.ts';
 import { reportFileNames, writeReport } from '../report/write.ts';
 import { displayPath, OutputError, type OutputProblem } from '../write/problem.ts';
@@ -30,20 +31,37 @@ one page of a list: nothing that starts a run) and writes host-report.html and h
 whether the host serves, refuses or does not advertise each row, and its refreshedAt age against
 the 90-day refresh window. Probes authenticate with the key in WOPGEN_API_KEY (or --api-key).
 
+The host is not trusted with the key: it is sent only to the origin of --host (and origins given
+with --trust-origin). A card or interface URL the host advertises on another origin gets no probe
+at all (the public card is read there, never with the key); the report's Key column says, for
+each row, whether its probe carried the key or was not sent. Each answer is read for at most
+--timeout-ms and ${bytesText(DEFAULT_READ_LIMITS.maxBytes)}, redirects are not followed, and every
+string the host returns is escaped on both pages (no HTML, no link other than http(s)).
+
 Only those two files are written (each atomically); anything else in --out is left alone.
 
-  --spec DIR          the OpenWOP spec (either layout; default "spec" of wopgen.config.json)
-  --out DIR           the folder the report goes into
-  --host URL          base URL of a running host (its /.well-known/openwop)
-  --api-key KEY       bearer key for the probes (visible in ps: prefer WOPGEN_API_KEY)
-  --format text|json  text on the terminal (default), or one JSON result document on stdout
-  -h, --help          this help`;
+Exit codes: 0 written (and, with --host, every row agrees with what the host advertises); 1 spec
+errors, a refused --out, a host that cannot be read (nothing written), or rows that disagree
+with the advertisement (both files written; --allow-disagreement exits 0 for those); 2 usage;
+3 a bug in wopgen; 4 an I/O error.
+
+  --spec DIR              the OpenWOP spec (either layout; default "spec" of wopgen.config.json)
+  --out DIR               the folder the report goes into
+  --host URL              base URL of a running host (its /.well-known/openwop)
+  --api-key KEY           bearer key for the probes (visible in ps: prefer WOPGEN_API_KEY)
+  --trust-origin ORIGIN   another origin the key may be sent to (repeatable), e.g. the host's
+                          MCP server on its own domain
+  --timeout-ms MS         longest wait for one answer, headers and body (default ${DEFAULT_READ_LIMITS.timeoutMs})
+  --allow-disagreement    exit 0 when rows disagree with the advertisement (the report says which)
+  --format text|json      text on the terminal (default), or one JSON result document on stdout
+  -h, --help              this help`;
 
 type Status =
   | 'generated'
   | 'spec-errors'
   | 'refused'
   | 'host-unreadable'
+  | 'disagreement'
   | 'io-error'
   | 'usage-error'
   | 'internal-error';
@@ -53,6 +71,7 @@ const EXIT: Record<Status, number> = {
   'spec-errors': 1,
   refused: 1,
   'host-unreadable': 1,
+  disagreement: 1,
   'usage-error': 2,
   'internal-error': 3,
   'io-error': 4,
@@ -79,6 +98,9 @@ interface Options {
   out: string;
   host?: string;
   apiKey?: string;
+  trustOrigins: string[];
+  timeoutMs: number;
+  allowDisagreement: boolean;
   format: 'text' | 'json';
 }
 
@@ -125,7 +147,13 @@ async function run(o: Options, started: number): Promise<ReportOutcome> {
   let host: HostReport | null = null;
   if (o.host) {
     try {
-      host = await probeHost(spec, { url: o.host, apiKey: o.apiKey, now: new Date() });
+      host = await probeHost(spec, {
+        url: o.host,
+        apiKey: o.apiKey,
+        trustOrigins: o.trustOrigins,
+        limits: { ...DEFAULT_READ_LIMITS, timeoutMs: o.timeoutMs },
+        now: new Date(),
+      });
     } catch (err) {
       if (!(err instanceof HostUnreadable)) throw err;
       return done('host-unreadable', started, { diagnostics, message: err.message });
@@ -149,7 +177,8 @@ async function run(o: Options, started: number): Promise<ReportOutcome> {
     return done(status, started, { diagnostics: [...diagnostics, err.problem] });
   }
   const rows = host ? Object.values(host.rows) : [];
-  return done('generated', started, {
+  const disagree = rows.filter((r) => !r.agrees).length;
+  return done(disagree > 0 && !o.allowDisagreement ? 'disagreement' : 'generated', started, {
     diagnostics,
     files,
     ...(host
@@ -159,7 +188,7 @@ async function run(o: Options, started: number): Promise<ReportOutcome> {
             refuses: rows.filter((r) => r.verdict === 'refuses').length,
             'not advertised': rows.filter((r) => r.verdict === 'not advertised').length,
             unknown: rows.filter((r) => r.verdict === 'unknown').length,
-            disagree: rows.filter((r) => !r.agrees).length,
+            disagree,
           },
         }
       : {}),
@@ -176,6 +205,9 @@ function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Options 
         out: { type: 'string' },
         host: { type: 'string' },
         'api-key': { type: 'string' },
+        'trust-origin': { type: 'string', multiple: true },
+        'timeout-ms': { type: 'string' },
+        'allow-disagreement': { type: 'boolean' },
         format: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -201,10 +233,22 @@ function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Options 
   if (values.host !== undefined && !/^https?:\/\/[^/]/.test(values.host))
     throw new Usage(`--host must be an http:// or https:// URL, not "${values.host}"`);
   const apiKey = values['api-key'] ?? env['WOPGEN_API_KEY'];
+  const trustOrigins = (values['trust-origin'] ?? []).map((o) => {
+    const u = httpUrl(o);
+    if (!u) throw new Usage(`--trust-origin must be an http:// or https:// origin, not "${o}"`);
+    return u.origin;
+  });
+  const timeout = values['timeout-ms'] ?? String(DEFAULT_READ_LIMITS.timeoutMs);
+  const timeoutMs = /^\d{1,7}$/.test(timeout) ? Number(timeout) : NaN;
+  if (!(timeoutMs >= 100 && timeoutMs <= 600_000))
+    throw new Usage(`--timeout-ms must be a whole number from 100 to 600000, not "${timeout}"`);
   return {
     spec,
     out: values.out,
     format,
+    trustOrigins,
+    timeoutMs,
+    allowDisagreement: values['allow-disagreement'] === true,
     ...(values.host ? { host: values.host } : {}),
     ...(apiKey ? { apiKey } : {}),
   };
@@ -236,6 +280,7 @@ function print(o: ReportOutcome, json: boolean): number {
     else err(formatDiagnostic(d as Diagnostic));
   }
   switch (o.status) {
+    case 'disagreement':
     case 'generated': {
       const where = o.out ? displayPath(o.out) : '.';
       process.stdout.write(
@@ -244,6 +289,10 @@ function print(o: ReportOutcome, json: boolean): number {
       if (o.rows)
         process.stdout.write(
           `  ${o.host}: ${o.rows['serves']} rows served, ${o.rows['refuses']} refused, ${o.rows['not advertised']} not advertised, ${o.rows['unknown']} unknown; ${o.rows['disagree']} disagree with the advertisement\n`,
+        );
+      if (o.status === 'disagreement')
+        err(
+          `wopgen report: ${o.rows!['disagree']} rows disagree with what the host advertises (see the Agrees column; --allow-disagreement exits 0)`,
         );
       break;
     }

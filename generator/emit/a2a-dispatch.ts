@@ -41,14 +41,6 @@ function isMultiCase(rows: A2aOperation[]): boolean {
   return rows.some((r) => r.selector.kind !== 'always');
 }
 
-/** Whether some request to a multi-case method has no case (a map with a `when-gap`). */
-function hasGap(rows: A2aOperation[], statuses: readonly string[]): boolean {
-  return (
-    !rows.some((r) => r.selector.kind === 'noTask') ||
-    statuses.some((s) => !rows.some((r) => r.caseStatuses?.includes(s)))
-  );
-}
-
 function selectionTable(
   m: TsModule,
   model: SpecModel,
@@ -58,13 +50,22 @@ function selectionTable(
   const RunStatus = m.use(RUN_STATUS);
   m.add(
     doc(
-      'What case selection answers per method: one of its cases, or null where the map has a gap.',
+      'What case selection answers per method, without a task and by its status (null where the map has a gap).',
     ),
     `export interface A2aSelection {`,
-    ...caseMethods.map((method) => {
+    ...caseMethods.flatMap((method) => {
       const rows = byMethod.get(method)!;
-      const gap = hasGap(rows, model.runStatuses) ? ' | null' : '';
-      return `  ${method}: ${unionOf(rows.map((r) => r.caseId))}${gap};`;
+      const noTask = rows.filter((r) => r.selector.kind === 'noTask').map((r) => r.caseId);
+      const byStatus = rows.filter((r) => r.caseStatuses !== null).map((r) => r.caseId);
+      const statusGap = model.runStatuses.some(
+        (st) => !rows.some((r) => r.caseStatuses?.includes(st)),
+      );
+      return [
+        `  ${method}: {`,
+        `    noTask: ${noTask.length > 0 ? unionOf(noTask) : 'null'};`,
+        `    byStatus: ${unionOf(byStatus)}${statusGap ? ' | null' : ''};`,
+        `  };`,
+      ];
     }),
     `}`,
   );
@@ -72,8 +73,8 @@ function selectionTable(
     doc('The case serving a request that names no task, and one naming a task in each run status.'),
     `export const a2aCaseSelection: {`,
     `  readonly [M in A2aCaseMethod]: {`,
-    `    noTask: A2aSelection[M];`,
-    `    byStatus: { readonly [S in ${RunStatus}]: A2aSelection[M] };`,
+    `    noTask: A2aSelection[M]['noTask'];`,
+    `    byStatus: { readonly [S in ${RunStatus}]: A2aSelection[M]['byStatus'] };`,
     `  };`,
     `} = {`,
     ...caseMethods.flatMap((method) => {
@@ -99,7 +100,7 @@ function selectionTable(
     `export function selectA2aCase<M extends A2aCaseMethod>(`,
     `  method: M,`,
     `  status: ${RunStatus} | null,`,
-    `): A2aSelection[M] {`,
+    `): A2aSelection[M]['noTask'] | A2aSelection[M]['byStatus'] {`,
     `  const table = a2aCaseSelection[method];`,
     `  return status === null ? table.noTask : table.byStatus[status];`,
     `}`,
@@ -138,18 +139,24 @@ function hooksAndAnswer(m: TsModule): void {
     doc(
       'What the dispatcher asks of the host: everything protocol-neutral it cannot decide itself.',
     ),
-    `export interface A2aDispatchHooks<Ctx, Io extends ${A2aIo}> {`,
+    `export interface A2aDispatchHooks<Ctx, Io extends ${A2aIo}, Target = unknown> {`,
     `  ${doc("Checked params of each method; throws the host's invalid-params refusal.")}`,
     `  params: { readonly [M in ${A2aMethod}]: (raw: unknown, ctx: Ctx) => Io[M]['params'] };`,
-    `  ${doc('Run status of the task a request names, null when it names none; throws when unreadable.')}`,
-    `  taskStatus: {`,
-    `    readonly [M in A2aCaseMethod]: (params: Io[M]['params'], ctx: Ctx) => Promise<${RunStatus} | null>;`,
+    `  ${doc('The task a request names (its run status, and what the selected case is handed), null when it names none; throws when unreadable.')}`,
+    `  task: {`,
+    `    readonly [M in A2aCaseMethod]: (params: Io[M]['params'], ctx: Ctx) => Promise<A2aNamedTask<Target> | null>;`,
     `  };`,
     `  ${doc('Whether the host advertises a `requires` entry (`a2a.<facet property>`).')}`,
     `  advertises(requirement: string): boolean;`,
     `  ${doc('The error the host throws for a refusal decided here.')}`,
     `  refuse(refusal: A2aRefusal): Error;`,
     `}`,
+  );
+  m.add(
+    doc(
+      'A task a request names: the status its case is selected by, and the target handed to that case.',
+    ),
+    `export interface A2aNamedTask<Target> { status: ${RunStatus}; target: Target }`,
   );
   m.add(
     doc('A unary answer, or the stream of a streaming method.'),
@@ -173,9 +180,9 @@ function dispatcher(m: TsModule, byMethod: Map<string, A2aOperation[]>, statuses
     ` * Per method: the \`requires\` every row shares (before params), the params, the case, the case's`,
     ` * own \`requires\`, then its member. Exhaustive by construction: a new case is a new member.`,
     ` */`,
-    `export function createA2aDispatch<Ctx, Io extends ${A2aIo}>(`,
-    `  handlers: ${A2aHandlers}<Ctx, Io>,`,
-    `  hooks: A2aDispatchHooks<Ctx, Io>,`,
+    `export function createA2aDispatch<Ctx, Io extends ${A2aIo}, Target = unknown>(`,
+    `  handlers: ${A2aHandlers}<Ctx, Io, Target>,`,
+    `  hooks: A2aDispatchHooks<Ctx, Io, Target>,`,
     `): A2aDispatch<Ctx, Io> {`,
     `  const gate = (method: ${A2aMethod}, requires: readonly string[]): void => {`,
     `    const missing = requires.find((r) => !hooks.advertises(r));`,
@@ -198,36 +205,50 @@ function route(method: string, rows: A2aOperation[], statuses: string[]): string
     ...(common.length > 0 ? [`      gate(${lit(method)}, ${lit(common)});`] : []),
     `      const params = hooks.params.${method}(raw, ctx);`,
   ];
-  const answer = (o: A2aOperation) =>
-    o.streaming
-      ? `return { streaming: true, events: handlers.${o.member}(params, ctx) };`
-      : `return { streaming: false, result: await handlers.${o.member}(params, ctx) };`;
+  const answer = (o: A2aOperation) => {
+    const args = o.caseStatuses === null ? 'params, ctx' : 'params, ctx, named.target';
+    return o.streaming
+      ? `return { streaming: true, events: handlers.${o.member}(${args}) };`
+      : `return { streaming: false, result: await handlers.${o.member}(${args}) };`;
+  };
   if (!isMultiCase(rows)) {
     L.push(`      ${sourceComment(rows[0]!.origin)}`, `      ${answer(rows[0]!)}`, `    },`);
     return L;
   }
+  const gap = (): string[] => [
+    `throw hooks.refuse({`,
+    `  error: 'UnsupportedOperationError',`,
+    `  message: ${lit(`no ${method} case serves this request`)},`,
+    `});`,
+  ];
+  const own = (o: A2aOperation): string[] => {
+    const extra = o.requires.filter((r) => !common.includes(r));
+    return extra.length > 0 ? [`gate(${lit(method)}, ${lit(extra)});`] : [];
+  };
+  // A request no case serves (a map with a `when-gap`) is refused, never routed to a neighbour.
+  const noTask = rows.find((o) => o.selector.kind === 'noTask');
   L.push(
-    `      const selected = selectA2aCase(${lit(method)}, await hooks.taskStatus.${method}(params, ctx));`,
-    `      switch (selected) {`,
+    `      const named = await hooks.task.${method}(params, ctx);`,
+    `      if (named === null) {`,
   );
-  for (const o of rows) {
-    const own = o.requires.filter((r) => !common.includes(r));
+  if (noTask)
+    L.push(
+      `        ${sourceComment(noTask.origin)}`,
+      ...own(noTask).map((l) => `        ${l}`),
+      `        ${answer(noTask)}`,
+    );
+  else L.push(...gap().map((l) => `        ${l}`));
+  L.push(`      }`, `      switch (a2aCaseSelection.${method}.byStatus[named.status]) {`);
+  for (const o of rows.filter((r) => r.caseStatuses !== null)) {
     L.push(
       `        ${sourceComment(o.origin)}`,
       `        case ${lit(o.caseId)}:`,
-      ...(own.length > 0 ? [`          gate(${lit(method)}, ${lit(own)});`] : []),
+      ...own(o).map((l) => `          ${l}`),
       `          ${answer(o)}`,
     );
   }
-  // A request no case serves (a map with a `when-gap`) is refused, never routed to a neighbour.
-  if (hasGap(rows, statuses))
-    L.push(
-      `        case null:`,
-      `          throw hooks.refuse({`,
-      `            error: 'UnsupportedOperationError',`,
-      `            message: ${lit(`no ${method} case serves this request`)},`,
-      `          });`,
-    );
+  if (statuses.some((st) => !rows.some((r) => r.caseStatuses?.includes(st))))
+    L.push(`        case null:`, ...gap().map((l) => `          ${l}`));
   L.push(`      }`, `    },`);
   return L;
 }

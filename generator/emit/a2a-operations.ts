@@ -84,13 +84,30 @@ export function emitA2aOperations(model: SpecModel): EmittedFile {
     ` * The A2A contract a host implements: one member per map row. Streaming rows return an`,
     ` * AsyncIterable of stream events; the others a promise of the result.`,
     ` */`,
-    `export interface ${A2aHandlers}<Ctx, Io extends ${A2aIo}> {`,
+    `export interface ${A2aHandlers}<Ctx, Io extends ${A2aIo}, Target = unknown> {`,
     ...ops.flatMap((o) => {
       const io = `Io[${lit(o.method)}]`;
       const ret = o.streaming ? `AsyncIterable<${io}['event']>` : `Promise<${io}['result']>`;
+      // A case selected by the named task's status is handed that task (the dispatcher read it).
+      const target = o.caseStatuses === null ? '' : ', target: Target';
       return [
         `  ${sourceComment(o.origin)}`,
-        `  ${o.member}(params: ${io}['params'], ctx: Ctx): ${ret};`,
+        `  ${o.member}(params: ${io}['params'], ctx: Ctx${target}): ${ret};`,
+      ];
+    }),
+    `}`,
+  );
+  m.add(
+    `/**`,
+    ` * Per handler member, what a runtime types it by: its method, whether it streams, whether the`,
+    ` * dispatcher hands it the named task, its params and its answer (the result, or a stream's events).`,
+    ` */`,
+    `export interface A2aOperationTypes<Io extends ${A2aIo} = ${model.a2a.wire ? 'A2aWireIo' : A2aIo}> {`,
+    ...ops.flatMap((o) => {
+      const io = `Io[${lit(o.method)}]`;
+      return [
+        `  ${sourceComment(o.origin)}`,
+        `  ${o.member}: { method: ${lit(o.method)}; streaming: ${o.streaming}; target: ${o.caseStatuses !== null}; params: ${io}['params']; answer: ${io}['${o.streaming ? 'event' : 'result'}'] };`,
       ];
     }),
     `}`,

@@ -6,12 +6,14 @@ import { pascal } from '../model/naming.ts';
 import { emitA2aDispatch } from './a2a-dispatch.ts';
 import { emitA2aErrors } from './a2a-errors.ts';
 import { emitA2aOperations } from './a2a-operations.ts';
+import { emitContract } from './contract.ts';
 import { emitErrorCatalogue } from './error-catalogue.ts';
 import { header } from './header.ts';
 import { emitMcpDispatch } from './mcp-dispatch.ts';
 import { emitMcpMethods } from './mcp-methods.ts';
 import { emitNegotiation } from './negotiation.ts';
 import { emitIndex } from './package.ts';
+import { emitRestOperations } from './rest-operations.ts';
 import { emitRunStatus } from './run-status.ts';
 import type { EmittedFile } from './source-file.ts';
 import { emitA2aTaskState, emitMcpTaskStatus } from './task-state.ts';
@@ -104,9 +106,11 @@ export async function emitAll(
   local.push(emitMcpMethods(model));
   local.push(emitMcpDispatch(model));
   if (model.mcp.taskStatus.length > 0) local.push(emitMcpTaskStatus(model));
+  local.push(emitRestOperations(model));
   local.push(emitNegotiation(model));
   local.push(emitErrorCatalogue(model));
   local.push(...emitValidators(model));
+  local.push(emitContract(model));
 
   const remaining = fromWorkers.then((printed) => {
     const files = printed.filter((f): f is EmittedFile => f !== null);

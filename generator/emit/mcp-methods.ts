@@ -72,6 +72,15 @@ export function emitMcpMethods(model: SpecModel): EmittedFile {
     `}`,
   );
   m.add(
+    doc('Per handler member, what a runtime types it by: its method, params and result.'),
+    `export interface McpMethodTypes<Io extends ${McpIo} = ${mcp.wire ? 'McpWireIo' : McpIo}> {`,
+    ...mcp.methods.flatMap((x) => [
+      `  ${sourceComment(x.origin)}`,
+      `  ${x.member}: { method: ${lit(x.method)}; params: Io[${lit(x.method)}]['params']; answer: Io[${lit(x.method)}]['result'] };`,
+    ]),
+    `}`,
+  );
+  m.add(
     `export interface McpFeature { id: string; requiredFor: readonly string[]; source: string }`,
     `export const mcpFeatures: readonly McpFeature[] = [`,
     ...entries(

@@ -15,6 +15,8 @@ export interface PackageModule {
 /** Per module, keyed by its path without extension: what a reader finds there. */
 const DESCRIPTIONS: Readonly<Record<string, string>> = {
   index: 'everything below, re-exported',
+  contract:
+    'the contract value: every table, dispatcher, registry, projection and validator of this package in one value a host runtime serves',
   'a2a/dispatch':
     'the A2A dispatcher: case selection from the task state, the `requires` gate, one call per handler member',
   'a2a/errors':
@@ -29,6 +31,8 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
     'the MCP method table, the `McpHandlers` interface, features, header and `_meta` rules',
   'mcp/task-status': 'run status to MCP task status',
   'negotiation/tables': 'version negotiation tables per protocol and the facet config type',
+  'rest/operations':
+    'the REST route table (one row per `operationId`) and the `RestHandlers` interface a host implements',
   'run-status': 'the run status enum of the RunSnapshot, as a type and a runtime list',
   'types/a2a-wire': 'A2A 1.0 wire types',
   'types/event-streams': 'event stream channels and messages from the AsyncAPI document',

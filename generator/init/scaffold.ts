@@ -12,7 +12,6 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { loadSpec } from '../report/load.ts';
 import { renderTemplate, templatesRoot } from '../templates/render.ts';
 import { GENERATOR_VERSION } from '../version.ts';
 
@@ -30,8 +29,6 @@ export interface InitContext {
   mcpClientJson: string;
   typesNodeJson: string;
   typescriptJson: string;
-  /** JSON literals of the A2A handler members wopgen's runtime implements (src/contract.ts). */
-  servedA2aMembers: string[];
 }
 
 /** Template (under templates/init/) → the file it becomes in the project. */
@@ -99,18 +96,7 @@ export function initContext(dir: string, wopgen: string | undefined): InitContex
     mcpClientJson: version('@modelcontextprotocol/client'),
     typesNodeJson: version('@types/node'),
     typescriptJson: version('typescript'),
-    servedA2aMembers: servedA2aMembers().map((m) => JSON.stringify(m)),
   };
-}
-
-/**
- * The A2A handler members of the bundled spec: the rows wopgen's runtime implements. A project's
- * own rows are the rest of its generated A2aHandlers (templates/init/src/contract.ts.hbs).
- */
-function servedA2aMembers(): string[] {
-  const loaded = loadSpec(join(templatesRoot(), '..', 'spec'));
-  if (!loaded.model) throw new Error('wopgen: the bundled spec does not load');
-  return loaded.model.a2a.operations.map((o) => o.member);
 }
 
 /** Refuses a path that is a file or a folder holding anything. */

@@ -7,6 +7,7 @@ import { bundle } from '../load/bundle.ts';
 import type { SourceSet } from '../load/source-set.ts';
 import type { WireModel } from './ir.ts';
 import { pascal } from './naming.ts';
+import { shapeDigest } from './shape-digest.ts';
 
 export function buildWire(
   set: SourceSet,
@@ -31,13 +32,21 @@ export function buildWire(
     return alias !== null && alias !== def ? named(alias) : def;
   };
   const types: WireModel['types'] = {};
+  const shapes: WireModel['shapes'] = {};
+  const rootOf = (def: string | null) => (def === null ? null : { $ref: `#/$defs/${def}` });
   for (const method of methods) {
     const base = pascal(method);
-    types[method] = {
+    const t = {
       params: named(`${base}Params`),
       result: named(`${base}Result`) ?? named('Result'),
       event: named(`${base}Event`),
     };
+    types[method] = t;
+    shapes[method] = shapeDigest(schema, {
+      params: rootOf(t.params),
+      result: rootOf(t.result),
+      event: rootOf(t.event),
+    });
   }
   // Aliases are resolved in `types`; emitting them too would let the type printer name a shared
   // target after whichever alias it meets first.
@@ -47,6 +56,7 @@ export function buildWire(
       .sort()
       .map((def) => ({ name: def, schema: defs[def]! })),
     types,
+    shapes,
     origin: { file: file.rel, pointer: '/$defs' },
   };
 }

@@ -13,6 +13,7 @@ import { a2aRequirementRefusals, mcpProtocolErrors } from './builtins.ts';
 import { buildEvents } from './build-events.ts';
 import { buildFacet } from './build-facets.ts';
 import { buildOpenApi } from './build-openapi.ts';
+import { buildRestOperations, restShapes } from './build-rest.ts';
 import { buildWire } from './build-wire.ts';
 import type { ElementRow, ErrorCodeRow, FacetModel, SpecModel } from './ir.ts';
 import {
@@ -118,6 +119,7 @@ export function buildModel(set: SourceSet, sink: DiagnosticSink): SpecModel | nu
       operationIds: openapi.operationIds,
       document: openapi.document,
     },
+    rest: restPart(openapi.document, openapiFile.rel),
     runStatuses: openapi.runStatuses,
     terminalStatuses: terminalStatuses(taskState),
     errors: readErrors(errorsFile),
@@ -183,6 +185,11 @@ export function buildModel(set: SourceSet, sink: DiagnosticSink): SpecModel | nu
   model.inputs = inputs;
   model.digest = digestOf(inputs);
   return model;
+}
+
+function restPart(document: Json, file: string): SpecModel['rest'] {
+  const operations = buildRestOperations(document, file);
+  return { operations, shapes: restShapes(document, operations) };
 }
 
 export function digestOf(inputs: { file: string; sha256: string }[]): string {

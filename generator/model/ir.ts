@@ -137,6 +137,37 @@ export interface WireModel {
   defs: { name: string; schema: Record<string, unknown> }[];
   /** Per method, the definition naming its params and its result; null where there is none. */
   types: Record<string, { params: string | null; result: string | null; event: string | null }>;
+  /** Per method, the digest of its params, result and event schemas (model/shape-digest.ts). */
+  shapes: Record<string, string>;
+  origin: Origin;
+}
+
+/** A parameter of a REST operation, as a generic router reads it off a request. */
+export interface RestParameter {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required: boolean;
+  /** The JSON type its text is read as; anything that is not a number or boolean stays a string. */
+  type: 'string' | 'integer' | 'number' | 'boolean';
+  schema: Record<string, unknown>;
+}
+
+/** One OpenAPI operation (model/build-rest.ts). */
+export interface RestOperation {
+  operationId: string;
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
+  /** The path template, as the document writes it (`/runs/{runId}/cancel`). */
+  path: string;
+  parameters: RestParameter[];
+  body: { required: boolean; contentType: string; schema: Record<string, unknown> } | null;
+  /** Declared answers by status (`200`, `4XX`, `default`), sorted. */
+  responses: {
+    status: string;
+    contentType: string | null;
+    schema: Record<string, unknown> | null;
+  }[];
+  /** `security: []`: served without a credential. */
+  anonymous: boolean;
   origin: Origin;
 }
 
@@ -153,6 +184,8 @@ export interface SpecModel {
     operationIds: string[];
     document: Record<string, unknown>;
   };
+  /** The REST operations a generic router serves, sorted by operationId. */
+  rest: { operations: RestOperation[]; shapes: Record<string, string> };
   runStatuses: string[];
   terminalStatuses: string[];
   errors: ErrorCodeRow[];

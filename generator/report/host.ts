@@ -7,10 +7,21 @@
 // - `not advertised` when the host's card or server/discover does not list what the row belongs
 //   to (no JSONRPC interface, no mcp facet, a server capability or extension left out).
 // `agrees` says whether the answer is the one the advertisement promises.
+//
+// The host is not trusted with more than the probes (key-policy.ts): the key goes to its origin
+// only, every answer is bounded (probe.ts), and what it says is clipped before it is shown.
+import { keyPolicy, type KeyPolicy, type KeyUse } from './key-policy.ts';
 import type { ReportRow, SpecReport } from './model.ts';
 import { REFRESH_SLA_DAYS } from './model.ts';
 import { a2aProbe, mcpCapability, mcpProbe, type ProbeRequest } from './probe-requests.ts';
-import { getJson, postJsonRpc, type ProbeAnswer } from './probe.ts';
+import {
+  DEFAULT_READ_LIMITS,
+  getJson,
+  httpUrl,
+  postJsonRpc,
+  type ProbeAnswer,
+  type ReadLimits,
+} from './probe.ts';
 
 export type Verdict = 'serves' | 'refuses' | 'not advertised' | 'unknown';
 
@@ -25,6 +36,8 @@ export interface HostRow {
   answer: string;
   verdict: Verdict;
   agrees: boolean;
+  /** Whether the probe carried the key, or why it was not sent (key-policy.ts). */
+  key: KeyUse;
 }
 
 export interface HostFacet {
@@ -49,6 +62,10 @@ export interface HostReport {
   cardUrl: string | null;
   a2aUrl: string | null;
   mcpUrl: string | null;
+  /** Origins the key was allowed to go to (--host's, then --trust-origin's). */
+  keyOrigins: string[];
+  /** Advertised URLs on other origins: no probe was sent there, and never the key. */
+  withheld: string[];
   facets: HostFacet[];
   /** By `protocol:id` of the spec report's rows. */
   rows: Record<string, HostRow>;
@@ -58,7 +75,19 @@ export interface ProbeOptions {
   url: string;
   /** Bearer key for the probes (discovery and the public card need none). */
   apiKey?: string;
+  /** Further origins the key may be sent to (`--trust-origin`). */
+  trustOrigins?: readonly string[];
+  /** Time and size budget of each answer. */
+  limits?: ReadLimits;
   now: Date;
+}
+
+/** Longest text of the host's own (a name, a version, a URL) the report repeats. */
+const SHOWN_CHARS = 200;
+
+/** `s`, clipped to SHOWN_CHARS characters. */
+function shown(s: string): string {
+  return s.length <= SHOWN_CHARS ? s : `${s.slice(0, SHOWN_CHARS - 1)}…`;
 }
 
 type Json = Record<string, unknown>;
@@ -69,21 +98,24 @@ const MCP_REFUSALS = new Set([-32601, -32021, -32022]);
 
 export async function probeHost(spec: SpecReport, o: ProbeOptions): Promise<HostReport> {
   const base = o.url.replace(/\/+$/, '');
-  const discovery = await getJson(`${base}/.well-known/openwop`);
-  const auth: Record<string, string> = o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {};
+  const limits = o.limits ?? DEFAULT_READ_LIMITS;
+  const policy = keyPolicy(base, o.apiKey, o.trustOrigins);
+  const discovery = await getJson(`${base}/.well-known/openwop`, {}, limits);
   const a2aFacet = record(discovery['a2a']);
   const mcpFacet = record(discovery['mcp']);
   const a2aPin = spec.negotiation.find((n) => n.protocol === 'a2a')?.pin ?? '';
-  const cardField = a2aFacet?.['agentCardUrl'];
-  const cardUrl = typeof cardField === 'string' ? cardField : null;
-  const card = cardUrl ? await getJson(cardUrl, { 'A2A-Version': a2aPin }) : null;
+  const cardUrl = urlField(a2aFacet?.['agentCardUrl']);
+  // The public card needs no key: it is read without one, from wherever discovery says.
+  const card = cardUrl ? await getJson(cardUrl, { 'A2A-Version': a2aPin }, limits) : null;
   const a2aUrl = jsonRpcInterface(card, a2aPin);
   const serverUrls = mcpFacet?.['serverUrls'];
   const mcpUrl = Array.isArray(serverUrls)
-    ? ((serverUrls as unknown[]).find((u): u is string => typeof u === 'string') ?? null)
+    ? ((serverUrls as unknown[]).map(urlField).find((u) => u !== null) ?? null)
     : null;
-  const mcp = new McpProber(spec, mcpUrl, auth);
-  const discover = mcpUrl ? await mcp.discover() : null;
+  const a2aSends = a2aUrl !== null && policy.allows(a2aUrl);
+  const mcpSends = mcpUrl !== null && policy.allows(mcpUrl);
+  const mcp = new McpProber(spec, mcpSends ? mcpUrl : null, policy, limits);
+  const discover = mcpSends ? await mcp.discover() : null;
 
   const rows: Record<string, HostRow> = {};
   const a2aAnswers = new Map<string, Promise<ProbeAnswer>>();
@@ -92,15 +124,22 @@ export async function probeHost(spec: SpecReport, o: ProbeOptions): Promise<Host
     const request = a2aProbe(row.method);
     // Rows of one method (the `when` cases) share one probe: the case is the task's, not ours.
     let answer: ProbeAnswer | null = null;
-    if (a2aUrl && request) {
+    if (a2aUrl && a2aSends && request) {
       if (!a2aAnswers.has(row.method))
         a2aAnswers.set(
           row.method,
-          postJsonRpc(a2aUrl, row.method, request.params, { 'A2A-Version': a2aPin, ...auth }),
+          postJsonRpc(
+            a2aUrl,
+            row.method,
+            request.params,
+            { 'A2A-Version': a2aPin, ...policy.auth },
+            limits,
+          ),
         );
       answer = await a2aAnswers.get(row.method)!;
     }
-    rows[`a2a:${row.id}`] = judge(row, why, request, answer, A2A_REFUSALS, spec);
+    const sent = { url: a2aUrl, allowed: a2aSends };
+    rows[`a2a:${row.id}`] = judge(row, why, request, answer, sent, policy, A2A_REFUSALS, spec);
   }
   for (const row of spec.mcp) {
     const why = mcpExpectation(row, mcpFacet, discover, spec.tasksExtension);
@@ -110,22 +149,32 @@ export async function probeHost(spec: SpecReport, o: ProbeOptions): Promise<Host
       (row.member === null
         ? { params: {}, says: 'the method itself (never dispatched)' }
         : undefined);
-    const answer = mcpUrl && request ? await mcp.call(row.method, request.params) : null;
-    rows[`mcp:${row.id}`] = judge(row, why, request, answer, MCP_REFUSALS, spec);
+    const answer = mcpSends && request ? await mcp.call(row.method, request.params) : null;
+    const sent = { url: mcpUrl, allowed: mcpSends };
+    rows[`mcp:${row.id}`] = judge(row, why, request, answer, sent, policy, MCP_REFUSALS, spec);
   }
   const impl = record(discovery['implementation']);
   return {
     url: base,
     probedAt: o.now.toISOString(),
-    implementation: impl ? `${String(impl['name'])} ${String(impl['version'])}` : 'unknown',
+    implementation: impl ? shown(`${String(impl['name'])} ${String(impl['version'])}`) : 'unknown',
     cardUrl,
     a2aUrl,
     mcpUrl,
+    keyOrigins: [...policy.trusted],
+    withheld: policy.withheld.map(shown),
     facets: spec.negotiation.map((n) =>
       facetOf(n.protocol, record(discovery[n.protocol]), n.fields, n.pin, o.now),
     ),
     rows,
   };
+}
+
+/** An advertised URL as the report uses and shows it: http(s) only, normalised; else null. */
+function urlField(v: unknown): string | null {
+  if (typeof v !== 'string') return null;
+  const u = httpUrl(v);
+  return u && u.href.length <= SHOWN_CHARS ? u.href : null;
 }
 
 interface Expectation {
@@ -181,32 +230,47 @@ function judge(
   why: Expectation,
   request: ProbeRequest | undefined,
   answer: ProbeAnswer | null,
+  sent: { url: string | null; allowed: boolean },
+  policy: KeyPolicy,
   refusals: Set<number>,
   spec: SpecReport,
 ): HostRow {
+  const withheld = request !== undefined && sent.url !== null && !sent.allowed;
   const probe = request
     ? answer
       ? request.says
-      : 'not sent (no interface to send it to)'
+      : withheld
+        ? `not sent: ${new URL(sent.url!).origin} is not the origin of --host`
+        : 'not sent (no interface to send it to)'
     : 'none (no harmless request)';
+  const key: KeyUse = answer ? policy.sentAs : withheld ? 'not sent (another origin)' : '—';
   if (!answer) {
     const verdict: Verdict = why.expected === 'absent' ? 'not advertised' : 'unknown';
-    return { ...why, probe, answer: '—', verdict, agrees: why.expected === 'absent' };
+    // A probe kept from another origin is never an agreement: the host was not asked.
+    const agrees = why.expected === 'absent' && !withheld;
+    return { ...why, probe, answer: '—', verdict, agrees, key };
   }
   const refused = answer.code !== null && refusals.has(answer.code);
   const failed = !answer.result && answer.code === null;
   const text = answerText(answer, spec);
   if (failed) {
     const verdict: Verdict = why.expected === 'absent' ? 'not advertised' : 'unknown';
-    return { ...why, probe, answer: text, verdict, agrees: false };
+    return { ...why, probe, answer: text, verdict, agrees: false, key };
   }
   if (!refused)
-    return { ...why, probe, answer: text, verdict: 'serves', agrees: why.expected === 'serve' };
+    return {
+      ...why,
+      probe,
+      answer: text,
+      verdict: 'serves',
+      agrees: why.expected === 'serve',
+      key,
+    };
   const verdict: Verdict = why.expected === 'absent' ? 'not advertised' : 'refuses';
   const agrees =
     why.expected === 'absent' ||
     (why.expected === 'refuse' && (row.refusalCode === null || row.refusalCode === answer.code));
-  return { ...why, probe, answer: text, verdict, agrees };
+  return { ...why, probe, answer: text, verdict, agrees, key };
 }
 
 const JSON_RPC_NAMES: Record<number, string> = {
@@ -219,7 +283,7 @@ const JSON_RPC_NAMES: Record<number, string> = {
 
 function answerText(a: ProbeAnswer, spec: SpecReport): string {
   if (a.result) return 'result';
-  if (a.code === null) return a.status ? `HTTP ${a.status}: ${a.message}` : a.message;
+  if (a.code === null) return shown(a.status ? `HTTP ${a.status}: ${a.message}` : a.message);
   const name =
     spec.errors.find((e) => e.jsonrpc === a.code)?.name ??
     spec.mcpErrors.find((e) => e.code === a.code)?.name ??
@@ -238,7 +302,7 @@ function jsonRpcInterface(card: Json | null, pin: string): string | null {
     (i) => i['protocolBinding'] === 'JSONRPC' && typeof i['url'] === 'string',
   );
   const chosen = rpc.find((i) => i['protocolVersion'] === pin) ?? rpc[0];
-  return chosen ? (chosen['url'] as string) : null;
+  return chosen ? urlField(chosen['url']) : null;
 }
 
 function facetOf(
@@ -249,9 +313,9 @@ function facetOf(
   now: Date,
 ): HostFacet {
   const list: unknown = facet?.[fields.offered];
-  const offered = Array.isArray(list) ? list.map(String) : [];
+  const offered = Array.isArray(list) ? list.map((v) => shown(String(v))) : [];
   const refreshed: unknown = facet?.['refreshedAt'];
-  const refreshedAt = typeof refreshed === 'string' ? refreshed : '';
+  const refreshedAt = typeof refreshed === 'string' ? shown(refreshed) : '';
   const at = Date.parse(`${refreshedAt}T00:00:00Z`);
   const today = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
   const ageDays = Number.isNaN(at) ? null : Math.round((today - at) / 86_400_000);
@@ -259,8 +323,8 @@ function facetOf(
     protocol,
     advertised: facet !== undefined,
     offered,
-    preferred: String(facet?.[fields.preferred] ?? ''),
-    floor: String(facet?.[fields.floor] ?? ''),
+    preferred: shown(String(facet?.[fields.preferred] ?? '')),
+    floor: shown(String(facet?.[fields.floor] ?? '')),
     refreshedAt,
     ageDays,
     withinSla: ageDays !== null && ageDays >= 0 && ageDays <= REFRESH_SLA_DAYS,
@@ -273,7 +337,8 @@ class McpProber {
   constructor(
     private readonly spec: SpecReport,
     private readonly url: string | null,
-    private readonly auth: Record<string, string>,
+    private readonly policy: KeyPolicy,
+    private readonly limits: ReadLimits,
   ) {}
 
   async discover(): Promise<Json | null> {
@@ -301,9 +366,15 @@ class McpProber {
       'MCP-Protocol-Version': revision,
       'Mcp-Method': method,
       ...(typeof name === 'string' ? { 'Mcp-Name': name } : {}),
-      ...this.auth,
+      ...this.policy.auth,
     };
-    const answer = await postJsonRpc(this.url!, method, { ...params, _meta: meta }, headers);
+    const answer = await postJsonRpc(
+      this.url!,
+      method,
+      { ...params, _meta: meta },
+      headers,
+      this.limits,
+    );
     return { answer, body: record(answer.value) ?? null };
   }
 }

@@ -1,7 +1,9 @@
 // The interop report's two pages: HTML (plain semantic tables, inline CSS, no script) and its
 // Markdown twin, rendered from templates/report/ with one typed context (DESIGN.md §3). The
 // templates are compiled with noEscape, so every string of the context is escaped here for the
-// page it goes into, once, before rendering.
+// page it goes into, once, before rendering. Strings come from the spec and from the host, which
+// is not trusted: on either page nothing it says becomes markup, a link that is not http(s), or a
+// break out of its table cell or code span.
 import { renderTemplate } from '../templates/render.ts';
 import { GENERATOR_VERSION } from '../version.ts';
 import type { HostReport, HostRow } from './host.ts';
@@ -29,6 +31,8 @@ export interface HostRowView {
   probe: string;
   answer: string;
   agrees: string;
+  /** Whether the probe carried the key (key-policy.ts). */
+  key: string;
 }
 
 export interface NegotiationView {
@@ -70,6 +74,8 @@ export interface ReportContext {
     cardUrl: string;
     a2aUrl: string;
     mcpUrl: string;
+    /** Where the key went, and which advertised URLs were kept from it. */
+    key: string;
     counts: string;
   } | null;
   a2a: RowView[];
@@ -102,7 +108,7 @@ export function reportContext(spec: SpecReport, host: HostReport | null): Report
     title: spec.title,
     openapiVersion: spec.openapiVersion,
     layout: spec.layout,
-    digest: spec.digest,
+    digest: `sha256:${spec.digest}`,
     a2aRelease: spec.a2aRelease,
     mcpRevision: spec.mcpRevision,
     tasksExtension: dash(spec.tasksExtension),
@@ -118,6 +124,7 @@ export function reportContext(spec: SpecReport, host: HostReport | null): Report
           cardUrl: dash(host.cardUrl),
           a2aUrl: dash(host.a2aUrl),
           mcpUrl: dash(host.mcpUrl),
+          key: keyText(host),
           counts: `${count('serves')} served, ${count('refuses')} refused, ${count('not advertised')} not advertised, ${count('unknown')} unknown; ${rows.filter((r) => !r.agrees).length} disagree with the advertisement`,
         }
       : null,
@@ -138,6 +145,7 @@ function hostRowView(r: HostRow | undefined): HostRowView {
       probe: '—',
       answer: '—',
       agrees: 'no',
+      key: '—',
     };
   return {
     verdict: r.verdict,
@@ -146,7 +154,17 @@ function hostRowView(r: HostRow | undefined): HostRowView {
     probe: r.probe,
     answer: r.answer,
     agrees: r.agrees ? 'yes' : 'no',
+    key: r.key,
   };
+}
+
+function keyText(host: HostReport): string {
+  const to = host.keyOrigins.join(', ');
+  const sent = Object.values(host.rows).some((r) => r.key === 'sent');
+  const where = sent ? `sent only to ${to}` : `none sent; probes go only to ${to}`;
+  return host.withheld.length === 0
+    ? where
+    : `${where}; nothing sent to ${host.withheld.join(', ')} (another origin: --trust-origin ORIGIN sends the key there)`;
 }
 
 function negotiationView(n: NegotiationRow, host: HostReport | null): NegotiationView {
@@ -196,21 +214,77 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 }
 
-/** A Markdown table cell: pipes escaped, no line breaks. */
+const lineBreaks = (s: string): string => s.replace(/\s*[\r\n]+\s*/g, ' ');
+
+/** Markdown has no attributes to quote: only these three make HTML (or an autolink). */
+const MARKDOWN_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+
+/**
+ * A Markdown table cell of text, shown as typed: no HTML (`<`, `>`, `&` as entities), no link or
+ * image (`[`/`]` escaped; an autolink needs a `<`; `@` escaped, so no e-mail or `mailto:` link is
+ * recognised), no code span (`` ` ``), no cell break (`|`), no line break. Left: `*`, `_` and `~`
+ * (emphasis at most) and bare http(s) URLs, which renderers may link.
+ */
 export function escapeMarkdownCell(s: string): string {
-  return s
-    .replace(/\\/g, '\\\\')
-    .replace(/\|/g, '\\|')
-    .replace(/\s*\n\s*/g, ' ');
+  return lineBreaks(s).replace(/[\\`|[\]@&<>]/g, (c) => MARKDOWN_ENTITIES[c] ?? `\\${c}`);
 }
 
-/** Every string of `value`, escaped by `escape`; the shape (and so the type) is kept. */
-function escapeStrings<T>(value: T, escape: (s: string) => string): T {
-  if (typeof value === 'string') return escape(value) as T;
-  if (Array.isArray(value)) return value.map((v: unknown) => escapeStrings(v, escape)) as T;
+/**
+ * A Markdown code span of `s` (CommonMark §6.1), shown as typed: its fence is one backtick longer
+ * than any run inside it, so nothing in `s` closes it, and inside it no HTML, entity or link is
+ * read. Pipes are escaped for the table (GFM reads `\|` there before the span; a backslash right
+ * before a pipe is doubled so it cannot escape the escape). '' stays '' (templates print a dash).
+ */
+export function markdownCodeSpan(s: string): string {
+  if (s === '') return '';
+  const flat = lineBreaks(s).replace(/(\\*)\|/g, (_m, bs: string) => `${bs}${bs}\\|`);
+  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad =
+    flat.startsWith('`') || flat.endsWith('`') || (flat.startsWith(' ') && flat.endsWith(' '))
+      ? ' '
+      : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
+/**
+ * Context fields the Markdown page prints as code spans. The Markdown template holds no backtick:
+ * every code span is made by markdownCodeSpan (a fixed fence would be closed by a backtick in the
+ * value); the HTML page puts these in `<code>` and escapes them like any text.
+ */
+const CODE_FIELDS = new Set([
+  'id',
+  'member',
+  'http',
+  'v2Operation',
+  'header',
+  'fields',
+  'profile',
+  'digest',
+  'url',
+  'cardUrl',
+  'a2aUrl',
+  'mcpUrl',
+  'answer',
+  'name',
+  'grpc',
+  'reason',
+  'clientProjection',
+]);
+
+/** Every string of `value`, escaped by `text`, or by `code` under a CODE_FIELDS key. */
+function escapeStrings<T>(
+  value: T,
+  text: (s: string) => string,
+  code: (s: string) => string,
+  key = '',
+): T {
+  if (typeof value === 'string') return (CODE_FIELDS.has(key) ? code(value) : text(value)) as T;
+  if (Array.isArray(value))
+    return value.map((v: unknown) => escapeStrings(v, text, code, key)) as T;
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, escapeStrings(v, escape)]),
+      Object.entries(value).map(([k, v]) => [k, escapeStrings(v, text, code, k)]),
     ) as T;
   }
   return value;
@@ -223,7 +297,10 @@ export interface RenderedReport {
 
 export function renderReport(context: ReportContext): RenderedReport {
   return {
-    html: renderTemplate('report/report.html.hbs', escapeStrings(context, escapeHtml)),
-    markdown: renderTemplate('report/report.md.hbs', escapeStrings(context, escapeMarkdownCell)),
+    html: renderTemplate('report/report.html.hbs', escapeStrings(context, escapeHtml, escapeHtml)),
+    markdown: renderTemplate(
+      'report/report.md.hbs',
+      escapeStrings(context, escapeMarkdownCell, markdownCodeSpan),
+    ),
   };
 }

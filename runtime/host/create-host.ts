@@ -1,13 +1,14 @@
-// The composition root: a host is built from its parts — a RunCore (any engine), the store ports,
-// a change feed, an authenticator, configuration, logger and MCP catalogue — and mounts discovery
-// and the REST, A2A and MCP bindings over them on one node:http server. It is the only module that
-// knows every part; it decides no protocol rule (those live in the generated tables and bindings).
+// The composition root: a host is built from its parts — the contract it serves (a generated
+// package's `contract` value, wopgen's own by default) and the handlers that contract adds, a
+// RunCore (any engine), the store ports, a change feed, an authenticator, configuration, logger and
+// MCP catalogue — and mounts the REST (discovery included), A2A and MCP bindings over them on one
+// node:http server. It is the only module that knows every part; it decides no protocol rule
+// (those live in the contract's tables and the bindings).
 import type { IncomingMessage, Server } from 'node:http';
 import { pino, type Logger } from 'pino';
 import { a2aBinding } from '../bindings/a2a/binding.ts';
 import type { HostConfig } from '../config.ts';
 import type { HostContext, Mount } from '../context.ts';
-import { discoveryRoutes } from '../bindings/discovery/routes.ts';
 import { resolveLimits } from '../http/limits.ts';
 import { noteTenant } from '../http/request-log.ts';
 import { createStreamSlots } from '../http/stream-slots.ts';
@@ -22,7 +23,13 @@ import type { KeyValueStore, TokenStore } from '../ports/store/binding-state.ts'
 import type { PushStore } from '../ports/store/push-store.ts';
 import { createPushService, type PushService } from '../adapters/push/service.ts';
 import { pushProjector } from '../bindings/a2a/push-projection.ts';
-import { restRoutes } from '../bindings/rest/routes.ts';
+import { createRestHandlers } from '../bindings/rest/handlers.ts';
+import { restRoutes, type RestAlias } from '../bindings/rest/router.ts';
+import { wopgenContract } from '../contract/default.ts';
+import type { HostContract } from '../contract/served.ts';
+import { NO_HANDLERS, suppliedKeys, type SuppliedHandlers } from '../contract/supplied.ts';
+import { verifyContract } from '../contract/verify.ts';
+import type { HandlersOption } from './contract-handlers.ts';
 import type { AgentDirectory } from '../ports/agents.ts';
 import { staticAgentDirectory } from './agent-directory.ts';
 import { startDiscovery } from './discovery-refresh.ts';
@@ -35,6 +42,7 @@ import {
   type RequestListener,
 } from './server.ts';
 import { applyServerLimits } from '../http/server-limits.ts';
+import { createTenantGate } from '../util/tenant-gate.ts';
 import { answerClientErrors, type ClientErrorPaths } from '../http/client-error.ts';
 import { HTTP_JSON_PATH, JSONRPC_PATH } from '../bindings/a2a/card.ts';
 
@@ -71,6 +79,19 @@ export interface HostParts {
   onClose?: () => Promise<void>;
 }
 
+/**
+ * The contract a host serves and the handlers it adds: `contract` is a generated package's
+ * `contract` value (wopgen's own when absent); `handlers` holds, per protocol, the members that
+ * contract needs beyond the built-in ones (required, by type, exactly when it has such members)
+ * and any built-in member to override. The host refuses to start when a row is left unserved.
+ */
+export type ContractParts<C extends HostContract> = { contract?: C } & HandlersOption<C>;
+
+/** A second path the built-in REST members are also served on (DESIGN.md §5: `:cancel`). */
+const REST_ALIASES: readonly RestAlias[] = [
+  { operationId: 'cancelRun', method: 'POST', path: '/runs/{runId}:cancel' },
+];
+
 export interface Host {
   readonly context: HostContext;
   readonly server: Server;
@@ -103,8 +124,8 @@ function mountBindings(context: HostContext, extra: readonly BindingFactory[]) {
     router.addAll(b.routes ?? []);
     mounts.push(...(b.mounts ?? []));
   }
-  router.addAll(discoveryRoutes(context));
-  router.addAll(restRoutes(context));
+  const rest = { ...createRestHandlers(context), ...context.handlers.rest };
+  router.addAll(restRoutes(context, rest, REST_ALIASES));
   const a2a = a2aBinding(context);
   router.addAll(a2a.routes);
   mounts.push(...a2a.mounts);
@@ -119,13 +140,28 @@ function mountBindings(context: HostContext, extra: readonly BindingFactory[]) {
   return { router, mounts, mcp, shapes };
 }
 
-export async function createHost(parts: HostParts): Promise<Host> {
+export async function createHost<C extends HostContract = typeof wopgenContract>(
+  parts: HostParts & ContractParts<C>,
+): Promise<Host> {
   const log = parts.logger ?? pino({ level: 'silent' });
   const now = parts.now ?? (() => new Date());
   const { config, core, stores, feed } = parts;
+  const handlers: SuppliedHandlers = {
+    ...NO_HANDLERS,
+    ...(parts.handlers as Partial<SuppliedHandlers>),
+  };
+  // Before anything is opened: a contract whose rows this host cannot serve is refused, all at once.
+  const contract = verifyContract(
+    parts.contract ?? wopgenContract,
+    wopgenContract,
+    suppliedKeys(handlers),
+  );
   const limits = resolveLimits(config.limits);
   const authenticated = new WeakMap<IncomingMessage, Promise<Subject | undefined>>();
+  // interop.md §"A2A push delivery": the card and discovery say push is on only when it is served.
+  if (!stores.push) config.a2a.pushNotifications = false;
   const discovery = await startDiscovery({
+    contract,
     config,
     kv: stores.kv,
     fixtures: parts.fixtures ?? [],
@@ -133,6 +169,8 @@ export async function createHost(parts: HostParts): Promise<Host> {
     log,
   });
   const context: HostContext = {
+    contract,
+    handlers,
     config,
     core,
     hostEvents: hostEventLog(stores.hostEvents, feed, now, limits),
@@ -158,9 +196,8 @@ export async function createHost(parts: HostParts): Promise<Host> {
     peerOrigin,
     limits,
     streams: createStreamSlots(limits.streamsPerTenant, limits.streamsPerHost),
+    listings: createTenantGate(limits.listingsPerTenant),
   };
-  // interop.md §"A2A push delivery": the card and discovery say push is on only when it is served.
-  if (!stores.push) config.a2a.pushNotifications = false;
   const push =
     stores.push && config.a2a.pushNotifications
       ? createPushService({
@@ -168,6 +205,7 @@ export async function createHost(parts: HostParts): Promise<Host> {
           feed,
           projector: pushProjector({ ctx: context }),
           config: () => config.a2a.push,
+          maxConfigsPerTask: limits.pushConfigsPerTask,
           log,
           now,
         })
@@ -175,10 +213,13 @@ export async function createHost(parts: HostParts): Promise<Host> {
   if (push) context.push = push;
   const { router, mounts, mcp, shapes } = mountBindings(context, parts.bindings ?? []);
   await mcp.ready();
+  // The KEK opened the ring (or there is none to disagree with): the push data key may be sealed
+  // under it now, never before (adapters/store/push-secrets.ts).
+  await stores.push?.sealSecretKey?.();
   const handler = createRequestListener(context, router, mounts, shapes);
   const server = createHttpServer(handler);
   applyServerLimits(server, limits);
-  answerClientErrors(server, shapes);
+  answerClientErrors(server, shapes, contract);
   const setBaseUrl = (url: string): void => {
     config.baseUrl = url.replace(/\/+$/, '');
     discovery.rebuild();

@@ -3,6 +3,7 @@
 // and the discovery document rebuilt from it. Discovery is withheld while a facet is stale.
 import type { Logger } from 'pino';
 import type { HostConfig } from '../config.ts';
+import type { ServedContract } from '../contract/served.ts';
 import { buildDiscovery, type ServedDocument } from '../bindings/discovery/document.ts';
 import { evaluateFacet, isStale } from '../negotiation/refresh.ts';
 import type { KeyValueStore } from '../ports/store/binding-state.ts';
@@ -19,13 +20,14 @@ export interface DiscoveryState {
 }
 
 export async function startDiscovery(opts: {
+  contract: ServedContract;
   config: HostConfig;
   kv: KeyValueStore;
   fixtures: readonly string[];
   now: () => Date;
   log: Logger;
 }): Promise<DiscoveryState> {
-  const { config, kv, now } = opts;
+  const { contract, config, kv, now } = opts;
   const offered = {
     a2a: () => ({
       versions: config.a2a.versions,
@@ -41,13 +43,20 @@ export async function startDiscovery(opts: {
   const refreshed = { a2a: '', mcp: '' };
   const evaluate = async (): Promise<void> => {
     for (const facet of ['a2a', 'mcp'] as const) {
-      refreshed[facet] = evaluateFacet(facet, offered[facet](), config.refreshWindowDays, now());
+      refreshed[facet] = evaluateFacet(
+        contract.negotiation,
+        facet,
+        offered[facet](),
+        config.refreshWindowDays,
+        now(),
+      );
       await kv.setKv(`${facet}.refreshedAt`, refreshed[facet]);
     }
   };
   let served: ServedDocument | undefined;
   const rebuild = (): void => {
     served = buildDiscovery({
+      contract,
       config,
       implementation: { name: 'wopgen', version: HOST_VERSION },
       a2aRefreshedAt: refreshed.a2a,

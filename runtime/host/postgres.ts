@@ -23,6 +23,11 @@ export interface PostgresOptions {
   timeouts?: Partial<PgTimeouts>;
   /** Failures of the background connections (the listening one, lease renewal): log them. */
   onError?: (err: unknown) => void;
+  /**
+   * The key-encryption key the push secrets' data key is sealed under (README "Secrets at rest");
+   * give every host the same one, and the same as `mcp.requestStateKek`.
+   */
+  kek?: string;
   /** Told when the database stops answering and when it answers again. */
   onHealth?: (up: boolean, err?: unknown) => void;
 }
@@ -45,6 +50,7 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresPa
     ...(options.leaseTtlMs !== undefined && { leaseTtlMs: options.leaseTtlMs }),
     ...(options.timeouts && { timeouts: options.timeouts }),
     ...(options.onError && { onError: options.onError }),
+    ...(options.kek !== undefined && { kek: options.kek }),
     ...(options.onHealth && { onHealth: options.onHealth }),
   });
   if (!opened.leases) throw new Error('the PostgreSQL store opened without run leases');

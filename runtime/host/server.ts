@@ -31,7 +31,7 @@ export function createRequestListener(
       if (!unavailable) ctx.log.error({ err }, 'unhandled request failure');
       if (res.headersSent) return void res.destroy();
       const path = req.url?.split('?')[0];
-      const { status, headers, body } = hostFailure(shapes, path, unavailable);
+      const { status, headers, body } = hostFailure(ctx.contract, shapes, path, unavailable);
       // Every REST response carries OpenWOP-Version, a failure's too.
       const version: Record<string, string> =
         bindingOfPath(shapes, path) === 'rest'
@@ -65,6 +65,7 @@ async function handle(
   const version = { 'openwop-version': ctx.config.preferredProtocolVersion };
   if (!hit) {
     sendOpenWopError(
+      ctx.contract.errors,
       res,
       'not_found',
       noRouteMessage(req.method, url.pathname),
@@ -76,6 +77,7 @@ async function handle(
   if ('allowed' in hit) {
     res.setHeader('allow', hit.allowed.join(', '));
     sendOpenWopError(
+      ctx.contract.errors,
       res,
       'validation_error',
       `${req.method} is not allowed on ${url.pathname}`,

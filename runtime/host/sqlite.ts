@@ -8,7 +8,9 @@ import { ApiKeyStore } from '../auth/api-keys.ts';
 import { createRunCore, referencePack, type WorkflowRegistry } from '../core/reference/index.ts';
 import type { RunCore } from '../ports/run-core.ts';
 import type { Stores } from '../ports/store/index.ts';
-import { createHost, type Host, type HostParts } from './create-host.ts';
+import type { HostContract } from '../contract/served.ts';
+import type { wopgenContract } from '../contract/default.ts';
+import { createHost, type ContractParts, type Host, type HostParts } from './create-host.ts';
 import { openStore } from './store-url.ts';
 import { isStoreUnavailable } from '../ports/errors.ts';
 import type { PgTimeouts } from '../adapters/store/postgres/timeouts.ts';
@@ -58,7 +60,9 @@ async function seedKeys(
   return { key: minted.key, tenant: 'demo' };
 }
 
-export async function createSqliteHost(options: SqliteHostOptions): Promise<SqliteHost> {
+export async function createSqliteHost<C extends HostContract = typeof wopgenContract>(
+  options: SqliteHostOptions & ContractParts<C>,
+): Promise<SqliteHost> {
   const log = options.logger ?? pino({ level: 'silent' });
   const workflows = options.workflows ?? referencePack();
   // A skill list naming no workflow would silently route nothing: refuse to start instead.
@@ -77,6 +81,10 @@ export async function createSqliteHost(options: SqliteHostOptions): Promise<Sqli
       if (up) log.info('the database answers again');
       else log.error({ err }, 'the database stopped answering: requests get 503 until it answers');
     },
+    // One key-encryption key seals every secret the store keeps (README "Secrets at rest").
+    ...(options.config.mcp.requestStateKek !== undefined && {
+      kek: options.config.mcp.requestStateKek,
+    }),
   });
   let core: RunCore | undefined;
   try {
@@ -101,7 +109,8 @@ export async function createSqliteHost(options: SqliteHostOptions): Promise<Sqli
       storeTimeouts: _timeouts,
       ...rest
     } = options;
-    const host = await createHost({
+    // The same options, contract and handlers included, with the parts opened here.
+    const parts = {
       ...rest,
       logger: log,
       core,
@@ -113,7 +122,8 @@ export async function createSqliteHost(options: SqliteHostOptions): Promise<Sqli
         .map((w) => w.id)
         .filter((id) => id.startsWith('conformance-')),
       onClose: () => stores.close(),
-    });
+    } as HostParts & ContractParts<C>;
+    const host = await createHost<C>(parts);
     return Object.assign(host, { keys, ...(mintedKey && { mintedKey }) });
   } catch (err) {
     if (core) await core.close();

@@ -30,6 +30,8 @@ export interface OpenStoreOptions {
   /** PostgreSQL: connect, acquire and statement timeouts (adapters/store/postgres/pool.ts). */
   timeouts?: Partial<PgTimeouts>;
   onError?: (err: unknown) => void;
+  /** The operator's key-encryption key: seals the push data key (adapters/store/push-secrets.ts). */
+  kek?: string;
   /** PostgreSQL: told when the database stops answering and when it answers again. */
   onHealth?: (up: boolean, err?: unknown) => void;
 }
@@ -60,12 +62,15 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
   if (kind === 'sqlite') {
     return {
       kind,
-      stores: openSqliteStores(url.slice('sqlite:'.length)),
+      stores: openSqliteStores(url.slice('sqlite:'.length), {
+        ...(options.kek !== undefined && { kek: options.kek }),
+      }),
       feed: new InProcessChangeFeed(),
     };
   }
   if (kind === 'postgres') {
     const opened = await openPostgresStores(url, {
+      ...(options.kek !== undefined && { kek: options.kek }),
       ...(options.timeouts && { timeouts: options.timeouts }),
       ...(options.onHealth && { onHealth: options.onHealth }),
     });

@@ -6,8 +6,7 @@
 // elsewhere. The connection is closed after the answer (its parser state is unusable).
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { googleRpcStatus, jsonRpcError } from '@wopgen/generated/a2a/errors';
-import { openWopError } from '@wopgen/generated/errors/catalogue';
+import type { ServedContract } from '../contract/served.ts';
 
 export interface ClientErrorPaths {
   /** Path prefixes answered with A2A JSON-RPC bodies. */
@@ -66,6 +65,7 @@ function pathOf(err: { rawPacket?: Buffer }, socket: Socket): string | undefined
 
 /** The body a refusal with `status` gets on `path`. */
 export function clientErrorBody(
+  contract: ServedContract,
   paths: ClientErrorPaths,
   path: string | undefined,
   status: number,
@@ -73,11 +73,12 @@ export function clientErrorBody(
   const message = MESSAGES[status] ?? MESSAGES[400]!;
   const binding = bindingOfPath(paths, path);
   const name = status === 400 ? 'ParseError' : 'InvalidRequestError';
-  if (binding === 'a2a') return { jsonrpc: '2.0', id: null, error: jsonRpcError(name, message) };
+  const errors = contract.a2a.errors;
+  if (binding === 'a2a') return { jsonrpc: '2.0', id: null, error: errors.jsonRpc(name, message) };
   if (binding === 'a2aRest') {
     // `code` follows the HTTP status, as every HTTP+JSON answer's does; a request too slow to
     // arrive is DEADLINE_EXCEEDED (retryable), the rest the row's INVALID_ARGUMENT.
-    const { error } = googleRpcStatus(name, message).body;
+    const { error } = errors.httpJson(name, message).body;
     return {
       error: { ...error, code: status, ...(status === 408 && { status: 'DEADLINE_EXCEEDED' }) },
     };
@@ -86,16 +87,20 @@ export function clientErrorBody(
     return { jsonrpc: '2.0', id: null, error: { code: status === 400 ? -32700 : -32600, message } };
   }
   const code = status === 413 ? 'payload_too_large' : 'validation_error';
-  return openWopError(code, message).body;
+  return contract.errors.envelope(code, message).body;
 }
 
-export function answerClientErrors(server: Server, paths: ClientErrorPaths): void {
+export function answerClientErrors(
+  server: Server,
+  paths: ClientErrorPaths,
+  contract: ServedContract,
+): void {
   server.on('clientError', (err: Error & { code?: string; rawPacket?: Buffer }, socket: Socket) => {
     const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (socket.writable && !pending?.headersSent) {
       const status = statusOf(err.code);
       const path = pathOf(err, socket);
-      const text = JSON.stringify(clientErrorBody(paths, path, status));
+      const text = JSON.stringify(clientErrorBody(contract, paths, path, status));
       socket.end(
         `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\n` +
           `content-type: ${errorMediaType(bindingOfPath(paths, path))}\r\n` +

@@ -2,8 +2,7 @@
 // the audit record could not reach the store, or a fault nobody expected), in the shape of the
 // binding that owns the path, never another binding's: a store that stopped answering is a
 // retryable 503 (unavailable.ts), anything else a 500 internal error.
-import { googleRpcStatus, jsonRpcError } from '@wopgen/generated/a2a/errors';
-import { openWopError } from '@wopgen/generated/errors/catalogue';
+import type { ServedContract } from '../contract/served.ts';
 import { bindingOfPath, errorMediaType, type ClientErrorPaths } from './client-error.ts';
 import {
   a2aUnavailableRpc,
@@ -23,6 +22,7 @@ export interface HostFailure {
 const INTERNAL = 'internal error';
 
 export function hostFailure(
+  contract: ServedContract,
   paths: ClientErrorPaths,
   path: string | undefined,
   unavailable: boolean,
@@ -34,15 +34,17 @@ export function hostFailure(
     ...(unavailable && retryAfterHeaders()),
   };
   const rpc = (error: object) => ({ jsonrpc: '2.0', id: null, error });
+  const a2a = contract.a2a.errors;
   let body: object;
   if (binding === 'a2a') {
-    body = rpc(unavailable ? a2aUnavailableRpc() : jsonRpcError('InternalError', INTERNAL));
+    body = rpc(unavailable ? a2aUnavailableRpc(a2a) : a2a.jsonRpc('InternalError', INTERNAL));
   } else if (binding === 'a2aRest') {
-    body = unavailable ? a2aUnavailableStatus() : googleRpcStatus('InternalError', INTERNAL).body;
+    body = unavailable ? a2aUnavailableStatus(a2a) : a2a.httpJson('InternalError', INTERNAL).body;
   } else if (binding === 'mcp') {
     body = rpc(unavailable ? mcpUnavailable() : { code: -32603, message: INTERNAL });
   } else {
-    body = unavailable ? restUnavailable() : openWopError('internal_error', INTERNAL).body;
+    const errors = contract.errors;
+    body = unavailable ? restUnavailable(errors) : errors.envelope('internal_error', INTERNAL).body;
   }
   return { status, headers, body };
 }

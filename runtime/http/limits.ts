@@ -35,6 +35,13 @@ export interface HostLimits {
   hostEventRetention: number;
   /** Host events a `/host/events` stream without `Last-Event-ID` replays before following. */
   hostEventTail: number;
+  /**
+   * Task and run listings (a page and its count) one tenant has the store answer at once; more
+   * wait their turn, so one tenant's burst never takes every connection (util/tenant-gate.ts).
+   */
+  listingsPerTenant: number;
+  /** Push configs one task may hold; one more is refused (interop.md §"A2A push delivery"). */
+  pushConfigsPerTask: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<HostLimits> = {
@@ -51,6 +58,8 @@ export const DEFAULT_LIMITS: Readonly<HostLimits> = {
   unauthenticatedBodyLimit: 64 * 1024,
   hostEventRetention: 10_000,
   hostEventTail: 100,
+  listingsPerTenant: 4,
+  pushConfigsPerTask: 10,
 };
 
 export function resolveLimits(overrides: Partial<HostLimits> | undefined): HostLimits {

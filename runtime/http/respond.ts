@@ -1,6 +1,7 @@
 // Writing responses: JSON bodies and the OpenWOP error envelope (Server-Sent Events: sse.ts).
 import type { ServerResponse } from 'node:http';
-import { openWopError, type OpenWopErrorCode } from '@wopgen/generated/errors/catalogue';
+import type { OpenWopErrorCode } from '@wopgen/generated/errors/catalogue';
+import type { ServedContract } from '../contract/served.ts';
 
 export function sendJson(
   res: ServerResponse,
@@ -17,15 +18,19 @@ export function sendJson(
   res.end(text);
 }
 
-/** The OpenWOP error envelope `{error, message, details?}` with its registered status. */
+/**
+ * The OpenWOP error envelope `{error, message, details?}` with the status the served contract's
+ * catalogue registers for `code` (errors.json, so a regenerated status is what the host answers).
+ */
 export function sendOpenWopError(
+  errors: ServedContract['errors'],
   res: ServerResponse,
   code: OpenWopErrorCode,
   message: string,
   details?: Record<string, unknown>,
   headers: Record<string, string> = {},
 ): void {
-  const { httpStatus, body } = openWopError(code, message, details);
+  const { httpStatus, body } = errors.envelope(code, message, details);
   sendJson(res, httpStatus, body, headers);
 }
 

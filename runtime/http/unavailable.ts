@@ -4,13 +4,12 @@
 // 503, retriable); HTTP+JSON a 503 `google.rpc.Status` UNAVAILABLE; A2A JSON-RPC and MCP the
 // JSON-RPC internal error -32603 (A2A's registry has no unavailable row) with a retry hint. Every
 // binding sends HTTP 503 with `Retry-After`, so a proxy in front can retry on another host.
-import {
-  errorInfo,
-  jsonRpcError,
-  type GoogleRpcStatusBody,
-  type JsonRpcErrorObject,
-} from '@wopgen/generated/a2a/errors';
-import { openWopError, type OpenWopErrorEnvelope } from '@wopgen/generated/errors/catalogue';
+import type { GoogleRpcStatusBody, JsonRpcErrorObject } from '@wopgen/generated/a2a/errors';
+import type { OpenWopErrorEnvelope } from '@wopgen/generated/errors/catalogue';
+import type { ServedContract } from '../contract/served.ts';
+
+/** The served contract's A2A error registry and builders. */
+type A2aErrors = ServedContract['a2a']['errors'];
 
 /** Seconds a client is told to wait before retrying (the host re-probes its store about as often). */
 export const RETRY_AFTER_SECONDS = 1;
@@ -33,19 +32,26 @@ const RETRY_INFO = {
 const RETRY_METADATA = { retryAfterSeconds: String(RETRY_AFTER_SECONDS) };
 
 /** A2A JSON-RPC: InternalError (-32603), its ErrorInfo carrying the retry hint, and a RetryInfo. */
-export function a2aUnavailableRpc(message = UNAVAILABLE_MESSAGE): JsonRpcErrorObject {
-  const error = jsonRpcError('InternalError', message, RETRY_METADATA);
+export function a2aUnavailableRpc(
+  errors: A2aErrors,
+  message = UNAVAILABLE_MESSAGE,
+): JsonRpcErrorObject {
+  const error = errors.jsonRpc('InternalError', message, RETRY_METADATA);
   return { ...error, data: [...error.data, RETRY_INFO] };
 }
 
 /** A2A HTTP+JSON: 503 `google.rpc.Status` UNAVAILABLE (gRPC code 14), with the same details. */
-export function a2aUnavailableStatus(message = UNAVAILABLE_MESSAGE): GoogleRpcStatusBody {
+export function a2aUnavailableStatus(
+  errors: A2aErrors,
+  message = UNAVAILABLE_MESSAGE,
+): GoogleRpcStatusBody {
+  const { error } = errors.httpJson('InternalError', message, RETRY_METADATA).body;
   return {
     error: {
+      ...error,
       code: UNAVAILABLE_STATUS,
       status: 'UNAVAILABLE',
-      message,
-      details: [errorInfo('InternalError', RETRY_METADATA), RETRY_INFO],
+      details: [...error.details, RETRY_INFO],
     },
   };
 }
@@ -64,6 +70,9 @@ export function mcpUnavailable(message = UNAVAILABLE_MESSAGE): {
 }
 
 /** REST: the OpenWOP envelope of `runner_unavailable` (registered 503, retriable). */
-export function restUnavailable(message = UNAVAILABLE_MESSAGE): OpenWopErrorEnvelope {
-  return openWopError('runner_unavailable', message).body;
+export function restUnavailable(
+  errors: ServedContract['errors'],
+  message = UNAVAILABLE_MESSAGE,
+): OpenWopErrorEnvelope {
+  return errors.envelope('runner_unavailable', message).body;
 }

@@ -1,7 +1,8 @@
 // Version negotiation, one algorithm for A2A and MCP (interop.md §Negotiation is a protocol):
 // candidate = requested, else preferred; below the floor fails closed; a version not offered is
 // refused; lowering below preferred needs an authenticated peer; otherwise accepted.
-import { compareVersions, type NegotiationTable } from '@wopgen/generated/negotiation/tables';
+import type { InteropProtocol, NegotiationTable } from '@wopgen/generated/negotiation/tables';
+import type { ServedContract } from '../contract/served.ts';
 import { BoundedMemo } from '../util/bounded-memo.ts';
 
 export interface OfferedVersions {
@@ -30,26 +31,33 @@ export interface NegotiationDecision {
 const decided = new WeakMap<NegotiationTable, BoundedMemo<string, Readonly<NegotiationDecision>>>();
 const CACHED_REQUEST_MAX = 64;
 
+/** The served contract's negotiation tables and version ordering. */
+export type VersionRules = ServedContract['negotiation'];
+
 /** The decision for one exchange (the same frozen object for the same inputs). */
 export function decide(
-  table: NegotiationTable,
+  rules: VersionRules,
+  protocol: InteropProtocol,
   offered: OfferedVersions,
   request: { requested?: string | undefined; authenticated: boolean },
 ): Readonly<NegotiationDecision> {
+  const table = rules.tables[protocol];
+  const compare = (a: string, b: string) => rules.compare(table, a, b);
   const requested = request.requested;
   if (requested !== undefined && requested.length > CACHED_REQUEST_MAX) {
-    return decideOnce(table, offered, request);
+    return decideOnce(table, compare, offered, request);
   }
   const key = `${offered.versions.join(',')}\0${offered.preferred}\0${offered.floor}\0${
     request.authenticated ? 1 : 0
   }${requested === undefined ? '' : `\0${requested}`}`;
   let cache = decided.get(table);
   if (!cache) decided.set(table, (cache = new BoundedMemo(256)));
-  return cache.get(key, () => Object.freeze(decideOnce(table, offered, request)));
+  return cache.get(key, () => Object.freeze(decideOnce(table, compare, offered, request)));
 }
 
 function decideOnce(
   table: NegotiationTable,
+  compare: (a: string, b: string) => number,
   offered: OfferedVersions,
   request: { requested?: string | undefined; authenticated: boolean },
 ): NegotiationDecision {
@@ -59,13 +67,13 @@ function decideOnce(
   };
   const candidate = request.requested ?? offered.preferred;
   if (!table.pattern.test(candidate)) return { ...base, outcome: 'refused', reason: 'unsupported' };
-  if (compareVersions(table, candidate, offered.floor) < 0) {
+  if (compare(candidate, offered.floor) < 0) {
     return { ...base, outcome: 'refused', reason: 'below-floor' };
   }
   if (!offered.versions.includes(candidate)) {
     return { ...base, outcome: 'refused', reason: 'unsupported' };
   }
-  if (!request.authenticated && compareVersions(table, candidate, offered.preferred) < 0) {
+  if (!request.authenticated && compare(candidate, offered.preferred) < 0) {
     return { ...base, outcome: 'refused', reason: 'unauthenticated' };
   }
   return { ...base, outcome: 'accepted', reason: 'ok', version: candidate };

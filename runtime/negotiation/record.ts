@@ -3,8 +3,8 @@
 // belongs to a run, else as the caller's durable host event. It never carries the peer origin in
 // clear, only its sha256.
 import { hash } from 'node:crypto';
-import { validateNegotiationDecided } from '@wopgen/generated/validators/standalone';
 import type { NegotiationDecided } from '@wopgen/generated/types/events';
+import type { ServedContract } from '../contract/served.ts';
 import type { Subject } from '../ports/auth.ts';
 import type { NewRunEvent } from '../ports/events.ts';
 import type { HostEventLog } from '../ports/host-events.ts';
@@ -38,7 +38,11 @@ export function peerDigest(origin: string): string {
   return digests.get(origin, (o) => hash('sha256', o, 'hex'));
 }
 
+/** The served contract's validator of the record's payload (its event schema). */
+export type DecisionCheck = ServedContract['validators']['negotiationDecided'];
+
 export function decisionPayload(
+  validateNegotiationDecided: DecisionCheck,
   protocol: 'a2a' | 'mcp',
   decision: NegotiationDecision,
   peerOrigin: string,

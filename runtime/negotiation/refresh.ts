@@ -3,8 +3,8 @@
 // `refreshedAt` is the date of the last successful evaluation. A facet whose preferred version or
 // floor is not offered, that offers a version this build cannot serve, or whose window exceeds
 // 90 days is inconsistent, and the host refuses to run with it.
-import { negotiationTables, type InteropProtocol } from '@wopgen/generated/negotiation/tables';
-import type { OfferedVersions } from './decide.ts';
+import type { InteropProtocol } from '@wopgen/generated/negotiation/tables';
+import type { OfferedVersions, VersionRules } from './decide.ts';
 
 export const MAX_REFRESH_WINDOW_DAYS = 90;
 
@@ -17,12 +17,13 @@ export class StaleFacetError extends Error {
 
 /** Returns the new `refreshedAt` (YYYY-MM-DD) or throws StaleFacetError naming every problem. */
 export function evaluateFacet(
+  rules: VersionRules,
   protocol: InteropProtocol,
   offered: OfferedVersions,
   windowDays: number,
   today: Date,
 ): string {
-  const table = negotiationTables[protocol];
+  const table = rules.tables[protocol];
   const problems: string[] = [];
   if (offered.versions.length === 0) problems.push('no version is offered');
   for (const v of offered.versions) {

@@ -48,12 +48,24 @@ export class PushUrlRefused extends Error {
   override readonly name = 'PushUrlRefused';
 }
 
+/** A task already holds the most push configs the host keeps for one task (`limit`). */
+export class PushConfigLimit extends Error {
+  override readonly name = 'PushConfigLimit';
+
+  constructor(readonly limit: number) {
+    super(`the task holds its limit of ${limit} push configs; delete one to add another`);
+  }
+}
+
 /**
  * The config rows of tasks. The caller (a binding) has already checked that `subject` may read the
  * run; these calls only keep a config bound to its run, so a `configId` of another run is unknown.
  */
 export interface PushConfigs {
-  /** Checks the URL (PushUrlRefused), stores the secret by reference, starts after `afterSequence`. */
+  /**
+   * Checks the URL (PushUrlRefused), stores the secret by reference, starts after `afterSequence`;
+   * PushConfigLimit when the task already holds the most configs a task may.
+   */
   create(
     owner: Subject,
     runId: string,

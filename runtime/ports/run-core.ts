@@ -6,7 +6,7 @@ import type { RunStatus } from '@wopgen/generated/run-status';
 import type { components } from '@wopgen/generated/types/openapi';
 import type { Subject } from './auth.ts';
 import type { NewRunEvent, RunEvent } from './events.ts';
-import type { Interrupt, InterruptAnswer } from './interrupts.ts';
+import type { Interrupt, InterruptAnswer, InterruptKind } from './interrupts.ts';
 import type { JsonObject, JsonValue } from './json.ts';
 import type { WorkflowView } from './workflows.ts';
 
@@ -86,16 +86,40 @@ export interface ListRunsQuery {
   workflowId?: string;
   status?: RunStatus;
   /**
-   * Only runs whose status is one of these. Callers still check each run's status, so an engine
-   * that cannot filter may ignore this and return more; one that applies it must apply it exactly.
+   * Only runs whose status is one of these. Callers still check each run against every filter, so
+   * an engine that cannot apply one may ignore it and return more; one that applies it must apply
+   * it exactly. The same holds for each filter below.
    */
   statuses?: readonly RunStatus[];
-  /** Only runs whose status changed strictly after this instant (ISO 8601 UTC); a hint like `statuses`. */
+  /** Only runs whose status changed strictly after this instant (ISO 8601 UTC). */
   statusAfter?: string;
+  /** Only runs of these workflows (an agent's, interop.md §"Per-agent cards"). */
+  workflowIds?: readonly string[];
+  /**
+   * Only runs in this A2A context: the context of the run's A2A record, or the run's own id for a
+   * run without one (what a task projection answers as `contextId`).
+   */
+  contextId?: string;
+  /** Per status, which of its runs match by the kind of their first open interrupt. */
+  openKinds?: readonly OpenKindFilter[];
+}
+
+/**
+ * Which runs of `status` match, by the kind of their first open interrupt (oldest first: the one a
+ * task projection shows): with `among` true, those whose kind is in `kinds`; with `among` false,
+ * the others, a run with none open included. Runs of other statuses are not affected.
+ */
+export interface OpenKindFilter {
+  status: RunStatus;
+  kinds: readonly InterruptKind[];
+  among: boolean;
 }
 
 /** What `countMatchingRuns` counts: runs matching these filters exactly. */
-export type RunCountQuery = Pick<ListRunsQuery, 'statuses' | 'statusAfter'>;
+export type RunCountQuery = Pick<
+  ListRunsQuery,
+  'statuses' | 'statusAfter' | 'workflowIds' | 'contextId' | 'openKinds'
+>;
 
 export interface ResolveInterruptRequest extends InterruptAnswer {
   /** Written with the answer, in the same commit. */
@@ -140,6 +164,10 @@ export interface RunCore {
   createRun(subject: Subject, request: CreateRunRequest): Promise<CreatedRun>;
   /** Undefined for unknown runs and for runs of another tenant alike. */
   getRun(subject: Subject, runId: string): Promise<RunSnapshot | undefined>;
+  /**
+   * A page of the subject's runs, newest first. Its cost follows the page: a page whose filters no
+   * index decides alone may hold fewer runs than `limit`, even none, with a `nextCursor`.
+   */
   listRuns(
     subject: Subject,
     query?: ListRunsQuery,

@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 
 export interface BannerFacts {
   baseUrl: string;
+  /** The contract served: its spec, input digest and package folder. */
+  contract: string;
   store: string;
   /** Whether the runtime runs from its compiled build or from the TypeScript sources. */
   from: 'build' | 'source';
@@ -18,6 +20,7 @@ export function printBanner(log: Logger, facts: BannerFacts, keyOut: NodeJS.Writ
   const b = facts.baseUrl;
   log.info(
     {
+      contract: facts.contract,
       store: facts.store,
       from: facts.from,
       workflows: facts.workflows,

@@ -9,6 +9,8 @@ import { UsageError } from './usage.ts';
 export const CONFIG_FILE = 'wopgen.config.json';
 
 export interface ServeFileSettings {
+  /** The generated package to serve (a folder, relative to the config file). */
+  contract?: string;
   port?: number;
   host?: string;
   baseUrl?: string;
@@ -23,6 +25,7 @@ type Check = (v: unknown) => boolean;
 const isString: Check = (v) => typeof v === 'string' && v !== '';
 
 const SERVE_KEYS: Record<keyof ServeFileSettings, [Check, string]> = {
+  contract: [isString, 'a folder path (a generated package)'],
   port: [(v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 65535, 'a port'],
   host: [isString, 'a string'],
   baseUrl: [isString, 'a URL string'],
@@ -35,6 +38,14 @@ const SERVE_KEYS: Record<keyof ServeFileSettings, [Check, string]> = {
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The generator's `out` of `cwd`/wopgen.config.json (where `wopgen generate` writes), if any. */
+export function readConfigOut(cwd: string): string | undefined {
+  const data = readJsonFile(join(cwd, CONFIG_FILE), true);
+  if (!isObject(data)) return undefined;
+  const out = data['out'];
+  return typeof out === 'string' && out !== '' ? out : undefined;
 }
 
 /** The `serve` object of `cwd`/wopgen.config.json; empty when the file or the key is absent. */

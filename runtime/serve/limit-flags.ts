@@ -48,6 +48,9 @@ export const LIMIT_FLAGS: readonly LimitFlag[] = [
   row('bodyLimit', 1024, GIB / 4, 'body bytes read after authentication, then 413'),
   row('hostEventRetention', 1, 100_000_000, 'host events kept per tenant scope; older ones pruned'),
   row('hostEventTail', 0, 100_000, 'host events /host/events replays without Last-Event-ID'),
+  row('listingsPerTenant', 1, 1024, 'task and run listings a tenant runs at once; more wait'),
+  // Each config is one POST per task update: the cap bounds what one message can make the host send.
+  row('pushConfigsPerTask', 1, 1000, 'push configs one task may hold; one more is refused'),
 ];
 
 /** Pairs that contradict each other when the first exceeds the second. */
@@ -103,7 +106,7 @@ export function limitsFrom(values: Readonly<Record<string, unknown>>): LimitSett
       n < f.min ||
       n > f.max
     )
-      return `--${f.flag} takes a whole number from ${f.min} to ${f.max}, got ${String(text)}`;
+      return `--${f.flag} takes a whole number, from ${f.min} to ${f.max}, got ${String(text)}`;
     given.set(f.key, n);
     if (f.key === 'bodyLimit') out.bodyLimit = n;
     else limits[f.key] = n;

@@ -3,7 +3,8 @@
 // never a crash and never a silent default.
 import { parseArgs } from 'node:util';
 import { isLogLevel, LOG_LEVELS, type LogLevel } from '../log/logger.ts';
-import { readServeFile } from './config-file.ts';
+import { readConfigOut, readServeFile } from './config-file.ts';
+import { chooseContract, type ContractChoice } from './contract-package.ts';
 import { LIMIT_OPTIONS, limitsFrom, type LimitSettings } from './limit-flags.ts';
 import { PUSH_EGRESS_OPTIONS, pushEgressSettings, type PushEgressSettings } from './push-egress.ts';
 import { STORE_TIMEOUT_OPTIONS, storeTimeoutSettings } from './store-timeouts.ts';
@@ -20,6 +21,8 @@ import {
 export const MIN_API_KEY_LENGTH = 16;
 
 export interface ServeSettings extends ContentModeSettings, PushEgressSettings {
+  /** The generated package to serve (serve/contract-package.ts). */
+  contract: ContractChoice;
   port: number;
   hostname: string;
   baseUrl: string;
@@ -44,6 +47,7 @@ export interface ServeSettings extends ContentModeSettings, PushEgressSettings {
 }
 
 const OPTIONS = {
+  contract: { type: 'string' },
   port: { type: 'string' },
   host: { type: 'string' },
   'base-url': { type: 'string' },
@@ -132,8 +136,18 @@ export function serveSettings(
     throw new UsageError(`invalid WOPGEN_LEASE_TTL_MS ${ttlText}: give milliseconds, at least 100`);
   const limits = limitsFrom(values);
   if (typeof limits === 'string') throw new UsageError(limits);
+  const contractGiven =
+    values.contract !== undefined
+      ? { value: values.contract, from: 'flag' as const }
+      : env['WOPGEN_CONTRACT']
+        ? { value: env['WOPGEN_CONTRACT'], from: 'environment' as const }
+        : file.contract !== undefined
+          ? { value: file.contract, from: 'config' as const }
+          : undefined;
+  if (contractGiven?.value === '') throw new UsageError('--contract takes a folder');
   const storeTimeouts = storeTimeoutSettings(values, env);
   return {
+    contract: chooseContract(contractGiven, readConfigOut(cwd), cwd),
     port,
     hostname,
     baseUrl: baseUrl.replace(/\/+$/, ''),

@@ -14,6 +14,10 @@ export const SERVE_HELP = `usage: wopgen serve [options]
 Serves the reference host: REST, A2A 1.0 (JSON-RPC) and MCP 2026-07-28 on one port, SQLite or PostgreSQL store.
 
 options (flags win over environment, environment over wopgen.config.json "serve"):
+  --contract DIR         the generated package to serve (wopgen generate   WOPGEN_CONTRACT, serve.contract
+                         --out DIR); default: the config file's "out" when it holds one, else
+                         wopgen's own. Rows it adds that this host has no handler for: exit 1,
+                         each named (handlers are written with createHost, see wopgen init)
   --port N               port to listen on; 0 picks a free one            PORT, serve.port (8080)
   --host ADDR            address to bind                                  HOST, serve.host (127.0.0.1)
   --base-url URL         absolute URL every advertised URL is built from  WOPGEN_BASE_URL, serve.baseUrl
@@ -52,7 +56,8 @@ ${storeTimeoutHelp()}
 
 environment only: WOPGEN_LEASE_TTL_MS (PostgreSQL: how long a dead host's runs wait for another
 host, default 10000), WOPGEN_MCP_STATE_SECRET (HMAC key for MCP requestState; kept in the store if unset),
-WOPGEN_MCP_STATE_KEK (seals the requestState keys kept in the store: the store alone cannot sign)
+WOPGEN_MCP_STATE_KEK (seals the requestState keys and the push secrets' key kept in the store: the
+store alone can neither sign nor read a push token; README "Secrets at rest")
 
 Logs: one line per request and the start banner; pretty on a terminal, JSON lines otherwise.
 SIGINT/SIGTERM: in-flight requests finish, open event streams are closed after a short grace

@@ -4,6 +4,7 @@
 // decide (a context id, INPUT_REQUIRED against AUTH_REQUIRED) still answer exactly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rpcClient } from '../helpers/a2a-rpc.ts';
+import { runsReadBy } from '../helpers/core-reads.ts';
 import { startHost, type RunningHost } from '../helpers/host.ts';
 
 let h: RunningHost;
@@ -55,32 +56,7 @@ async function allPages(params: Record<string, unknown>): Promise<Page[]> {
   return pages;
 }
 
-/** Counts the runs the host reads while `f` runs (listed, alone or with their views, or loaded one by one). */
-async function readsBy(f: () => Promise<unknown>): Promise<number> {
-  const core = h.host.context.core;
-  const { runView, listRuns, listRunViews } = core;
-  let reads = 0;
-  core.runView = async (...args) => {
-    reads += 1;
-    return runView!.apply(core, args);
-  };
-  core.listRuns = async (...args) => {
-    const page = await listRuns.apply(core, args);
-    reads += page.runs.length;
-    return page;
-  };
-  core.listRunViews = async (...args) => {
-    const page = await listRunViews!.apply(core, args);
-    reads += page.views.length;
-    return page;
-  };
-  try {
-    await f();
-  } finally {
-    Object.assign(core, { runView, listRuns, listRunViews });
-  }
-  return reads;
-}
+const readsBy = (f: () => Promise<unknown>) => runsReadBy(h.host.context.core, f);
 
 beforeAll(async () => {
   h = await startHost();

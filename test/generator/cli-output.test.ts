@@ -136,7 +136,7 @@ describe('wopgen generate --out: ownership across generations', () => {
     const r = gen('generated', fx.root);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
-      /^wopgen: wrote 1 of 58 files to generated \(57 unchanged\), removed 1 in \d+/m,
+      /^wopgen: wrote 1 of 64 files to generated \(63 unchanged\), removed 1 in \d+/m,
     );
     expect(existsSync(join(out, 'old'))).toBe(false);
     expect(wopgen(['check', '--spec', 'spec', '--out', 'generated'], fx.root).status).toBe(0);

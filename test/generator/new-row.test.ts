@@ -8,6 +8,7 @@ import { a2aOperations } from '../../generated/a2a/operations.ts';
 import { writeAtomically } from '../../generator/write.ts';
 import { SpecFixture, expectDiagnostic, projectRoot } from '../helpers/spec-fixture.ts';
 import { typecheck } from '../helpers/tsc.ts';
+import { GET_TASK_ARTIFACT_ROW } from '../helpers/contract-rows.ts';
 
 const MAP = 'spec/interop-map.json';
 type Rows = { a2a: { operations: Record<string, unknown>[] } };
@@ -42,14 +43,7 @@ describe('a new map row', () => {
 
   it('fails after regeneration, naming the new member', async () => {
     fx.editJson(MAP, (m) => {
-      (m as unknown as Rows).a2a.operations.push({
-        upstream: 'GetTaskArtifact',
-        http: 'GET /tasks/{id}/artifacts/{artifactId}',
-        when: '',
-        v2Operation: 'getRun',
-        requires: [],
-        rule: 'Test row: reads one artifact of a task the caller can read.',
-      });
+      (m as unknown as Rows).a2a.operations.push(GET_TASK_ARTIFACT_ROW);
     });
     const result = await fx.generate();
     expect(result.diagnostics).toEqual([]);
@@ -124,7 +118,10 @@ describe('a fifth `when` case of SendMessage', () => {
     );
     const dispatch = gen.createA2aDispatch(stale, {
       params: new Proxy({}, { get: () => (raw: unknown) => raw }),
-      taskStatus: { SendMessage: async () => 'paused', SendStreamingMessage: async () => 'paused' },
+      task: {
+        SendMessage: async () => ({ status: 'paused', target: 'the task' }),
+        SendStreamingMessage: async () => ({ status: 'paused', target: 'the task' }),
+      },
       advertises: () => true,
       refuse: (r: { message: string }) => new Error(r.message),
     });
@@ -237,9 +234,9 @@ describe('a `when` case removed (a gap in the map)', () => {
     const handlers = new Proxy({}, { get: (_t, key) => async () => void called.push(String(key)) });
     const dispatch = gen.createA2aDispatch(handlers, {
       params: new Proxy({}, { get: () => (raw: unknown) => raw }),
-      taskStatus: {
-        SendMessage: async () => 'completed',
-        SendStreamingMessage: async () => 'failed',
+      task: {
+        SendMessage: async () => ({ status: 'completed', target: 'the task' }),
+        SendStreamingMessage: async () => ({ status: 'failed', target: 'the task' }),
       },
       advertises: () => true,
       refuse: (r: { error: string; message: string }) => new Error(`${r.error}: ${r.message}`),

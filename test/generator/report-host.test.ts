@@ -41,6 +41,8 @@ describe('wopgen report --host', () => {
     expect(report.cardUrl).toBe(`${h.url}/.well-known/agent-card.json`);
     expect(report.a2aUrl).toBe(`${h.url}/a2a/jsonrpc`);
     expect(report.mcpUrl).toBe(`${h.url}/mcp`);
+    expect(report.keyOrigins).toEqual([h.url]);
+    expect(report.withheld).toEqual([]);
     expect(report.probedAt).toBe(now.toISOString());
   });
 
@@ -52,6 +54,7 @@ describe('wopgen report --host', () => {
       answer: '-32001 TaskNotFoundError',
       verdict: 'serves',
       agrees: true,
+      key: 'sent',
     });
     expect(report.rows['a2a:createTaskPushNotificationConfig']).toEqual({
       expected: 'refuse',
@@ -60,6 +63,7 @@ describe('wopgen report --host', () => {
       answer: '-32003 PushNotificationNotSupportedError',
       verdict: 'refuses',
       agrees: true,
+      key: 'sent',
     });
     expect(report.rows['mcp:prompts/get']).toEqual({
       expected: 'absent',
@@ -68,6 +72,7 @@ describe('wopgen report --host', () => {
       answer: '-32601 MethodNotFoundError',
       verdict: 'not advertised',
       agrees: true,
+      key: 'sent',
     });
     expect(report.rows['mcp:tools/call']).toMatchObject({
       verdict: 'serves',
@@ -125,7 +130,7 @@ describe('wopgen report --host', () => {
     );
     expect(html).toContain(`probed ${now.toISOString()}`);
     expect(markdown).toContain(
-      '| `prompts/get` | — | `promptsGet` | — | mcp.serverMount | — | not advertised | server/discover lists no prompts capability | an unknown prompt | `-32601 MethodNotFoundError` | yes |',
+      '| `prompts/get` | — | `promptsGet` | — | mcp.serverMount | — | not advertised | server/discover lists no prompts capability | an unknown prompt | `-32601 MethodNotFoundError` | yes | sent |',
     );
   });
 

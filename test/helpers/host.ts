@@ -8,6 +8,8 @@ import { defaultConfig, type HostConfig } from '../../runtime/config.ts';
 import type { WorkflowRegistry } from '../../runtime/core/reference/workflows/index.ts';
 import { createSqliteHost, type SqliteHost as Host } from '../../runtime/host/index.ts';
 import type { McpCatalogue } from '../../runtime/bindings/mcp/catalogue/catalogue.ts';
+import type { HostContract } from '../../runtime/contract/served.ts';
+import type { SuppliedHandlers } from '../../runtime/contract/supplied.ts';
 import type { PgTimeouts } from '../../runtime/host/postgres.ts';
 
 export const KEYS = { acme: 'test-key-acme-0123456789', other: 'test-key-other-0123456789' };
@@ -42,6 +44,10 @@ export interface StartOptions {
   /** PostgreSQL: connect, acquire and statement timeouts. */
   storeTimeouts?: Partial<PgTimeouts>;
   logger?: Logger;
+  /** Another contract than wopgen's own (a package generated from an edited spec). */
+  contract?: HostContract;
+  /** Handlers for the members that contract adds, by protocol. */
+  handlers?: Partial<SuppliedHandlers>;
 }
 
 export async function startHost(opts: StartOptions = {}): Promise<RunningHost> {
@@ -49,7 +55,9 @@ export async function startHost(opts: StartOptions = {}): Promise<RunningHost> {
   const store = opts.store ?? `sqlite:${join(dir, 'host.db')}`;
   const config = defaultConfig('http://127.0.0.1');
   opts.config?.(config);
-  const host = await createSqliteHost({
+  const host = await createSqliteHost<HostContract>({
+    ...(opts.contract && { contract: opts.contract }),
+    ...(opts.handlers && { handlers: opts.handlers }),
     config,
     baseUrlFromListen: true,
     store,

@@ -1,7 +1,8 @@
 // A real push receiver for tests: an HTTPS server on 127.0.0.1 with a throwaway certificate made
 // by openssl (CN and SAN `localhost`, IP 127.0.0.1), recording every request it gets. Its answers
 // are scripted: a list of statuses consumed in order (the last one repeats), `307` answering with a
-// Location header pointing at the receiver itself.
+// Location header pointing at the receiver itself, and `0` never answering (a hung receiver; its
+// requests stay open until the receiver closes).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import {
@@ -101,7 +102,11 @@ export async function startReceiver(options: { tls?: boolean } = {}): Promise<Pu
         check();
       });
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -114,10 +119,11 @@ export async function startReceiver(options: { tls?: boolean } = {}): Promise<Pu
         body: Buffer.concat(chunks).toString('utf8'),
       });
       const status = r.statuses.length > 1 ? r.statuses.shift()! : r.statuses[0]!;
+      for (const w of waiters.splice(0)) w();
+      if (status === 0) return;
       const headers: Record<string, string> = {};
       if (status >= 300 && status < 400) headers['location'] = `${r.origin}/redirected`;
       res.writeHead(status, headers).end();
-      for (const w of waiters.splice(0)) w();
     });
   };
   const server = tls ? createHttpsServer({ key, cert }, handler) : createHttpServer(handler);

@@ -2,6 +2,8 @@
 // MCP task status `failed` with an inlined JSON-RPC error and no result, while a run its workflow
 // failed stays `completed` with a CallToolResult whose isError is true (ext-tasks §Task Execution
 // Errors). The host failure is a real one: the store refuses one write.
+import { wopgenContract } from '../../runtime/contract/default.ts';
+import { mcpTaskStates } from '../../runtime/bindings/mcp/task-states.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectMcpTaskStatus } from '../../generated/mcp/task-status.ts';
 import type { Subject } from '../../runtime/ports/auth.ts';
@@ -60,7 +62,12 @@ afterAll(async () => {
   await fault.remove();
 });
 
-const deps = () => ({ core, mcp: defaultConfig('http://127.0.0.1').mcp });
+const deps = () => ({
+  core,
+  mcp: defaultConfig('http://127.0.0.1').mcp,
+  states: mcpTaskStates(wopgenContract),
+  extension: wopgenContract.mcp.tasksExtension,
+});
 
 describe('MCP task status of a failed run', () => {
   it('the generated projection reads the error code only where a row names it', () => {

@@ -2,45 +2,48 @@
 // generated tables, including a downgrade above the floor and the fail-closed floor.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { negotiationTables } from '../../generated/negotiation/tables.ts';
+import { compareVersions, negotiationTables } from '../../generated/negotiation/tables.ts';
 import { validateNegotiationDecided } from '../../generated/validators/standalone.js';
 import { decide } from '../../runtime/negotiation/decide.ts';
 import { decisionPayload, peerDigest } from '../../runtime/negotiation/record.ts';
 import { evaluateFacet, isStale, StaleFacetError } from '../../runtime/negotiation/refresh.ts';
 
-const a2a = negotiationTables.a2a;
-const mcp = negotiationTables.mcp;
+const rules = { tables: negotiationTables, compare: compareVersions };
+const a2a = 'a2a' as const;
+const mcp = 'mcp' as const;
 const offered = { versions: ['1.0', '1.1', '1.2'], preferred: '1.2', floor: '1.1' };
 
 describe('decide', () => {
   it('remembers decisions by their inputs: a changed offer or request is decided afresh', () => {
-    const first = decide(a2a, offered, { requested: '1.1', authenticated: true });
-    expect(decide(a2a, { ...offered }, { requested: '1.1', authenticated: true })).toBe(first);
+    const first = decide(rules, a2a, offered, { requested: '1.1', authenticated: true });
+    expect(decide(rules, a2a, { ...offered }, { requested: '1.1', authenticated: true })).toBe(
+      first,
+    );
     expect(Object.isFrozen(first)).toBe(true);
     // The same request unauthenticated is a refused downgrade, not the cached acceptance.
-    expect(decide(a2a, offered, { requested: '1.1', authenticated: false }).reason).toBe(
+    expect(decide(rules, a2a, offered, { requested: '1.1', authenticated: false }).reason).toBe(
       'unauthenticated',
     );
     // The operator raises the floor: the same request is now below it.
     const raised = { ...offered, floor: '1.2' };
-    expect(decide(a2a, raised, { requested: '1.1', authenticated: true }).reason).toBe(
+    expect(decide(rules, a2a, raised, { requested: '1.1', authenticated: true }).reason).toBe(
       'below-floor',
     );
     // Many distinct client-chosen values (the cache empties when full) and an over-long one.
     for (let i = 0; i < 600; i++) {
-      expect(decide(a2a, offered, { requested: `9.${i}`, authenticated: true }).reason).toBe(
+      expect(decide(rules, a2a, offered, { requested: `9.${i}`, authenticated: true }).reason).toBe(
         'unsupported',
       );
     }
     const long = `1.${'1'.repeat(200)}`;
-    expect(decide(a2a, offered, { requested: long, authenticated: true })).toMatchObject({
+    expect(decide(rules, a2a, offered, { requested: long, authenticated: true })).toMatchObject({
       outcome: 'refused',
       requested: long,
     });
-    expect(decide(a2a, offered, { requested: '1.1', authenticated: true })).toEqual(first);
+    expect(decide(rules, a2a, offered, { requested: '1.1', authenticated: true })).toEqual(first);
   });
   it('serves preferred when nothing is requested', () => {
-    expect(decide(a2a, offered, { authenticated: false })).toEqual({
+    expect(decide(rules, a2a, offered, { authenticated: false })).toEqual({
       outcome: 'accepted',
       reason: 'ok',
       version: '1.2',
@@ -49,7 +52,7 @@ describe('decide', () => {
   });
   it('refuses below the floor, authenticated or not', () => {
     for (const authenticated of [true, false]) {
-      expect(decide(a2a, offered, { requested: '1.0', authenticated })).toEqual({
+      expect(decide(rules, a2a, offered, { requested: '1.0', authenticated })).toEqual({
         outcome: 'refused',
         reason: 'below-floor',
         floor: '1.1',
@@ -58,10 +61,10 @@ describe('decide', () => {
     }
   });
   it('refuses a version that is not offered, or not a version at all', () => {
-    expect(decide(a2a, offered, { requested: '1.3', authenticated: true }).reason).toBe(
+    expect(decide(rules, a2a, offered, { requested: '1.3', authenticated: true }).reason).toBe(
       'unsupported',
     );
-    expect(decide(a2a, offered, { requested: 'latest', authenticated: true })).toEqual({
+    expect(decide(rules, a2a, offered, { requested: 'latest', authenticated: true })).toEqual({
       outcome: 'refused',
       reason: 'unsupported',
       floor: '1.1',
@@ -69,14 +72,14 @@ describe('decide', () => {
     });
   });
   it('downgrades above the floor only for an authenticated peer', () => {
-    expect(decide(a2a, offered, { requested: '1.1', authenticated: true })).toEqual({
+    expect(decide(rules, a2a, offered, { requested: '1.1', authenticated: true })).toEqual({
       outcome: 'accepted',
       reason: 'ok',
       version: '1.1',
       floor: '1.1',
       requested: '1.1',
     });
-    expect(decide(a2a, offered, { requested: '1.1', authenticated: false })).toEqual({
+    expect(decide(rules, a2a, offered, { requested: '1.1', authenticated: false })).toEqual({
       outcome: 'refused',
       reason: 'unauthenticated',
       floor: '1.1',
@@ -89,12 +92,12 @@ describe('decide', () => {
       preferred: '2026-07-28',
       floor: '2026-07-28',
     };
-    expect(decide(mcp, revs, { requested: '2025-11-25', authenticated: true }).reason).toBe(
+    expect(decide(rules, mcp, revs, { requested: '2025-11-25', authenticated: true }).reason).toBe(
       'below-floor',
     );
-    expect(decide(mcp, revs, { requested: '2026-07-28', authenticated: false }).version).toBe(
-      '2026-07-28',
-    );
+    expect(
+      decide(rules, mcp, revs, { requested: '2026-07-28', authenticated: false }).version,
+    ).toBe('2026-07-28');
   });
 });
 
@@ -102,8 +105,9 @@ describe('negotiation.decided payload', () => {
   it('is content-free and validates against the generated schema', () => {
     const at = new Date('2026-11-30T00:00:00Z');
     const p = decisionPayload(
+      validateNegotiationDecided,
       'a2a',
-      decide(a2a, offered, { requested: '9.9', authenticated: true }),
+      decide(rules, a2a, offered, { requested: '9.9', authenticated: true }),
       'https://peer.example',
       at,
     );
@@ -133,12 +137,24 @@ describe('negotiation.decided payload', () => {
     const bad = Object.freeze({ outcome: 'accepted', reason: 'bogus', floor: '1.0' } as const);
     for (let i = 0; i < 2; i++) {
       expect(() =>
-        decisionPayload('a2a', bad as unknown as Parameters<typeof decisionPayload>[1], 'o', at),
+        decisionPayload(
+          validateNegotiationDecided,
+          'a2a',
+          bad as unknown as Parameters<typeof decisionPayload>[2],
+          'o',
+          at,
+        ),
       ).toThrow(/negotiation.decided payload invalid/);
     }
-    const good = decide(a2a, offered, { authenticated: true });
-    const first = decisionPayload('a2a', good, 'tcp://a', at);
-    const again = decisionPayload('a2a', good, 'tcp://b', new Date('2026-12-01T00:00:00Z'));
+    const good = decide(rules, a2a, offered, { authenticated: true });
+    const first = decisionPayload(validateNegotiationDecided, 'a2a', good, 'tcp://a', at);
+    const again = decisionPayload(
+      validateNegotiationDecided,
+      'a2a',
+      good,
+      'tcp://b',
+      new Date('2026-12-01T00:00:00Z'),
+    );
     expect(validateNegotiationDecided(first)).toBe(true);
     expect(validateNegotiationDecided(again)).toBe(true);
     expect(again).toMatchObject({
@@ -152,18 +168,30 @@ describe('refresh SLA', () => {
   const today = new Date('2026-11-30T12:00:00Z');
   it('returns today for a consistent facet', () => {
     expect(
-      evaluateFacet('a2a', { versions: ['1.0'], preferred: '1.0', floor: '1.0' }, 90, today),
+      evaluateFacet(rules, 'a2a', { versions: ['1.0'], preferred: '1.0', floor: '1.0' }, 90, today),
     ).toBe('2026-11-30');
   });
   it('refuses an inconsistent facet, naming every problem', () => {
     const bad = () =>
-      evaluateFacet('a2a', { versions: ['1.0'], preferred: '1.1', floor: '0.3' }, 120, today);
+      evaluateFacet(
+        rules,
+        'a2a',
+        { versions: ['1.0'], preferred: '1.1', floor: '0.3' },
+        120,
+        today,
+      );
     expect(bad).toThrow(StaleFacetError);
     expect(bad).toThrow(
       /preferred version "1.1" is not offered; floor "0.3" is not offered; refresh window of 120 days is outside 1–90/,
     );
     expect(() =>
-      evaluateFacet('a2a', { versions: ['1.0', '2.0'], preferred: '1.0', floor: '1.0' }, 90, today),
+      evaluateFacet(
+        rules,
+        'a2a',
+        { versions: ['1.0', '2.0'], preferred: '1.0', floor: '1.0' },
+        90,
+        today,
+      ),
     ).toThrow(/"2.0" is offered but this build implements only 1.0/);
   });
   it('knows when an advertisement is stale or from the future', () => {

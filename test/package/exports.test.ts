@@ -58,11 +58,14 @@ describe('package.json', () => {
 describe('wopgen/runtime', () => {
   it('exports exactly the public values', () => {
     expect(Object.keys(runtime).sort()).toEqual([
+      'A2aError',
       'ANONYMOUS',
       'ApiKeyAuthenticator',
+      'ContractRefused',
       'CoreError',
       'HOST_VERSION',
       'InProcessChangeFeed',
+      'McpError',
       // An embedder's own store adapter throws it to have every binding answer a retryable 503.
       'StoreUnavailableError',
       'TERMINAL_EVENT_TYPES',
@@ -83,6 +86,8 @@ describe('wopgen/runtime', () => {
       'parseDefinition',
       'principalOf',
       'referencePack',
+      'runIdFromWire',
+      'wopgenContract',
     ]);
   });
 

@@ -11,6 +11,13 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { localPrebuilds, npmInstall, readJson, run, sharedTarball, tempProject } from './npm.ts';
+import {
+  GET_TASK_ARTIFACT_ROW,
+  GET_TASK_ARTIFACT_WIRE,
+  TASKS_LIST_ROW,
+  TASKS_LIST_WIRE,
+  withArtifactsOperation,
+} from '../helpers/contract-rows.ts';
 
 const SLOW = 25 * 60_000;
 
@@ -18,7 +25,7 @@ const SLOW = 25 * 60_000;
 function start(cwd: string): Promise<{ url: string; stop: () => void }> {
   const child = spawn('npm', ['start', '--silent'], {
     cwd,
-    env: { ...process.env, PORT: '0', API_KEY: 'wop_scaffold_start_key_0123456789' },
+    env: { ...process.env, PORT: '0', API_KEY: START_KEY },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
@@ -32,6 +39,132 @@ function start(cwd: string): Promise<{ url: string; stop: () => void }> {
       if (m) resolve({ url: m[1]!, stop });
     });
   });
+}
+
+const MAP = 'spec/interop-map.json';
+const START_KEY = 'wop_scaffold_start_key_0123456789';
+
+/** The rows of the loop: GetTaskArtifact (A2A), tasks/list (MCP), listRunArtifacts (REST). */
+function addRows(app: string): void {
+  const mapPath = join(app, MAP);
+  const map = readJson<{ a2a: { operations: unknown[] }; mcp: { methods: unknown[] } }>(mapPath);
+  map.a2a.operations.push(GET_TASK_ARTIFACT_ROW);
+  map.mcp.methods.push(TASKS_LIST_ROW);
+  writeFileSync(mapPath, JSON.stringify(map, null, 2) + '\n');
+  for (const [file, defs] of [
+    ['schemas/a2a-1.0.schema.json', GET_TASK_ARTIFACT_WIRE],
+    ['schemas/mcp-2026-07-28.schema.json', TASKS_LIST_WIRE],
+  ] as const) {
+    const schema = readJson<{ $defs: Record<string, unknown> }>(join(app, file));
+    Object.assign(schema.$defs, defs);
+    writeFileSync(join(app, file), JSON.stringify(schema, null, 2) + '\n');
+  }
+  const openapiPath = join(app, 'spec/openapi.yaml');
+  writeFileSync(openapiPath, withArtifactsOperation(readFileSync(openapiPath, 'utf8')));
+}
+
+/** The three members, typed by the regenerated contract, written in src/contract.ts. */
+function writeHandlers(app: string): void {
+  const path = join(app, 'src/contract.ts');
+  const text = readFileSync(path, 'utf8');
+  const written = text
+    .replace(
+      '    a2a: {},',
+      [
+        '    a2a: {',
+        '      async getTaskArtifact(params, ctx) {',
+        '        const run = await core.getRun(ctx.subject, params.id);',
+        "        if (!run) throw new A2aError('TaskNotFoundError', 'task not found');",
+        '        return { artifactId: params.artifactId, parts: [{ data: run.outputs ?? {} }] };',
+        '      },',
+        '    },',
+      ].join('\n'),
+    )
+    .replace(
+      '    mcp: {},',
+      [
+        '    mcp: {',
+        '      async tasksList() {',
+        "        return { tasks: [], resultType: 'complete' as const };",
+        '      },',
+        '    },',
+      ].join('\n'),
+    )
+    .replace(
+      '    rest: {},',
+      [
+        '    rest: {',
+        '      async listRunArtifacts({ path }, ctx) {',
+        '        const run = await core.getRun(ctx.subject, runIdFromWire(path.runId) ?? path.runId);',
+        "        if (!run) throw new CoreError('not_found', 'no such run');",
+        "        return { status: 200, body: { artifacts: ['output'] } };",
+        '      },',
+        '    },',
+      ].join('\n'),
+    )
+    .replace(
+      "import type { ContractHandlers, RunCore } from 'wopgen/runtime';",
+      "import {\n  A2aError,\n  CoreError,\n  runIdFromWire,\n  type ContractHandlers,\n  type RunCore,\n} from 'wopgen/runtime';",
+    )
+    .replace(
+      '  void core; // What a handler of yours reads runs through (core.getRun, core.listRuns, ...).\n',
+      '',
+    );
+  expect(written).not.toBe(text);
+  writeFileSync(path, written);
+}
+
+const authed = (url: string, init: RequestInit = {}) => {
+  const headers = new Headers(init.headers);
+  headers.set('authorization', `Bearer ${START_KEY}`);
+  return fetch(url, { ...init, headers });
+};
+
+async function rpcCall(url: string, method: string, params: unknown): Promise<unknown> {
+  const res = await authed(`${url}/a2a/jsonrpc`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  return res.json();
+}
+
+/** A completed echo task's id. */
+async function sendEcho(url: string): Promise<string> {
+  const answer = (await rpcCall(url, 'SendMessage', {
+    message: {
+      messageId: 'loop-1',
+      role: 'ROLE_USER',
+      parts: [{ data: { text: 'loop' } }],
+      metadata: { openwop: { skill: 'echo' } },
+    },
+  })) as { result: { task: { id: string; status: { state: string } } } };
+  expect(answer.result.task.status.state).toBe('TASK_STATE_COMPLETED');
+  return answer.result.task.id;
+}
+
+async function mcpCall(url: string, method: string): Promise<unknown> {
+  const res = await authed(`${url}/mcp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': method,
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method,
+      params: {
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    }),
+  });
+  return res.json();
 }
 
 describe('wopgen init', () => {
@@ -78,7 +211,7 @@ describe('wopgen init', () => {
 
       const tested = await run('npm', ['test', '--silent'], app);
       expect(tested.code, tested.stdout + tested.stderr).toBe(0);
-      expect(tested.stdout).toMatch(/# pass 3\b/);
+      expect(tested.stdout).toMatch(/# pass 6\b/);
       expect(tested.stdout).toMatch(/# fail 0\b/);
 
       const server = await start(app);
@@ -92,43 +225,100 @@ describe('wopgen init', () => {
         server.stop();
       }
 
-      // A row of the project's own: tsc names the member to write, then accepts it once written.
-      const mapPath = join(app, 'spec/interop-map.json');
-      const map = readJson<{ a2a: { operations: Record<string, unknown>[] } }>(mapPath);
-      map.a2a.operations.push({
-        upstream: 'GetTaskArtifact',
-        http: 'GET /tasks/{id}/artifacts/{artifactId}',
-        when: '',
-        v2Operation: 'getRun',
-        requires: [],
-        rule: 'Test row: reads one artifact of a task the caller can read.',
-      });
-      writeFileSync(mapPath, JSON.stringify(map, null, 2) + '\n');
+      // The loop of the scaffold's README, with a row of each kind: an A2A row, an MCP method and a
+      // REST operation, each with its wire types. tsc names the three members to write.
+      addRows(app);
       const regenerated = await run('npm', ['run', 'generate', '--silent'], app);
       expect(regenerated.code, regenerated.stderr).toBe(0);
       const tsc = join(app, 'node_modules/.bin/tsc');
       const stale = await run(tsc, ['-p', 'tsconfig.json', '--noEmit'], app);
       expect(stale.code).not.toBe(0);
-      expect(stale.stdout).toMatch(
-        /^src\/contract\.ts\(\d+,\d+\): error TS2741: Property 'getTaskArtifact' is missing in type '\{\}' but required in type /m,
+      for (const member of ['getTaskArtifact', 'tasksList', 'listRunArtifacts'])
+        expect(stale.stdout).toMatch(
+          new RegExp(
+            `^src/contract\\.ts\\(\\d+,\\d+\\): error TS2741: Property '${member}' is missing in type '\\{\\}' but required in type `,
+            'm',
+          ),
+        );
+
+      // `npm start` stops at the compile, naming them; and the build of the last good sources,
+      // run against the regenerated contract, refuses to start, naming each one with its source.
+      const startStale = await run('npm', ['start', '--silent'], app, { PORT: '0' });
+      expect(startStale.code).not.toBe(0);
+      expect(startStale.stdout + startStale.stderr).toMatch(
+        /Property 'getTaskArtifact' is missing/,
       );
-      const contractPath = join(app, 'src/contract.ts');
-      const contract = readFileSync(contractPath, 'utf8');
-      const written = contract.replace(
-        'ImplementedByWopgen> = {};',
-        [
-          'ImplementedByWopgen> = {',
-          '  async getTaskArtifact(params, ctx) {',
-          '    return { params, tenant: ctx.tenant };',
-          '  },',
-          '};',
-        ].join('\n'),
+      const unserved = await run('node', ['dist/src/server.js'], app, {
+        PORT: '0',
+        API_KEY: 'wop_scaffold_start_key_0123456789',
+      });
+      expect(unserved.code).toBe(1);
+      expect(unserved.stderr).toContain('cannot be served by this host:');
+      expect(unserved.stderr).toContain(
+        '  - A2A getTaskArtifact: no handler for GetTaskArtifact (spec/interop-map.json#/a2a/operations/12)',
       );
-      expect(written).not.toBe(contract);
-      writeFileSync(contractPath, written);
+      expect(unserved.stderr).toContain('  - MCP tasksList: no handler for tasks/list (');
+      expect(unserved.stderr).toContain(
+        '  - REST listRunArtifacts: no handler for GET /runs/{runId}/artifacts (',
+      );
+
+      // Written, typed by the spec: tsc accepts them and the scaffold's own tests (which check
+      // every member of the contract is served) pass.
+      writeHandlers(app);
       const fixed = await run(tsc, ['-p', 'tsconfig.json', '--noEmit'], app);
       expect(fixed.stdout + fixed.stderr).toBe('');
       expect(fixed.code).toBe(0);
+      const retested = await run('npm', ['test', '--silent'], app);
+      expect(retested.code, retested.stdout + retested.stderr).toBe(0);
+      expect(retested.stdout).toMatch(/# fail 0\b/);
+
+      const served = await start(app);
+      try {
+        const task = await sendEcho(served.url);
+        const rpc = await rpcCall(served.url, 'GetTaskArtifact', {
+          id: task,
+          artifactId: 'output',
+        });
+        expect(rpc).toEqual({
+          jsonrpc: '2.0',
+          id: 1,
+          result: { artifactId: 'output', parts: [{ data: { text: 'loop' } }] },
+        });
+        const rest = await authed(
+          `${served.url}/a2a/rest/tasks/${encodeURIComponent(task)}/artifacts/output`,
+        );
+        expect(rest.status).toBe(200);
+        expect(await rest.json()).toEqual({
+          artifactId: 'output',
+          parts: [{ data: { text: 'loop' } }],
+        });
+        const listed = await mcpCall(served.url, 'tasks/list');
+        expect(listed).toMatchObject({ result: { tasks: [], resultType: 'complete' } });
+        const artifacts = await authed(`${served.url}/runs/${encodeURIComponent(task)}/artifacts`);
+        expect(artifacts.status).toBe(200);
+        expect(await artifacts.json()).toEqual({ artifacts: ['output'] });
+        const unknown = await authed(
+          `${served.url}/a2a/rest/tasks/demo~2Fno-such-task-0123456789abcdef`,
+        );
+        expect(unknown.status).toBe(404);
+      } finally {
+        served.stop();
+      }
+
+      // An error row's status changed in the spec: regenerate, and the host answers it. No code.
+      const map = readJson<{ a2a: { errors: Record<string, unknown>[] } }>(join(app, MAP));
+      map.a2a.errors.find((e) => e['upstream'] === 'TaskNotFoundError')!['http'] = 410;
+      writeFileSync(join(app, MAP), JSON.stringify(map, null, 2) + '\n');
+      expect((await run('npm', ['run', 'generate', '--silent'], app)).code).toBe(0);
+      expect((await run('npm', ['run', 'build', '--silent'], app)).code).toBe(0);
+      const gone = await start(app);
+      try {
+        const res = await authed(`${gone.url}/a2a/rest/tasks/demo~2Fno-such-task-0123456789abcdef`);
+        expect(res.status).toBe(410);
+        expect(((await res.json()) as { error: { code: number } }).error.code).toBe(410);
+      } finally {
+        gone.stop();
+      }
     },
     SLOW,
   );

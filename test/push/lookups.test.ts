@@ -13,6 +13,7 @@ import { InProcessChangeFeed } from '../../runtime/adapters/change-feed/in-proce
 import { createPushService, type PushService } from '../../runtime/adapters/push/service.ts';
 import { openSqliteStores, type SqliteStores } from '../../runtime/adapters/store/sqlite/index.ts';
 import { defaultConfig } from '../../runtime/config.ts';
+import { DEFAULT_LIMITS } from '../../runtime/http/limits.ts';
 import type { PushStore } from '../../runtime/ports/store/push-store.ts';
 import { owner, runRecord } from '../store/subjects.ts';
 import { until } from './helpers.ts';
@@ -61,6 +62,7 @@ async function open(singleProcess: boolean): Promise<Opened> {
       },
     },
     config: () => config,
+    maxConfigsPerTask: DEFAULT_LIMITS.pushConfigsPerTask,
     log: pino({ level: 'silent' }),
     now: () => new Date(),
   });
@@ -108,6 +110,7 @@ describe('push config lookups per run change', () => {
       feed: o.feed,
       projector: { project: () => Promise.resolve(undefined) },
       config: () => defaultConfig('http://127.0.0.1').a2a.push,
+      maxConfigsPerTask: DEFAULT_LIMITS.pushConfigsPerTask,
       log: pino({ level: 'silent' }),
       now: () => new Date(),
     });

@@ -37,22 +37,25 @@ describe('limit flags', () => {
       bodyLimit: 65536,
     });
     expect(serveSettings([], {}).limits).toBeUndefined();
+    expect(serveSettings(['--push-configs-per-task', '1000'], {}).limits).toEqual({
+      limits: { pushConfigsPerTask: 1000 },
+    });
   });
 
   it.each([
     [
       ['--streams-per-host', '0'],
-      '--streams-per-host takes a whole number from 1 to 1048576, got 0',
+      '--streams-per-host takes a whole number, from 1 to 1048576, got 0',
     ],
     [
       ['--idle-socket-ms', '1e3'],
-      '--idle-socket-ms takes a whole number from 100 to 86400000, got 1e3',
+      '--idle-socket-ms takes a whole number, from 100 to 86400000, got 1e3',
     ],
-    [['--max-connections=-5'], '--max-connections takes a whole number from 1 to 1048576, got -5'],
+    [['--max-connections=-5'], '--max-connections takes a whole number, from 1 to 1048576, got -5'],
     // Past Node's timer range (2^31-1 ms) it would start with a TimeoutOverflowWarning and fire at once.
     [
       ['--idle-socket-ms', '3000000000'],
-      '--idle-socket-ms takes a whole number from 100 to 86400000, got 3000000000',
+      '--idle-socket-ms takes a whole number, from 100 to 86400000, got 3000000000',
     ],
     [
       ['--headers-timeout-ms', '50000', '--request-timeout-ms', '1000'],
@@ -70,6 +73,18 @@ describe('limit flags', () => {
       ['--unauthenticated-body-limit', '4096', '--body-limit', '2048'],
       '--unauthenticated-body-limit 4096 exceeds --body-limit 2048: authenticating would lower the limit',
     ],
+    [
+      ['--push-configs-per-task', '0'],
+      '--push-configs-per-task takes a whole number, from 1 to 1000, got 0',
+    ],
+    [
+      ['--push-configs-per-task', '2000'],
+      '--push-configs-per-task takes a whole number, from 1 to 1000, got 2000',
+    ],
+    [
+      ['--listings-per-tenant', '1025'],
+      '--listings-per-tenant takes a whole number, from 1 to 1024, got 1025',
+    ],
   ])('%j is a usage error', (argv, message) => {
     expect(() => serveSettings(argv, {})).toThrow(new UsageError(message));
   });
@@ -78,7 +93,7 @@ describe('limit flags', () => {
     const s = startServe(['--port', '0', '--idle-socket-ms', '3000000000']);
     expect(await s.exited).toBe(2);
     expect(s.stderr()).toBe(
-      'wopgen serve: --idle-socket-ms takes a whole number from 100 to 86400000, got 3000000000\n(see wopgen serve --help)\n',
+      'wopgen serve: --idle-socket-ms takes a whole number, from 100 to 86400000, got 3000000000\n(see wopgen serve --help)\n',
     );
   });
 

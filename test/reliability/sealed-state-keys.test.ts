@@ -11,6 +11,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { keySeal } from '../../runtime/bindings/mcp/sealed-keys.ts';
 import { KEY_KV } from '../../runtime/bindings/mcp/state-keys.ts';
+import { PUSH_DATA_KEY_KV } from '../../runtime/adapters/store/push-secrets.ts';
 import { removeDir, startHost, type RunningHost } from '../helpers/host.ts';
 import { freshDatabase, NO_POSTGRES, POSTGRES_URL } from '../helpers/postgres.ts';
 import { rawMcp } from '../mcp/helpers.ts';
@@ -46,6 +47,7 @@ interface Backend {
   open(): Promise<{
     store: { dir?: string; store?: string };
     kv(): Promise<Map<string, string>>;
+    setKv(k: string, v: string): Promise<void>;
     bytes(): Promise<string>;
     drop(): Promise<void>;
   }>;
@@ -69,6 +71,14 @@ const sqlite: Backend = {
           db.close();
         }
       },
+      async setKv(k, v) {
+        const db = new Database(file);
+        try {
+          db.prepare('UPDATE kv SET v = ? WHERE k = ?').run(v, k);
+        } finally {
+          db.close();
+        }
+      },
       async bytes() {
         // The database file and its WAL: every byte the store has written.
         return readdirSync(dir)
@@ -88,11 +98,11 @@ const postgres: Backend = {
   ...(!POSTGRES_URL && { skip: NO_POSTGRES }),
   async open() {
     const db = await freshDatabase();
-    const query = async (sql: string) => {
+    const query = async (sql: string, params: string[] = []) => {
       const c = new pg.Client({ connectionString: db.url });
       await c.connect();
       try {
-        return (await c.query(sql)).rows as Record<string, string>[];
+        return (await c.query(sql, params)).rows as Record<string, string>[];
       } finally {
         await c.end();
       }
@@ -101,6 +111,9 @@ const postgres: Backend = {
       store: { store: db.url },
       async kv() {
         return new Map((await query('SELECT k, v FROM kv')).map((r) => [r['k']!, r['v']!]));
+      },
+      async setKv(k, v) {
+        await query('UPDATE kv SET v = $1 WHERE k = $2', [v, k]);
       },
       async bytes() {
         // Every text value of the kv and spent-token tables, as a reader of the database sees it.
@@ -188,11 +201,25 @@ describe.each([sqlite, postgres])('sealed requestState keys on $name', (backend)
         await b.stop();
         hosts.length = 0;
 
+        // The same KEK sealed the push data key (adapters/store/push-secrets.ts), which the store
+        // reads as it opens, before the ring: that refusal names the same variable.
+        await expect(host(s.store)).rejects.toThrow(
+          'the push secret key in the store is sealed: set WOPGEN_MCP_STATE_KEK (mcp.requestStateKek) to the key it was sealed with',
+        );
+        await expect(host(s.store, 'another-kek-0123456789abcdef')).rejects.toThrow(
+          'the push secret key in the store was sealed with another WOPGEN_MCP_STATE_KEK',
+        );
+        // A ring sealed out of reach is refused on its own (here, a store whose data key is clear).
+        await s.setKv(PUSH_DATA_KEY_KV, Buffer.alloc(32, 7).toString('base64url'));
         await expect(host(s.store)).rejects.toThrow(
           'the MCP requestState keys in the store are sealed: set WOPGEN_MCP_STATE_KEK (mcp.requestStateKek) to the key they were sealed with',
         );
         await expect(host(s.store, 'another-kek-0123456789abcdef')).rejects.toThrow(
           'the MCP requestState keys in the store were sealed with another WOPGEN_MCP_STATE_KEK',
+        );
+        // The refused KEK sealed nothing: the data key stays as it was, for the right KEK.
+        expect((await s.kv()).get(PUSH_DATA_KEY_KV)).toBe(
+          Buffer.alloc(32, 7).toString('base64url'),
         );
       } finally {
         for (const h of hosts.splice(0)) await h.stop().catch(() => undefined);

@@ -99,7 +99,10 @@ describe('runs', () => {
       { workflowId: 'echo', inputs: { text: 'once' } },
       { 'idempotency-key': 'k-1' },
     );
-    expect([a.status, b.status]).toEqual([201, 200]);
+    // The replay is the same 201 answer, flagged (OpenWOP-Idempotent-Replay).
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.headers.get('openwop-idempotent-replay')).toBeNull();
+    expect(b.headers.get('openwop-idempotent-replay')).toBe('true');
     expect(((await a.json()) as { runId: string }).runId).toBe(
       ((await b.json()) as { runId: string }).runId,
     );

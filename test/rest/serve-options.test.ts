@@ -104,6 +104,7 @@ describe('serve settings', () => {
         }),
       );
       expect(serveSettings([], {}, dir)).toEqual({
+        contract: { from: 'bundled' },
         port: 7000,
         hostname: '127.0.0.2',
         baseUrl: 'http://127.0.0.2:7000',
@@ -139,6 +140,7 @@ describe('serve settings', () => {
           dir,
         ),
       ).toEqual({
+        contract: { from: 'bundled' },
         port: 9000,
         hostname: '127.0.0.1',
         baseUrl: 'http://127.0.0.1:9000',
@@ -178,7 +180,7 @@ describe('serve settings', () => {
       const file = join(dir, 'wopgen.config.json');
       writeFileSync(file, JSON.stringify({ serve: { prot: 1 } }));
       expect(() => serveSettings([], {}, dir)).toThrow(
-        `${file}: unknown key "serve.prot" (known: port, host, baseUrl, store, mcpCatalogue, a2aSkills, logLevel, workflows)`,
+        `${file}: unknown key "serve.prot" (known: contract, port, host, baseUrl, store, mcpCatalogue, a2aSkills, logLevel, workflows)`,
       );
       writeFileSync(file, JSON.stringify({ serve: { port: '80' } }));
       expect(() => serveSettings([], {}, dir)).toThrow(`${file}: "serve.port" must be a port`);

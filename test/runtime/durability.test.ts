@@ -86,6 +86,8 @@ describe('restart durability', () => {
       { version: 5, name: 'a2a push configs, secrets and outbox' },
       { version: 6, name: 'runs by tenant and status' },
       { version: 7, name: 'ascending run indexes, live runs by status' },
+      { version: 8, name: 'push secrets sealed' },
+      { version: 9, name: 'task list filters by context and workflow' },
     ]);
     // NORMAL: commits skip their own fsync; every write awaits the group commit's (group-commit.ts).
     expect(f.store.db.pragma('synchronous', { simple: true })).toBe(1);

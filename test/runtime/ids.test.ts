@@ -8,6 +8,7 @@ import {
   parseWireId,
   projectId,
   tenantOf,
+  uuidV7,
 } from '../../runtime/ids.ts';
 
 describe('ids', () => {
@@ -33,6 +34,19 @@ describe('ids', () => {
     const prefix = mintEventId().slice(0, 9);
     expect(Math.abs(parseInt(prefix, 32) - Date.now())).toBeLessThan(1000);
     expect(mintEventId()).toMatch(/^[A-Za-z0-9._~-]{16,128}$/);
+  });
+
+  it('mints UUIDv7 contexts whose text order is minting order', async () => {
+    const first = uuidV7();
+    const t0 = Date.now();
+    while (Date.now() === t0) await new Promise((r) => setTimeout(r, 1));
+    const later = uuidV7();
+    expect(first < later).toBe(true);
+    expect(later).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(Math.abs(parseInt(later.replace('-', '').slice(0, 12), 16) - Date.now())).toBeLessThan(
+      1000,
+    );
+    expect(new Set(Array.from({ length: 1000 }, uuidV7)).size).toBe(1000);
   });
 
   it('projects every byte outside [A-Za-z0-9._-] as ~XX', () => {

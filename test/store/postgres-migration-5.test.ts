@@ -1,11 +1,8 @@
 // PostgreSQL migration 5 (issue 13, the SQLite store's migration 7): a database at version 4 with
 // runs in it migrates, ends with ascending run indexes and a partial index of the live runs, and
 // answers the run queries as before. Skipped without WOPGEN_TEST_POSTGRES.
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPostgresStores } from '../../runtime/adapters/store/postgres/index.ts';
-import { pgMigrations } from '../../runtime/adapters/store/postgres/migrations.ts';
-import { runToRow } from '../../runtime/adapters/store/sqlite/rows.ts';
 import type { RunRecord } from '../../runtime/ports/store/run-store.ts';
 import {
   freshDatabase,
@@ -13,7 +10,8 @@ import {
   POSTGRES_URL,
   type FreshDatabase,
 } from '../helpers/postgres.ts';
-import { runRecord } from './subjects.ts';
+import { postgresAt } from './earlier-schema.ts';
+import { listedBy, runRecord } from './subjects.ts';
 
 const suite = POSTGRES_URL ? describe : describe.skip;
 
@@ -31,30 +29,11 @@ suite(`PostgreSQL migration 5${POSTGRES_URL ? '' : ` (${NO_POSTGRES})`}`, () => 
       runRecord('acme', { status, createdAt: `2026-01-01T00:00:0${i}.000Z` }),
     );
     // The database as the previous release leaves it, its runs written by that release's schema.
-    const c = new pg.Client({ connectionString: db.url });
-    await c.connect();
-    try {
-      await c.query(`CREATE TABLE schema_migrations (
-        version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
-      for (const m of pgMigrations.filter((m) => m.version <= 4)) {
-        await c.query(m.sql);
-        await c.query('INSERT INTO schema_migrations VALUES ($1, $2, $3)', [m.version, m.name, '']);
-      }
-      for (const r of made) {
-        const row = runToRow(r);
-        const cols = Object.keys(row);
-        await c.query(
-          `INSERT INTO runs (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`,
-          Object.values(row),
-        );
-      }
-    } finally {
-      await c.end();
-    }
+    await postgresAt(db.url, 4, made);
     const s = await openPostgresStores(db.url);
     try {
       const { rows: versions } = await s.pool.query(
-        'SELECT version, name FROM schema_migrations WHERE version > 4',
+        'SELECT version, name FROM schema_migrations WHERE version = 5',
       );
       expect(versions).toEqual([
         { version: 5, name: 'ascending run indexes, live runs by status' },
@@ -71,9 +50,11 @@ suite(`PostgreSQL migration 5${POSTGRES_URL ? '' : ` (${NO_POSTGRES})`}`, () => 
         runs_tenant_created: '(tenant, created_at, run_id)',
         runs_tenant_status_at: '(tenant, status_at)',
         runs_tenant_status_created: '(tenant, status, created_at, run_id)',
+        // Migration 6's (postgres-migration-6.test.ts).
+        runs_tenant_workflow: '(tenant, workflow_id, created_at, run_id)',
       });
       const ids = (rs: RunRecord[]) => rs.map((r) => r.runId);
-      expect(ids(await s.runs.listRuns({ tenant: 'acme', limit: 9 }))).toEqual(
+      expect(ids(await listedBy(s.runs, { tenant: 'acme', limit: 9 }))).toEqual(
         ids([...made].reverse()),
       );
       expect(ids(await s.runs.listRunsByStatus(['pending', 'running', 'cancelling']))).toEqual(

@@ -5,7 +5,11 @@
 // on one database (two hosts) never hold the same push at once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Stores } from '../../runtime/ports/store/index.ts';
-import type { PushConfigRecord, PushStore } from '../../runtime/ports/store/push-store.ts';
+import {
+  receiverKey,
+  type PushConfigRecord,
+  type PushStore,
+} from '../../runtime/ports/store/push-store.ts';
 import type { Database, StoreUnderTest } from './store-under-test.ts';
 import { owner, runRecord, uid } from './subjects.ts';
 
@@ -69,6 +73,31 @@ export function pushStoreContract(sut: StoreUnderTest): void {
       expect(await push.listPushConfigs(c.runId)).toStrictEqual([c, plain].sort(byId));
       expect(await push.getPushConfig(`pnc-${uid()}`)).toBeUndefined();
       expect(await push.readPushSecret(`sec-${uid()}`)).toBeUndefined();
+    });
+
+    it('keeps at most maxPerRun configs on a run, under concurrent inserts from two openers', async () => {
+      const first = await config();
+      const other = sut.sharedByHosts ? (await db.again()).push : push;
+      const more = Array.from({ length: 6 }, (_, i) => ({
+        ...first,
+        configId: `pnc-${uid()}`,
+        secretRef: `sec-${uid()}-${i}`,
+      }));
+      const answers = await Promise.all(
+        more.map((c, i) =>
+          (i % 2 ? other : push).insertPushConfig(c, { token: 't' }, { maxPerRun: 4 }),
+        ),
+      );
+      expect(answers.filter(Boolean)).toHaveLength(3);
+      expect(await push.listPushConfigs(first.runId)).toHaveLength(4);
+      // A refused config wrote nothing, its secret included.
+      for (const [i, c] of more.entries()) {
+        expect(await push.readPushSecret(c.secretRef)).toEqual(
+          answers[i] ? { token: 't' } : undefined,
+        );
+      }
+      // Without a cap (the port's callers pass one), nothing is counted.
+      expect(await push.insertPushConfig({ ...first, configId: `pnc-${uid()}` })).toBe(true);
     });
 
     it('writes the config and its secret in one transaction: a refused config keeps no secret', async () => {
@@ -140,6 +169,36 @@ export function pushStoreContract(sut: StoreUnderTest): void {
       const again = await push.claimPushes(T0 + 1000, 1000, 1);
       expect(again.map((o) => [o.outboxId, o.attempts])).toEqual([[first[0]!.outboxId, 2]]);
       expect((await push.listPushOutbox(a.configId))[0]!.attempts).toBe(2);
+    });
+
+    it('shares a claim out: one push per tenant, none of a skipped tenant or receiver', async () => {
+      const u1 = 'https://one.example/hook';
+      const u2 = 'https://two.example/hook';
+      const a1 = await config({ url: u1 });
+      const a2 = await config({ url: u1 });
+      const a3 = await config({ url: u2 });
+      const b1 = await config({ tenant: 'beta', owner: owner('beta'), url: u1 });
+      for (const c of [a1, a2, a3, b1]) {
+        await push.enqueuePushes(c.configId, [{ sequence: 0, body: 'x', final: false }], 0, AT);
+      }
+      const none = { skipTenants: [], skipReceivers: [] };
+      const first = await push.claimPushes(T0, 1000, 10, { perTenant: 1, ...none });
+      expect(first.map((o) => [o.configId, o.tenant, o.url])).toEqual([
+        [a1.configId, 'acme', u1],
+        [b1.configId, 'beta', u1],
+      ]);
+      // acme's receiver one.example is busy: its other push there waits, two.example's goes.
+      const busy = { skipTenants: ['beta'], skipReceivers: [receiverKey('acme', u1)] };
+      expect(await push.nextPushDue(busy)).toBe(T0);
+      const second = await push.claimPushes(T0, 1000, 10, { perTenant: 1, ...busy });
+      expect(second.map((o) => o.configId)).toEqual([a3.configId]);
+      expect(await push.claimPushes(T0, 1000, 10, { perTenant: 1, ...busy })).toEqual([]);
+      // What is left (a2) is due, but only for a claim that does not skip its receiver.
+      expect(await push.nextPushDue(busy)).toBe(T0 + 1000);
+      expect(await push.nextPushDue({ skipTenants: ['acme'], skipReceivers: [] })).toBe(T0 + 1000);
+      expect(await push.nextPushDue()).toBe(T0);
+      const last = await push.claimPushes(T0, 1000, 10, { perTenant: 1, ...none });
+      expect(last.map((o) => o.configId)).toEqual([a2.configId]);
     });
 
     it('records each attempt; a retry waits, delivered frees the next, dead is listed', async () => {

@@ -3,7 +3,12 @@
 // event sequences start at 0 and stay gap-free under concurrent writers (on one opener and on two
 // openers of one database), and an idempotency key inserted twice keeps one run.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RunChange, RunStore } from '../../runtime/ports/store/run-store.ts';
+import type {
+  RunChange,
+  RunListQuery,
+  RunRecord,
+  RunStore,
+} from '../../runtime/ports/store/run-store.ts';
 import type { Database, StoreUnderTest } from './store-under-test.ts';
 import { interruptRecord, owner, runRecord, uid } from './subjects.ts';
 
@@ -16,6 +21,8 @@ export function runStoreContract(sut: StoreUnderTest): void {
       runs = db.stores.runs;
     });
     afterEach(() => db.drop());
+    /** The runs of one page of a list. */
+    const listed = async (q: RunListQuery) => (await runs.listRuns(q)).runs;
     /** A task view by the three separate reads readRunView stands for. */
     const apart = async (runId: string) => ({
       run: await runs.getRun(runId),
@@ -46,20 +53,20 @@ export function runStoreContract(sut: StoreUnderTest): void {
       }
       await runs.insertRun(runRecord(`other${uid()}`));
       const ids = (rs: { runId: string }[]) => rs.map((r) => r.runId);
-      const page1 = await runs.listRuns({ tenant, limit: 2 });
+      const page1 = await listed({ tenant, limit: 2 });
       expect(ids(page1)).toEqual([made[4]!.runId, made[3]!.runId]);
       const last = page1.at(-1)!;
-      const page2 = await runs.listRuns({
+      const page2 = await listed({
         tenant,
         limit: 10,
         before: { createdAt: last.createdAt, runId: last.runId },
       });
       expect(ids(page2)).toEqual([made[2]!.runId, made[1]!.runId, made[0]!.runId]);
-      expect(ids(await runs.listRuns({ tenant, limit: 10, workflowId: 'odd' }))).toEqual([
+      expect(ids(await listed({ tenant, limit: 10, workflowId: 'odd' }))).toEqual([
         made[3]!.runId,
         made[1]!.runId,
       ]);
-      expect(ids(await runs.listRuns({ tenant, limit: 10, status: 'completed' }))).toEqual([
+      expect(ids(await listed({ tenant, limit: 10, status: 'completed' }))).toEqual([
         made[4]!.runId,
       ]);
       const live = await runs.listRunsByStatus(['pending']);
@@ -90,14 +97,14 @@ export function runStoreContract(sut: StoreUnderTest): void {
       await runs.insertRun(runRecord(`other${uid()}`, { status: 'completed' }));
       const ids = (rs: { runId: string }[]) => rs.map((r) => r.runId);
       const ended = { statuses: ['completed', 'failed'] as const };
-      expect(ids(await runs.listRuns({ tenant, limit: 10, ...ended }))).toEqual([
+      expect(ids(await listed({ tenant, limit: 10, ...ended }))).toEqual([
         made[4]!.runId,
         made[3]!.runId,
         made[2]!.runId,
       ]);
       // A keyset page of a filtered list continues after its last row.
-      const first = await runs.listRuns({ tenant, limit: 1, ...ended });
-      const rest = await runs.listRuns({
+      const first = await listed({ tenant, limit: 1, ...ended });
+      const rest = await listed({
         tenant,
         limit: 10,
         ...ended,
@@ -106,14 +113,14 @@ export function runStoreContract(sut: StoreUnderTest): void {
       expect(ids(rest)).toEqual([made[3]!.runId, made[2]!.runId]);
       // Strictly after: the run whose status changed at the instant itself is left out.
       const after = { statusAfter: '2026-01-02T00:00:03.000Z' };
-      expect(ids(await runs.listRuns({ tenant, limit: 10, ...after }))).toEqual([
+      expect(ids(await listed({ tenant, limit: 10, ...after }))).toEqual([
         made[5]!.runId,
         made[4]!.runId,
       ]);
-      expect(ids(await runs.listRuns({ tenant, limit: 10, ...ended, ...after }))).toEqual([
+      expect(ids(await listed({ tenant, limit: 10, ...ended, ...after }))).toEqual([
         made[4]!.runId,
       ]);
-      expect(await runs.listRuns({ tenant, limit: 10, statuses: [] })).toEqual([]);
+      expect(await listed({ tenant, limit: 10, statuses: [] })).toEqual([]);
       const count = runs.countMatchingRuns?.bind(runs);
       expect(count).toBeDefined();
       expect(await count!(tenant, ended)).toBe(3);
@@ -122,6 +129,140 @@ export function runStoreContract(sut: StoreUnderTest): void {
       expect(await count!(tenant, { statuses: ['waiting-input'] })).toBe(0);
       expect(await count!(tenant, { statuses: [] })).toBe(0);
       expect(await count!(tenant, {})).toBe(6);
+    });
+
+    it('lists and counts by A2A context, workflow and open interrupt kind', async () => {
+      const tenant = `t${uid()}`;
+      const note = (contextId: string) => ({ binding: 'a2a' as const, contextId, append: {} });
+      const made: RunRecord[] = [];
+      // r0 c2 · r1 c1 · r2 c2 · r3 c1 · r4 no record · r5 c1 (workflow `other` for odd ones).
+      for (let i = 0; i < 6; i++) {
+        const run = runRecord(tenant, {
+          createdAt: `2026-01-01T00:00:0${i}.000Z`,
+          workflowId: i % 2 ? 'other' : 'echo',
+        });
+        await runs.insertRun(run, i === 4 ? {} : { note: note(i % 2 ? 'c1' : 'c2') });
+        made.push(run);
+      }
+      // Another tenant's runs in the same context are not this tenant's.
+      await runs.insertRun(runRecord(`o${uid()}`), { note: note('c1') });
+      const ids = (rs: { runId: string }[]) => rs.map((r) => r.runId);
+      const id = (...is: number[]) => is.map((i) => made[i]!.runId);
+      expect(ids(await listed({ tenant, limit: 10, contextId: 'c1' }))).toEqual(id(5, 3, 1));
+      const first = await runs.listRuns({ tenant, limit: 2, contextId: 'c1' });
+      expect([ids(first.runs), first.next]).toEqual([
+        id(5, 3),
+        { createdAt: made[3]!.createdAt, runId: made[3]!.runId },
+      ]);
+      const rest = await runs.listRuns({ tenant, limit: 2, contextId: 'c1', before: first.next! });
+      expect([ids(rest.runs), rest.next]).toEqual([id(1), undefined]);
+      // A run without a record is in its own id's context; one with a record is not.
+      const own = await runs.listRuns({ tenant, limit: 10, contextId: made[4]!.runId });
+      expect([ids(own.runs), own.next]).toEqual([id(4), undefined]);
+      expect(await listed({ tenant, limit: 10, contextId: made[0]!.runId })).toEqual([]);
+      // A record written later by a change puts the run in its context.
+      await runs.commitRunChange({
+        runId: made[4]!.runId,
+        at: made[4]!.createdAt,
+        note: note('c2'),
+      });
+      expect(ids(await listed({ tenant, limit: 10, contextId: 'c2' }))).toEqual(id(4, 2, 0));
+      expect(ids(await listed({ tenant, limit: 10, workflowIds: ['other'] }))).toEqual(id(5, 3, 1));
+      expect(
+        ids(await listed({ tenant, limit: 10, contextId: 'c2', workflowIds: ['other'] })),
+      ).toEqual([]);
+      expect(await listed({ tenant, limit: 10, workflowIds: [] })).toEqual([]);
+      const count = runs.countMatchingRuns!.bind(runs);
+      expect(await count(tenant, { contextId: 'c1' })).toBe(3);
+      expect(await count(tenant, { contextId: 'c2', workflowIds: ['echo'] })).toBe(3);
+      expect(await count(tenant, { contextId: made[4]!.runId })).toBe(0);
+      expect(await count(tenant, { workflowIds: ['other', 'echo'] })).toBe(6);
+
+      // Waiting runs: the first open interrupt's kind decides (oldest first).
+      const waiting: RunRecord[] = [];
+      for (const [i, kinds] of [
+        ['credential'],
+        ['input', 'credential'],
+        [],
+        ['credential', 'input'],
+      ].entries()) {
+        const run = runRecord(tenant, {
+          createdAt: `2026-01-01T00:01:0${i}.000Z`,
+          status: 'waiting-input',
+        });
+        const asks = kinds.map((kind, k) =>
+          interruptRecord(run.runId, {
+            kind: kind as 'input',
+            createdAt: `2026-01-01T00:01:0${i}.00${k}Z`,
+          }),
+        );
+        await runs.insertRun(
+          run,
+          asks.length
+            ? { changes: [{ runId: run.runId, at: run.createdAt, insertInterrupts: asks }] }
+            : {},
+        );
+        waiting.push(run);
+      }
+      const wid = (...is: number[]) => is.map((i) => waiting[i]!.runId);
+      const auth = {
+        statuses: ['waiting-input'] as const,
+        openKinds: [
+          { status: 'waiting-input' as const, kinds: ['credential' as const], among: true },
+        ],
+      };
+      const input = {
+        statuses: ['waiting-input', 'completed'] as const,
+        openKinds: [
+          { status: 'waiting-input' as const, kinds: ['credential' as const], among: false },
+        ],
+      };
+      expect(ids(await listed({ tenant, limit: 10, ...auth }))).toEqual(wid(3, 0));
+      expect(ids(await listed({ tenant, limit: 10, ...input }))).toEqual(wid(2, 1));
+      expect(await count(tenant, auth)).toBe(2);
+      expect(await count(tenant, input)).toBe(2);
+    });
+
+    it('examines a bounded number of runs per page when no index decides a filter', async () => {
+      const tenant = `t${uid()}`;
+      await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          runs.insertRun(
+            runRecord(tenant, { createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString() }),
+          ),
+        ),
+      );
+      // Runs made at one instant page by their ids, none skipped or repeated.
+      const same = `t${uid()}`;
+      await Promise.all(
+        Array.from({ length: 5 }, () =>
+          runs.insertRun(runRecord(same, { createdAt: '2026-01-01T00:00:00.000Z' })),
+        ),
+      );
+      const seen: string[] = [];
+      let at = await runs.listRuns({ tenant: same, limit: 2 });
+      seen.push(...at.runs.map((r) => r.runId));
+      while (at.next) {
+        at = await runs.listRuns({ tenant: same, limit: 2, before: at.next });
+        seen.push(...at.runs.map((r) => r.runId));
+      }
+      expect(new Set(seen).size).toBe(5);
+      expect(seen).toHaveLength(5);
+      // No run changed status after 2030: each page is empty, and says where the next one starts.
+      const query = { tenant, limit: 5, statusAfter: '2030-01-01T00:00:00.000Z' };
+      let page = await runs.listRuns(query);
+      let pages = 1;
+      while (page.next) {
+        expect(page.runs).toEqual([]);
+        page = await runs.listRuns({ ...query, before: page.next });
+        pages += 1;
+      }
+      expect(page.runs).toEqual([]);
+      expect(pages).toBeGreaterThan(2);
+      expect(await runs.countMatchingRuns!(tenant, { statusAfter: query.statusAfter })).toBe(0);
+      // Decided by an index: a full page, whatever the runs it skips.
+      const full = await runs.listRuns({ tenant, limit: 5, statuses: ['pending'] });
+      expect(full.runs).toHaveLength(5);
     });
 
     it('counts a tenant’s runs without reading them, exactly under concurrent inserts', async () => {

@@ -8,10 +8,10 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteStores } from '../../runtime/adapters/store/sqlite/index.ts';
 import { migrations } from '../../runtime/adapters/store/sqlite/migrations.ts';
-import { runToRow } from '../../runtime/adapters/store/sqlite/rows.ts';
-import { INSERT_RUN_SQL, runsByStatusSql } from '../../runtime/adapters/store/sqlite/run-sql.ts';
+import { runsByStatusSql } from '../../runtime/adapters/store/sqlite/run-sql.ts';
 import type { RunRecord } from '../../runtime/ports/store/run-store.ts';
-import { runRecord } from './subjects.ts';
+import { sqliteAt } from './earlier-schema.ts';
+import { listedBy, runRecord } from './subjects.ts';
 
 let dir: string | undefined;
 afterEach(() => {
@@ -20,21 +20,6 @@ afterEach(() => {
 });
 
 const STATUSES = ['completed', 'pending', 'running', 'failed', 'cancelling', 'cancelled'] as const;
-
-/** A database at version 6 holding `runs`, as the previous release leaves it. */
-function atVersion6(file: string, runs: RunRecord[]): void {
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.exec(`CREATE TABLE schema_migrations (
-    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
-  for (const m of migrations.filter((m) => m.version <= 6)) {
-    db.exec(m.sql);
-    db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, 'then');
-  }
-  const insert = db.prepare(INSERT_RUN_SQL);
-  for (const r of runs) insert.run(runToRow(r));
-  db.close();
-}
 
 /** Index name → its columns with their order, and whether it is partial. */
 function indexes(db: Database.Database): Record<string, string> {
@@ -69,11 +54,11 @@ describe('SQLite migration 7', () => {
     const made = STATUSES.map((status, i) =>
       runRecord('acme', { status, createdAt: `2026-01-01T00:00:0${i}.000Z` }),
     );
-    atVersion6(file, made);
+    sqliteAt(file, 6, made);
     const s = openSqliteStores(file);
     try {
       expect(
-        s.db.prepare('SELECT version, name FROM schema_migrations WHERE version > 6').all(),
+        s.db.prepare('SELECT version, name FROM schema_migrations WHERE version = 7').all(),
       ).toEqual([{ version: 7, name: 'ascending run indexes, live runs by status' }]);
       expect(indexes(s.db)).toEqual({
         sqlite_autoindex_runs_1: 'run_id',
@@ -81,22 +66,26 @@ describe('SQLite migration 7', () => {
         runs_tenant_status_at: 'tenant, status_at',
         runs_tenant_status_created: 'tenant, status, created_at, run_id',
         runs_live: 'status (partial)',
+        // Migration 8's (sqlite-migration-8.test.ts).
+        runs_tenant_workflow: 'tenant, workflow_id, created_at, run_id',
       });
 
       // The runs written before the migration read as before: newest first, by keyset pages.
       const ids = (rs: RunRecord[]) => rs.map((r) => r.runId);
       const newest = ids([...made].reverse());
-      const page1 = await s.runs.listRuns({ tenant: 'acme', limit: 4 });
+      const page1 = await listedBy(s.runs, { tenant: 'acme', limit: 4 });
       expect(ids(page1)).toEqual(newest.slice(0, 4));
       const last = page1.at(-1)!;
-      const page2 = await s.runs.listRuns({
+      const page2 = await listedBy(s.runs, {
         tenant: 'acme',
         limit: 4,
         before: { createdAt: last.createdAt, runId: last.runId },
       });
       expect(ids(page2)).toEqual(newest.slice(4));
       expect(
-        ids(await s.runs.listRuns({ tenant: 'acme', limit: 9, statuses: ['completed', 'failed'] })),
+        ids(
+          await listedBy(s.runs, { tenant: 'acme', limit: 9, statuses: ['completed', 'failed'] }),
+        ),
       ).toEqual([made[3]!.runId, made[0]!.runId]);
       expect(await s.runs.countRuns!('acme')).toBe(6);
 

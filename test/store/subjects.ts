@@ -2,7 +2,12 @@
 // the reference core writes, with unique ids so tests sharing one database never collide.
 import { randomUUID } from 'node:crypto';
 import type { Subject } from '../../runtime/ports/auth.ts';
-import type { InterruptRecord, RunRecord } from '../../runtime/ports/store/run-store.ts';
+import type {
+  InterruptRecord,
+  RunListQuery,
+  RunRecord,
+  RunStore,
+} from '../../runtime/ports/store/run-store.ts';
 
 export const uid = (): string => randomUUID().replace(/-/g, '');
 
@@ -43,4 +48,9 @@ export function interruptRecord(
     createdAt: new Date().toISOString(),
     ...over,
   };
+}
+
+/** The runs of one page of a list (RunStore.listRuns answers them with where the next starts). */
+export async function listedBy(runs: RunStore, q: RunListQuery): Promise<RunRecord[]> {
+  return (await runs.listRuns(q)).runs;
 }

@@ -27,6 +27,7 @@ export const A2A_METHOD = typeSymbol('a2a/operations.ts', 'A2aMethod');
 export const MCP_HANDLERS = typeSymbol('mcp/methods.ts', 'McpHandlers');
 export const MCP_IO = typeSymbol('mcp/methods.ts', 'McpIo');
 export const MCP_METHOD = typeSymbol('mcp/methods.ts', 'McpMethod');
+export const REST_OPERATION_ID = typeSymbol('rest/operations.ts', 'RestOperationId');
 export const CREATE_REQUIRE = valueSymbol('node:module', 'createRequire');
 
 /** A definition of a protocol's wire types (types/<family>-wire.ts). */

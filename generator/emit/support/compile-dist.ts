@@ -10,6 +10,7 @@ import type { ArtifactCache } from '../../cache/store.ts';
 import { GeneratorBug } from '../../diagnostics/diagnostic.ts';
 import type { OpenApiPrinter } from '../../workers/workers.ts';
 import type { OutputText } from './output-text.ts';
+import { DIGEST_PLACEHOLDER, maskDigest, unmaskDigest } from './digest-mask.ts';
 
 /**
  * Compiles every `.ts` of `files` (and copies its `.js` with their declarations) under dist/.
@@ -19,10 +20,20 @@ export async function compileDist(
   files: ReadonlyMap<string, OutputText>,
   worker: OpenApiPrinter,
   cache?: ArtifactCache,
+  /** The input digest: where a file's code carries it, it is compiled masked (digest-mask.ts). */
+  digest?: string,
 ): Promise<Map<string, OutputText>> {
   const out = new Map<string, OutputText>();
   const headers = new Map<string, string>();
   const todo: [string, string][] = [];
+  /** Files compiled with the digest masked: their outputs get it back. */
+  const masked = new Set<string>();
+  const unmasked = (path: string, c: Compiled): Compiled | null => {
+    if (!masked.has(path) || digest === undefined) return c;
+    const js = unmaskDigest(c.js, digest);
+    const dts = c.dts.includes(DIGEST_PLACEHOLDER) ? unmaskDigest(c.dts, digest) : c.dts;
+    return js === null || dts === null ? null : { js, dts };
+  };
   for (const [path, text] of files) {
     // Hand-written JavaScript (ajv's standalone validators) and its declarations go as they are.
     if (path.endsWith('.js') || path.endsWith('.d.ts')) {
@@ -30,11 +41,15 @@ export async function compileDist(
       continue;
     }
     if (!path.endsWith('.ts')) continue;
-    const { header, code } = splitParts(text);
+    const { header, code: own } = splitParts(text);
     headers.set(path, header);
+    const mask = maskDigest(own, digest);
+    if (mask !== null) masked.add(path);
+    const code = mask ?? own;
     const hit = cache?.get(stepOf(path), code);
-    if (hit === undefined) todo.push([path, code]);
-    else put(out, path, header, JSON.parse(hit) as Compiled);
+    const cached = hit === undefined ? null : unmasked(path, JSON.parse(hit) as Compiled);
+    if (cached) put(out, path, header, cached);
+    else todo.push([path, code]);
   }
   if (todo.length > 0) {
     const answer = await worker.run({ kind: 'transpile', files: todo });
@@ -45,7 +60,10 @@ export async function compileDist(
     for (const [path, js, dts] of answer.value) {
       const compiled = { js, dts };
       cache?.set(stepOf(path), code.get(path) ?? '', JSON.stringify(compiled));
-      put(out, path, headers.get(path) ?? '', compiled);
+      const back = unmasked(path, compiled);
+      if (!back)
+        throw new GeneratorBug('compile', `${path}: its input digest did not survive compiling`);
+      put(out, path, headers.get(path) ?? '', back);
     }
   }
   return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

@@ -4,6 +4,7 @@
 // digest of the code alone and a warm regeneration formats only files whose code changed (issue
 // 13 §3). prettier's standalone build loads, with only the plugins a parser needs, and only when
 // a file needs formatting: its full Node entry would also load every other language's plugin.
+import { maskDigest, unmaskDigest } from './digest-mask.ts';
 import { createRequire } from 'node:module';
 import type { Options, Plugin } from 'prettier';
 import type { ArtifactCache } from '../../cache/store.ts';
@@ -114,11 +115,12 @@ export async function formatParts(
       };
       return cache ? cache.through(`prettier:${parser}`, body, run) : run();
     };
-    const masked = maskDigest(f);
+    // The body's own input digest is masked (support/digest-mask.ts; format-digest.test.ts holds
+    // the two ways equal).
+    const masked = maskDigest(f.body, f.digest);
     if (masked) {
-      const text = await formatted(masked);
-      if (text.split(DIGEST_PLACEHOLDER).length === 2)
-        return text.replace(DIGEST_PLACEHOLDER, f.digest!);
+      const text = unmaskDigest(await formatted(masked), f.digest!);
+      if (text !== null) return text;
     }
     return formatted(f.body);
   };
@@ -130,21 +132,4 @@ export async function formatParts(
   for (const [path, text] of formatted.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
     out.set(path, text);
   return out;
-}
-
-/** Stands in for an input digest while a body is formatted: same length, same characters. */
-const DIGEST_PLACEHOLDER = '0'.repeat(64);
-
-/**
- * The body with its one input digest replaced by the placeholder, or null when that cannot be
- * done unambiguously. prettier lays out a string by its length alone (the same length of hex
- * digits here), so the formatted text with the digest put back is what formatting the body
- * itself gives (test/generator/emit/format-digest.test.ts holds the two equal).
- */
-function maskDigest(f: EmittedFile): string | null {
-  const d = f.digest;
-  if (!d || !/^[0-9a-f]{64}$/.test(d) || d === DIGEST_PLACEHOLDER) return null;
-  const parts = f.body.split(d);
-  if (parts.length !== 2 || f.body.includes(DIGEST_PLACEHOLDER)) return null;
-  return parts.join(DIGEST_PLACEHOLDER);
 }

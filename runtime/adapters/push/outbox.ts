@@ -1,18 +1,29 @@
-// The outbox worker: claims due pushes (leased, so each is sent by one pass), sends each, records
+// The outbox worker: claims due pushes (leased, so each is sent by one claimer), sends each, records
 // the attempt and settles it — delivered, retried after a backoff (webhooks `retryPolicy`
 // semantics: `none` retries at once, `fixed` after baseMs, `exponential` after baseMs·2^(n-1) capped
-// at maxMs), or dead after `maxAttempts`. It wakes when pushes are enqueued and at the next due
-// time; the store, not memory, holds what is pending, so a restart picks up where it stopped.
-// Each push carries the run's recorded W3C trace context as `traceparent` (and `tracestate`).
+// at maxMs), or dead after `maxAttempts`. It wakes when pushes are enqueued, when a delivery ends
+// and at the next due time; the store, not memory, holds what is pending, so a restart picks up
+// where it stopped. Each push carries the run's recorded W3C trace context as `traceparent`.
+//
+// Deliveries share the process's places (`concurrency`): each runs on its own with its own
+// deadline, and a freed place is filled at once, so no delivery waits for another to finish. One
+// tenant holds at most `perTenant` places and one receiver (a tenant's URL) `perReceiver`; a claim
+// takes at most one push per tenant and skips the tenants and receivers at their share. So a
+// receiver that never answers holds its own places until its deadlines, and every other tenant's
+// pushes go out beside it (README §Reliability).
 import type { Logger } from 'pino';
 import type { PushDeliveryConfig } from '../../config.ts';
 import type { PushProjector } from '../../ports/push.ts';
-import type { PushOutboxItem, PushStore } from '../../ports/store/push-store.ts';
+import {
+  receiverKey,
+  type ClaimedPush,
+  type PushOutboxItem,
+  type PushStore,
+} from '../../ports/store/push-store.ts';
 import { egressOptionsOf } from './egress-guard.ts';
 import { sendPush, type SendResult } from './send.ts';
 import { killPoint } from '../../util/kill-point.ts';
 
-const CLAIM_BATCH = 16;
 /** Longest sleep between passes even when nothing is due (a lease may expire meanwhile). */
 const IDLE_MS = 5_000;
 
@@ -31,26 +42,50 @@ export interface OutboxDeps {
   now: () => Date;
 }
 
+/** Places held, per key. */
+class Counts {
+  private readonly held = new Map<string, number>();
+  add(key: string, by: number): void {
+    const n = (this.held.get(key) ?? 0) + by;
+    if (n > 0) this.held.set(key, n);
+    else this.held.delete(key);
+  }
+  atLeast(share: number): string[] {
+    return [...this.held].filter(([, n]) => n >= share).map(([key]) => key);
+  }
+  of(key: string): number {
+    return this.held.get(key) ?? 0;
+  }
+}
+
 export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private filling: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  private readonly deliveries = new Set<Promise<void>>();
+  private readonly tenants = new Counts();
+  private readonly receivers = new Counts();
 
   constructor(private readonly deps: OutboxDeps) {}
 
-  /** Run a pass now (or right after the current one). */
+  /** Deliveries under way, in all and for one tenant (tests, benches). */
+  inFlight(tenant?: string): number {
+    return tenant === undefined ? this.deliveries.size : this.tenants.of(tenant);
+  }
+
+  /** Fill free places now (or right after the current fill). */
   kick(): void {
     if (this.stopped) return;
-    if (this.running) {
+    if (this.filling) {
       this.again = true;
       return;
     }
     clearTimeout(this.timer);
-    this.running = this.pass()
+    this.filling = this.fill()
       .catch((err: unknown) => this.deps.log.error({ err }, 'push outbox pass failed'))
       .finally(() => {
-        this.running = undefined;
+        this.filling = undefined;
         if (this.again) {
           this.again = false;
           this.kick();
@@ -61,12 +96,24 @@ export class OutboxWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    await this.filling;
+    await Promise.all(this.deliveries);
+  }
+
+  /** The tenants and receivers at their share, which a claim skips. */
+  private skips(cfg: PushDeliveryConfig) {
+    return {
+      skipTenants: this.tenants.atLeast(cfg.concurrency.perTenant),
+      skipReceivers: this.receivers.atLeast(cfg.concurrency.perReceiver),
+    };
   }
 
   private async schedule(): Promise<void> {
     if (this.stopped) return;
-    const due = await this.deps.store.nextPushDue().catch(() => undefined);
+    // Pushes of a tenant or receiver at its share wait for one of its deliveries to end (which
+    // kicks), not for a timer.
+    const skips = this.skips(this.deps.config());
+    const due = await this.deps.store.nextPushDue(skips).catch(() => undefined);
     const wait = due === undefined ? IDLE_MS : Math.max(0, due - this.deps.now().getTime());
     clearTimeout(this.timer);
     if (this.stopped) return;
@@ -74,18 +121,38 @@ export class OutboxWorker {
     this.timer.unref();
   }
 
-  private async pass(): Promise<void> {
+  /** Claims into the free places, a push per tenant a round, until none is free or none is due. */
+  private async fill(): Promise<void> {
     for (;;) {
       const cfg = this.deps.config();
+      const free = cfg.concurrency.slots - this.deliveries.size;
+      if (free <= 0 || this.stopped) return;
       const items = await this.deps.store.claimPushes(
         this.deps.now().getTime(),
         cfg.leaseMs,
-        CLAIM_BATCH,
+        free,
+        { perTenant: 1, ...this.skips(cfg) },
       );
       if (items.length === 0 || this.stopped) return;
       killPoint('push-claim');
-      await Promise.all(items.map((item) => this.deliver(item, cfg)));
+      for (const item of items) this.start(item, cfg);
     }
+  }
+
+  /** One delivery on its own: its places are held until it settles, then filled again. */
+  private start(item: ClaimedPush, cfg: PushDeliveryConfig): void {
+    const receiver = receiverKey(item.tenant, item.url);
+    this.tenants.add(item.tenant, 1);
+    this.receivers.add(receiver, 1);
+    const delivery: Promise<void> = this.deliver(item, cfg)
+      .catch((err: unknown) => this.deps.log.error({ err }, 'push delivery failed'))
+      .finally(() => {
+        this.deliveries.delete(delivery);
+        this.tenants.add(item.tenant, -1);
+        this.receivers.add(receiver, -1);
+        this.kick();
+      });
+    this.deliveries.add(delivery);
   }
 
   private async deliver(item: PushOutboxItem, cfg: PushDeliveryConfig): Promise<void> {

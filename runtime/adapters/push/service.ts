@@ -7,6 +7,7 @@ import type { PushDeliveryConfig } from '../../config.ts';
 import type { Subject } from '../../ports/auth.ts';
 import type { ChangeFeed } from '../../ports/change-feed.ts';
 import {
+  PushConfigLimit,
   PushUrlRefused,
   type DeadLetterView,
   type PushConfigInput,
@@ -29,6 +30,8 @@ export interface PushServiceDeps {
   feed: ChangeFeed;
   projector: PushProjector;
   config: () => PushDeliveryConfig;
+  /** Configs one task may hold (`limits.pushConfigsPerTask`): each is a POST per task update. */
+  maxConfigsPerTask: number;
   log: Logger;
   now: () => Date;
 }
@@ -38,6 +41,8 @@ export interface PushService extends PushConfigs {
   stop(): Promise<void>;
   /** Pushes that exhausted their retries, oldest first. */
   deadLetters(): Promise<PushOutboxItem[]>;
+  /** Deliveries under way, in all or of one tenant (outbox.ts). */
+  inFlight(tenant?: string): number;
 }
 
 function viewOf(c: PushConfigRecord): PushConfigView {
@@ -95,7 +100,9 @@ export function createPushService(deps: PushServiceDeps): PushService {
       ...(hasSecret && { secretRef: `sec-${randomOpaque(16)}` }),
     };
     deliverer.noteConfig(runId);
-    await store.insertPushConfig(record, hasSecret ? secret : undefined);
+    const max = deps.maxConfigsPerTask;
+    if (!(await store.insertPushConfig(record, hasSecret ? secret : undefined, { maxPerRun: max })))
+      throw new PushConfigLimit(max);
     // Entries appended between the caller's read and now are projected at once.
     void deliverer.runChanged(runId);
     return viewOf(record);
@@ -153,6 +160,7 @@ export function createPushService(deps: PushServiceDeps): PushService {
       await worker.stop();
     },
     deadLetters: () => store.listDeadPushes(),
+    inFlight: (tenant) => worker.inFlight(tenant),
     listDeadLetters,
   };
 }

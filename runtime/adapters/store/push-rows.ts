@@ -1,9 +1,21 @@
 // The push store's rows (tables push_configs and push_outbox), the same in both SQL adapters but for
-// how a flag comes back: SQLite answers 0/1, PostgreSQL a boolean.
+// how a flag comes back (SQLite answers 0/1, PostgreSQL a boolean), and the SQL both share.
 import type { Subject } from '../../ports/auth.ts';
-import type { PushConfigRecord, PushOutboxItem, PushState } from '../../ports/store/push-store.ts';
+import type {
+  ClaimedPush,
+  PushConfigRecord,
+  PushOutboxItem,
+  PushState,
+} from '../../ports/store/push-store.ts';
 
 type Flag = boolean | number;
+
+/**
+ * SQL (alias `o` for push_outbox): each config's oldest pending push. Only it may be claimed, so a
+ * config's pushes go out in order.
+ */
+export const PENDING_HEADS = `o.state = 'pending' AND o.outbox_id = (SELECT MIN(p.outbox_id)
+  FROM push_outbox p WHERE p.config_id = o.config_id AND p.state = 'pending')`;
 
 export interface ConfigRow {
   config_id: string;
@@ -60,4 +72,11 @@ export function itemOf(r: OutboxRow): PushOutboxItem {
     nextAt: r.next_at,
     createdAt: r.created_at,
   };
+}
+
+/** A claimed outbox row with its config's tenant and URL (PushStore.claimPushes). */
+export type ClaimedRow = OutboxRow & { tenant: string; url: string };
+
+export function claimedOf(r: ClaimedRow): ClaimedPush {
+  return { ...itemOf(r), tenant: r.tenant, url: r.url };
 }

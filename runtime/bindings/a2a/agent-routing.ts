@@ -4,12 +4,13 @@
 // version, and it encodes nothing a reader can recover (no tenant, workspace or principal).
 // Resolution happens only after authentication, against the caller's own inventory, so an R of
 // another tenant's agent is exactly an R never minted.
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { HostContext } from '../../context.ts';
 import type { AgentEntry } from '../../ports/agents.ts';
 import type { Subject } from '../../ports/auth.ts';
 import { HOST_VERSION } from '../../version.ts';
 import { buildAgentCard } from './card.ts';
+import { hostKey } from './host-key.ts';
 import { invalidParams } from './errors.ts';
 import type { AgentCard } from './wire.ts';
 
@@ -23,26 +24,13 @@ export interface RoutedAgent {
   unknown?: true;
 }
 
-const keys = new WeakMap<HostContext, Promise<Buffer>>();
-
-function routingKey(ctx: HostContext): Promise<Buffer> {
-  let key = keys.get(ctx);
-  if (!key) {
-    key = ctx.state.kv
-      .setKvIfAbsent(KEY_NAME, randomBytes(32).toString('base64url'))
-      .then((v) => Buffer.from(v, 'base64url'));
-    keys.set(ctx, key);
-  }
-  return key;
-}
-
 /** R for `agentId` as `subject`'s tenant reaches it. */
 export async function a2aTenantOf(
   ctx: HostContext,
   subject: Subject,
   agentId: string,
 ): Promise<string> {
-  const mac = createHmac('sha256', await routingKey(ctx))
+  const mac = createHmac('sha256', await hostKey(ctx, KEY_NAME))
     .update(JSON.stringify([HOST_VERSION, subject.tenant, agentId]))
     .digest('base64url');
   return `ag-${mac.slice(0, 32)}`;

@@ -8,7 +8,6 @@
 // does not serve ⇒ 400 with the OpenWOP envelope `interop_version_unsupported` (the card URL is not
 // an interface URL). Every outcome is recorded as `negotiation.decided` for the caller's tenant, or
 // HOST_SCOPE_TENANT when the fetch is unauthenticated.
-import { negotiationTables } from '@wopgen/generated/negotiation/tables';
 import type { HostContext } from '../../context.ts';
 import { notModified } from '../../http/conditional.ts';
 import { sendOpenWopError } from '../../http/respond.ts';
@@ -117,17 +116,24 @@ export function cardRoutes(ctx: HostContext): Route[] {
         const header = req.headers['a2a-version'];
         const requested = typeof header === 'string' && header !== '' ? header : undefined;
         const subject = await ctx.authenticate(req);
-        const decision = decide(negotiationTables.a2a, offeredA2a(ctx), {
+        const decision = decide(ctx.contract.negotiation, 'a2a', offeredA2a(ctx), {
           ...(requested !== undefined ? { requested } : {}),
           authenticated: subject !== undefined,
         });
         await recordDecision(
           ctx,
           { tenant: subject?.tenant ?? HOST_SCOPE_TENANT },
-          decisionPayload('a2a', decision, ctx.peerOrigin(req), ctx.now()),
+          decisionPayload(
+            ctx.contract.validators.negotiationDecided,
+            'a2a',
+            decision,
+            ctx.peerOrigin(req),
+            ctx.now(),
+          ),
         );
         if (decision.outcome === 'refused') {
           return sendOpenWopError(
+            ctx.contract.errors,
             res,
             'interop_version_unsupported',
             `A2A version ${requested ?? ''} is not served`,

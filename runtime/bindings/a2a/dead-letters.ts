@@ -20,6 +20,7 @@ export function deadLetterRoutes(ctx: HostContext): Route[] {
         const list = ctx.push?.listDeadLetters;
         if (!list) {
           return sendOpenWopError(
+            ctx.contract.errors,
             res,
             'not_found',
             'this host delivers no push notifications',

@@ -1,16 +1,15 @@
-// The one refusal type A2A handlers throw: a row of the generated error registry plus a message and
-// optional ErrorInfo metadata. The bindings turn it into their own shape (JSON-RPC `error` here).
-// Also maps run-core refusals (CoreError) onto A2A rows, in one place.
+// The one refusal type A2A handlers throw: a row of the served contract's error registry plus a
+// message and optional ErrorInfo metadata. The bindings turn it into their own shape (JSON-RPC
+// `error`, `google.rpc.Status`) with that contract's builders, so a regenerated registry (a code, a
+// status) is what the host answers. Also maps run-core refusals (CoreError) onto A2A rows, in one
+// place.
 import type { A2aRefusal } from '@wopgen/generated/a2a/dispatch';
-import {
-  A2A_ERROR_DOMAIN,
-  ERROR_INFO_TYPE,
-  googleRpcStatus,
-  jsonRpcError,
-  type GoogleRpcStatusBody,
-  type A2aErrorName,
-  type JsonRpcErrorObject,
+import type {
+  GoogleRpcStatusBody,
+  A2aErrorName,
+  JsonRpcErrorObject,
 } from '@wopgen/generated/a2a/errors';
+import type { ServedContract } from '../../contract/served.ts';
 import { isCoreError } from '../../ports/errors.ts';
 import {
   a2aUnavailableRpc,
@@ -19,6 +18,14 @@ import {
   UNAVAILABLE_MESSAGE,
   UNAVAILABLE_STATUS,
 } from '../../http/unavailable.ts';
+
+/** The served contract's A2A error registry and builders. */
+export type A2aErrors = ServedContract['a2a']['errors'];
+
+/** `name` when the registry has a row for it; an error of a row it lacks is an internal error. */
+function registered(errors: A2aErrors, name: string): A2aErrorName {
+  return Object.hasOwn(errors.rows, name) ? (name as A2aErrorName) : 'InternalError';
+}
 
 export class A2aError extends Error {
   override readonly name = 'A2aError';
@@ -38,13 +45,13 @@ export class A2aError extends Error {
     return new A2aError(refusal.error, refusal.message);
   }
 
-  toJsonRpc(): JsonRpcErrorObject {
-    return jsonRpcError(this.errorName, this.message, this.metadata);
+  toJsonRpc(errors: A2aErrors): JsonRpcErrorObject {
+    return errors.jsonRpc(registered(errors, this.errorName), this.message, this.metadata);
   }
 
   /** The HTTP+JSON answer: the registered HTTP status and the `google.rpc.Status` body. */
-  toHttpJson(): { httpStatus: number; body: GoogleRpcStatusBody } {
-    return googleRpcStatus(this.errorName, this.message, this.metadata);
+  toHttpJson(errors: A2aErrors): { httpStatus: number; body: GoogleRpcStatusBody } {
+    return errors.httpJson(registered(errors, this.errorName), this.message, this.metadata);
   }
 
   /** Response headers either binding sends with it. */
@@ -65,12 +72,12 @@ export class A2aUnavailableError extends A2aError {
     super('InternalError', UNAVAILABLE_MESSAGE);
   }
 
-  override toJsonRpc(): JsonRpcErrorObject {
-    return a2aUnavailableRpc(this.message);
+  override toJsonRpc(errors: A2aErrors): JsonRpcErrorObject {
+    return a2aUnavailableRpc(errors, this.message);
   }
 
-  override toHttpJson(): { httpStatus: number; body: GoogleRpcStatusBody } {
-    return { httpStatus: UNAVAILABLE_STATUS, body: a2aUnavailableStatus(this.message) };
+  override toHttpJson(errors: A2aErrors): { httpStatus: number; body: GoogleRpcStatusBody } {
+    return { httpStatus: UNAVAILABLE_STATUS, body: a2aUnavailableStatus(errors, this.message) };
   }
 
   override headers(): Record<string, string> {
@@ -95,17 +102,17 @@ export function unsupported(message: string): A2aError {
  * Authentication failure on the interface URL (no map row exists for it): JSON-RPC code -32600 with
  * an ErrorInfo whose reason is UNAUTHENTICATED, sent with HTTP 401 and `WWW-Authenticate: Bearer`.
  */
-export function unauthenticatedError(): JsonRpcErrorObject {
+export function unauthenticatedError(errors: A2aErrors): JsonRpcErrorObject {
   return {
     code: -32600,
     message: 'unauthenticated: a valid bearer API key is required',
-    data: [{ '@type': ERROR_INFO_TYPE, reason: 'UNAUTHENTICATED', domain: A2A_ERROR_DOMAIN }],
+    data: [{ '@type': errors.errorInfoType, reason: 'UNAUTHENTICATED', domain: errors.domain }],
   };
 }
 
 /** Authentication failure on the HTTP+JSON interface: 401 `google.rpc.Status` UNAUTHENTICATED. */
-export function unauthenticatedStatus(): GoogleRpcStatusBody {
-  const { message, data } = unauthenticatedError();
+export function unauthenticatedStatus(errors: A2aErrors): GoogleRpcStatusBody {
+  const { message, data } = unauthenticatedError(errors);
   return { error: { code: 401, status: 'UNAUTHENTICATED', message, details: data } };
 }
 

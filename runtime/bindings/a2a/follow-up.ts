@@ -31,9 +31,9 @@ export async function deliverFollowUp(
   deps: A2aDeps,
   params: SendMessageParams,
   rc: A2aRequestContext,
+  target: TaskView,
 ): Promise<{ target: TaskView; delivered: boolean }> {
   const { core } = deps.ctx;
-  const target = rc.target!;
   const runId = target.run.runId;
   const workflow = await core.getWorkflow(rc.subject, target.run.workflowId);
   if (!workflow?.messages || !core.sendRunMessage) throw unsupported(NOT_WAITING);

@@ -23,13 +23,21 @@ import {
   type A2aRequestContext,
 } from './request-context.ts';
 import { statusUpdates } from './status-updates.ts';
-import { contextIdOf, projectTask, taskViewOf, type TaskView } from './task-projection.ts';
+import {
+  contextIdOf,
+  projectTask as project,
+  taskViewOf,
+  type ProjectionOptions,
+  type TaskView,
+} from './task-projection.ts';
 import type { Io } from './wire.ts';
 
-export function createA2aHandlers(deps: A2aDeps): A2aHandlers<A2aRequestContext, Io> {
+export function createA2aHandlers(deps: A2aDeps): A2aHandlers<A2aRequestContext, Io, TaskView> {
   const { ctx } = deps;
   const core = ctx.core;
   const view = (rc: A2aRequestContext, runId: string) => requireTaskView(deps, rc, runId);
+  const states = ctx.contract.a2a.taskState;
+  const projectTask = (v: TaskView, options?: ProjectionOptions) => project(states, v, options);
 
   // The `refuseTerminal` case: a terminal task takes no message and nothing is appended. The
   // `refuseActive` case (a working task) is delivered through a declared input path where the
@@ -44,13 +52,13 @@ export function createA2aHandlers(deps: A2aDeps): A2aHandlers<A2aRequestContext,
       return settle(deps, params, rc, run);
     },
 
-    async sendMessageResume(params, rc) {
-      const target = await continueTask(deps, params, rc);
+    async sendMessageResume(params, rc, target) {
+      await continueTask(deps, params, rc, target);
       return settle(deps, params, rc, target.run);
     },
 
-    async sendMessageRefuseActive(params, rc) {
-      const { target } = await deliverFollowUp(deps, params, rc);
+    async sendMessageRefuseActive(params, rc, target) {
+      await deliverFollowUp(deps, params, rc, target);
       return settle(deps, params, rc, target.run);
     },
     sendMessageRefuseTerminal: refuseTerminal,
@@ -69,19 +77,17 @@ export function createA2aHandlers(deps: A2aDeps): A2aHandlers<A2aRequestContext,
       yield* statusUpdates(deps, rc, runId, contextIdOf(v), -1);
     },
 
-    async *sendStreamingMessageResume(params, rc) {
-      const target = rc.target!;
+    async *sendStreamingMessageResume(params, rc, target) {
       const after = await lastSequence(deps, rc, target.run.runId);
-      await continueTask(deps, params, rc);
+      await continueTask(deps, params, rc, target);
       yield { task: projectTask(target) };
       yield* statusUpdates(deps, rc, target.run.runId, contextIdOf(target), after);
     },
 
-    async *sendStreamingMessageRefuseActive(params, rc) {
-      const target = rc.target!;
+    async *sendStreamingMessageRefuseActive(params, rc, target) {
       const after = await lastSequence(deps, rc, target.run.runId);
       // A refusal comes before the first event, so it is answered as an error, not a stream.
-      const { delivered } = await deliverFollowUp(deps, params, rc);
+      const { delivered } = await deliverFollowUp(deps, params, rc, target);
       yield { task: projectTask(target) };
       // A message the task already held is answered with the task alone: nothing new follows.
       if (delivered) yield* statusUpdates(deps, rc, target.run.runId, contextIdOf(target), after);

@@ -1,11 +1,11 @@
 // Which A2A method an HTTP+JSON request names, and its params (A2A 1.0 HTTP+JSON binding): the verb
-// and path of each operation row come from the generated table (`a2aOperations[].http`), so the
-// binding restates none of them. A path may start with `/{tenant}`; a request message travels as
+// and path of each operation row come from the served contract's table (`a2a.operations[].http`),
+// so the binding restates none of them and a row a contract adds is routed too. A path may start with `/{tenant}`; a request message travels as
 // the body of a POST and in the query of a GET; `{id}` and `{configId}` are one path segment each.
 // `{configId}` and the tenant are percent-decoded here; `{id}` is handed on as sent, and the task
 // id parser decodes its escapes (`acme%2Fr-…` or `acme~2Fr-…` for `acme/r-…`) exactly once, so a
 // double-encoded `acme%252Fr-…` names no task.
-import { a2aOperations, type A2aMethod } from '@wopgen/generated/a2a/operations';
+import type { A2aMethod, A2aOperationEntry } from '@wopgen/generated/a2a/operations';
 
 interface Template {
   method: A2aMethod;
@@ -27,10 +27,13 @@ function segmentMatcher(segment: string): RegExp {
   return new RegExp(`^${body}$`);
 }
 
-const TEMPLATES: readonly Template[] = (() => {
+/** The route table of a contract's operation rows: one template per method with an HTTP binding. */
+export type RouteTable = readonly Template[];
+
+export function routeTable(operations: readonly A2aOperationEntry[]): RouteTable {
   const seen = new Set<string>();
   const out: Template[] = [];
-  for (const row of a2aOperations) {
+  for (const row of operations) {
     if (!row.http || seen.has(row.method)) continue;
     seen.add(row.method);
     const segments = row.http.path
@@ -40,7 +43,7 @@ const TEMPLATES: readonly Template[] = (() => {
     out.push({ method: row.method, verb: row.http.verb, segments });
   }
   return out;
-})();
+}
 
 export type RouteMatch =
   | { kind: 'call'; method: A2aMethod; pathParams: Record<string, string>; tenant?: string }
@@ -68,7 +71,7 @@ function decode(s: string): string | undefined {
 }
 
 /** The operation `verb` + `path` (relative to the interface URL, undecoded) names. */
-export function matchRoute(verb: string, path: string): RouteMatch {
+export function matchRoute(table: RouteTable, verb: string, path: string): RouteMatch {
   const raw = path.split('/').filter((s) => s !== '');
   const allowed: string[] = [];
   // Without a tenant first, then with the first segment as the tenant.
@@ -76,7 +79,7 @@ export function matchRoute(verb: string, path: string): RouteMatch {
     [undefined, raw],
     [raw[0], raw.slice(1)],
   ] as const) {
-    for (const t of TEMPLATES) {
+    for (const t of table) {
       const found = matchSegments(t, segs);
       if (!found) continue;
       if (t.verb !== verb) {
@@ -126,14 +129,15 @@ export function callParams(
   fromRequest: Record<string, unknown>,
 ): Record<string, unknown> {
   const params: Record<string, unknown> = { ...fromRequest };
-  const { id, configId } = match.pathParams;
   const pushConfig =
     match.method.endsWith('PushNotificationConfig') || match.method.endsWith('Configs');
-  if (id !== undefined) {
-    if (pushConfig) params['taskId'] = id;
-    else params['id'] = id;
+  // A push config's path names its task `{id}` and itself `{configId}`, where its request message
+  // says `taskId` and `id`; every other path parameter keeps its name (a row a contract adds).
+  for (const [name, value] of Object.entries(match.pathParams)) {
+    if (name === 'id') params[pushConfig ? 'taskId' : 'id'] = value;
+    else if (name === 'configId') params['id'] = value;
+    else params[name] = value;
   }
-  if (configId !== undefined) params['id'] = configId;
   if (match.tenant !== undefined) params['tenant'] = match.tenant;
   return params;
 }

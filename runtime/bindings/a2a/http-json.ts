@@ -18,70 +18,82 @@ import { sendJson } from '../../http/respond.ts';
 import { holdSlot } from '../../http/stream-slots.ts';
 import type { SseLimits } from '../../http/sse.ts';
 import { HTTP_JSON_PATH } from './card.ts';
-import { A2aError, unauthenticatedStatus } from './errors.ts';
-import { callParams, matchRoute, queryParams } from './http-json-routes.ts';
+import { A2aError, unauthenticatedStatus, type A2aErrors } from './errors.ts';
+import { callParams, matchRoute, queryParams, routeTable } from './http-json-routes.ts';
 import { createA2aPipeline, type A2aPipeline } from './pipeline.ts';
 import type { A2aDeps, A2aRequestContext } from './request-context.ts';
-import { isStreamingMethod, streamAnswer } from './stream-answer.ts';
+import { streamAnswer } from './stream-answer.ts';
+import type { TaskView } from './task-projection.ts';
 import type { Io } from './wire.ts';
 
 const ERROR_TYPE = 'application/a2a+json';
 
-function refuse(res: ServerResponse, error: A2aError, headers: Record<string, string> = {}) {
-  const { httpStatus, body } = error.toHttpJson();
+function refuse(
+  res: ServerResponse,
+  errors: A2aErrors,
+  error: A2aError,
+  headers: Record<string, string> = {},
+) {
+  const { httpStatus, body } = error.toHttpJson(errors);
   sendJson(res, httpStatus, body, { 'content-type': ERROR_TYPE, ...error.headers(), ...headers });
 }
 
-function unauthenticated(res: ServerResponse) {
-  sendJson(res, 401, unauthenticatedStatus(), {
+function unauthenticated(res: ServerResponse, errors: A2aErrors) {
+  sendJson(res, 401, unauthenticatedStatus(errors), {
     'content-type': ERROR_TYPE,
     'www-authenticate': 'Bearer',
   });
 }
 
-export function httpJsonMount(deps: A2aDeps, handlers: A2aHandlers<A2aRequestContext, Io>): Mount {
+export function httpJsonMount(
+  deps: A2aDeps,
+  handlers: A2aHandlers<A2aRequestContext, Io, TaskView>,
+): Mount {
   const pipeline = createA2aPipeline(deps, handlers);
   const { ctx } = deps;
+  const errors: A2aErrors = ctx.contract.a2a.errors;
+  const routes = routeTable(ctx.contract.a2a.operations);
 
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const verb = req.method ?? 'GET';
-    const match = matchRoute(verb, url.pathname.slice(HTTP_JSON_PATH.length));
+    const match = matchRoute(routes, verb, url.pathname.slice(HTTP_JSON_PATH.length));
     // Credentials are checked before a body is read (issue 10, break 2) and before saying which
     // operations exist: without one, every path is 401.
     const subject = await ctx.authenticate(req);
     if (!subject) {
       req.resume();
-      return unauthenticated(res);
+      return unauthenticated(res, errors);
     }
     if (match.kind !== 'call') {
       req.resume();
       if (match.kind === 'wrong-verb') {
         const error = new A2aError('MethodNotFoundError', `${verb} is not served on this path`);
-        return refuse(res, error, { allow: match.allowed.join(', ') });
+        return refuse(res, errors, error, { allow: match.allowed.join(', ') });
       }
-      return refuse(res, new A2aError('MethodNotFoundError', `no operation at ${url.pathname}`));
+      const unknown = new A2aError('MethodNotFoundError', `no operation at ${url.pathname}`);
+      return refuse(res, errors, unknown);
     }
     let fromRequest: Record<string, unknown>;
     if (verb === 'GET' || verb === 'DELETE') {
       req.resume();
       fromRequest = queryParams(url.searchParams);
     } else {
-      const body = await readBody(req, res, ctx.config.bodyLimit);
+      const body = await readBody(req, res, ctx.config.bodyLimit, errors);
       if (!body) return;
       fromRequest = body;
     }
-    if (isStreamingMethod(match.method)) {
+    if (pipeline.streams(match.method)) {
       // Open streams are capped per tenant and per host (http/stream-slots.ts).
       const refusal = holdSlot(ctx.streams, subject.tenant, res);
       if (refusal) {
-        const { body } = new A2aError('InternalError', refusal.message).toHttpJson();
+        const { body } = new A2aError('InternalError', refusal.message).toHttpJson(errors);
         return sendJson(res, 429, body, { 'content-type': ERROR_TYPE, 'retry-after': '1' });
       }
     }
     const signal = disconnectSignal(res);
     const params = callParams(match, fromRequest);
     const outcome = await pipeline.run(req, match.method, params, signal);
-    await answer(res, pipeline, outcome, sseLimitsOf(ctx.limits));
+    await answer(res, pipeline, errors, outcome, sseLimitsOf(ctx.limits));
   }
 
   return { prefix: HTTP_JSON_PATH, handle };
@@ -92,6 +104,7 @@ async function readBody(
   req: IncomingMessage,
   res: ServerResponse,
   limit: number,
+  errors: A2aErrors,
 ): Promise<Record<string, unknown> | undefined> {
   const length = req.headers['content-length'];
   if (length === '0' || (length === undefined && req.headers['transfer-encoding'] === undefined)) {
@@ -104,16 +117,17 @@ async function readBody(
       // google.rpc.Status at HTTP 413 (as every binding answers an oversize body) or 415; its
       // `code` follows the HTTP status as every answer here.
       const http = body.problem === 'too-large' ? 413 : 415;
-      const { body: status } = new A2aError('InvalidRequestError', body.message).toHttpJson();
+      const { body: status } = new A2aError('InvalidRequestError', body.message).toHttpJson(errors);
       const error = { ...status.error, code: http };
       const close: Record<string, string> = http === 413 ? { connection: 'close' } : {};
       return void sendJson(res, http, { error }, { 'content-type': ERROR_TYPE, ...close });
     }
-    return void refuse(res, new A2aError('ParseError', body.message));
+    return void refuse(res, errors, new A2aError('ParseError', body.message));
   }
   const v = body.value;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    return void refuse(res, new A2aError('InvalidRequestError', 'the body must be a JSON object'));
+    const error = new A2aError('InvalidRequestError', 'the body must be a JSON object');
+    return void refuse(res, errors, error);
   }
   return v as Record<string, unknown>;
 }
@@ -121,11 +135,12 @@ async function readBody(
 async function answer(
   res: ServerResponse,
   pipeline: A2aPipeline,
+  errors: A2aErrors,
   outcome: Awaited<ReturnType<A2aPipeline['run']>>,
   limits: SseLimits,
 ): Promise<void> {
-  if (outcome.kind === 'unauthenticated') return unauthenticated(res);
-  if (outcome.kind === 'refused') return refuse(res, outcome.error);
+  if (outcome.kind === 'unauthenticated') return unauthenticated(res, errors);
+  if (outcome.kind === 'refused') return refuse(res, errors, outcome.error);
   const { answer, finish } = outcome;
   if (!answer.streaming) {
     await finish();
@@ -140,8 +155,8 @@ async function answer(
     pipeline.toA2aError,
     {
       event: (sse, value) => sse.send(value),
-      error: (sse, error) => sse.send(error.toHttpJson().body, { event: 'error' }),
-      refuse: (error) => refuse(res, error),
+      error: (sse, error) => sse.send(error.toHttpJson(errors).body, { event: 'error' }),
+      refuse: (error) => refuse(res, errors, error),
     },
     limits,
   );

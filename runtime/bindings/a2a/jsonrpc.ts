@@ -9,8 +9,8 @@
 // than POST (405). The request `id` is echoed exactly; streaming methods answer `text/event-stream`
 // with one full JSON-RPC response per `data:` line.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { jsonRpcError, type JsonRpcErrorObject } from '@wopgen/generated/a2a/errors';
-import { isA2aMethod, type A2aHandlers, type A2aMethod } from '@wopgen/generated/a2a/operations';
+import type { JsonRpcErrorObject } from '@wopgen/generated/a2a/errors';
+import type { A2aHandlers, A2aMethod } from '@wopgen/generated/a2a/operations';
 import type { Mount } from '../../context.ts';
 import { readJsonBody } from '../../http/body.ts';
 import { disconnectSignal } from '../../http/disconnect.ts';
@@ -18,10 +18,11 @@ import { sendJson } from '../../http/respond.ts';
 import { sseLimitsOf } from '../../http/limits.ts';
 import { holdSlot } from '../../http/stream-slots.ts';
 import { JSONRPC_PATH } from './card.ts';
-import { unauthenticatedError } from './errors.ts';
-import { createA2aPipeline } from './pipeline.ts';
+import { unauthenticatedError, type A2aErrors } from './errors.ts';
+import { createA2aPipeline, type A2aPipeline } from './pipeline.ts';
 import type { A2aDeps, A2aRequestContext } from './request-context.ts';
-import { isStreamingMethod, streamAnswer } from './stream-answer.ts';
+import { streamAnswer } from './stream-answer.ts';
+import type { TaskView } from './task-projection.ts';
 import type { Io } from './wire.ts';
 
 type RpcId = string | number | null;
@@ -47,18 +48,23 @@ function isRpcId(v: unknown): v is RpcId {
   return v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
 }
 
-export function jsonRpcMount(deps: A2aDeps, handlers: A2aHandlers<A2aRequestContext, Io>): Mount {
+export function jsonRpcMount(
+  deps: A2aDeps,
+  handlers: A2aHandlers<A2aRequestContext, Io, TaskView>,
+): Mount {
   const pipeline = createA2aPipeline(deps, handlers);
   const { ctx } = deps;
+  const errors: A2aErrors = ctx.contract.a2a.errors;
+  const jsonRpcError = errors.jsonRpc;
 
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     // The credential is checked before the body is read (issue 10, break 2): an unauthenticated
     // caller may make the host read only a small body (to echo its id in the 401), never 1 MiB.
     const subject = await ctx.authenticate(req);
     const bodyLimit = subject ? ctx.config.bodyLimit : ctx.limits.unauthenticatedBodyLimit;
-    const call = await readCall(req, res, url, bodyLimit, subject !== undefined);
+    const call = await readCall(req, res, url, bodyLimit, subject !== undefined, pipeline, errors);
     if (!call) return;
-    if (subject && isStreamingMethod(call.method)) {
+    if (subject && pipeline.streams(call.method)) {
       const refusal = holdSlot(ctx.streams, subject.tenant, res);
       if (refusal) {
         const error = jsonRpcError('InternalError', refusal.message);
@@ -68,11 +74,13 @@ export function jsonRpcMount(deps: A2aDeps, handlers: A2aHandlers<A2aRequestCont
     const signal = disconnectSignal(res);
     const outcome = await pipeline.run(req, call.method, call.params, signal);
     if (outcome.kind === 'unauthenticated') {
-      return reply(res, 401, call.id, unauthenticatedError(), { 'www-authenticate': 'Bearer' });
+      return reply(res, 401, call.id, unauthenticatedError(errors), {
+        'www-authenticate': 'Bearer',
+      });
     }
     if (outcome.kind === 'refused') {
       const { error } = outcome;
-      return reply(res, error.rpcHttpStatus, call.id, error.toJsonRpc(), error.headers());
+      return reply(res, error.rpcHttpStatus, call.id, error.toJsonRpc(errors), error.headers());
     }
     const { answer, finish } = outcome;
     if (!answer.streaming) {
@@ -86,9 +94,10 @@ export function jsonRpcMount(deps: A2aDeps, handlers: A2aHandlers<A2aRequestCont
       pipeline.toA2aError,
       {
         event: (sse, result) => sse.send({ jsonrpc: '2.0', id: call.id, result }),
-        error: (sse, error) => sse.send({ jsonrpc: '2.0', id: call.id, error: error.toJsonRpc() }),
+        error: (sse, error) =>
+          sse.send({ jsonrpc: '2.0', id: call.id, error: error.toJsonRpc(errors) }),
         refuse: (error) =>
-          reply(res, error.rpcHttpStatus, call.id, error.toJsonRpc(), error.headers()),
+          reply(res, error.rpcHttpStatus, call.id, error.toJsonRpc(errors), error.headers()),
       },
       sseLimitsOf(ctx.limits),
     );
@@ -104,7 +113,10 @@ async function readCall(
   url: URL,
   bodyLimit: number,
   authenticated: boolean,
+  pipeline: A2aPipeline,
+  errors: A2aErrors,
 ): Promise<RpcCall | undefined> {
+  const jsonRpcError = errors.jsonRpc;
   // The card's URL with a trailing slash (clients join paths onto it) is the same endpoint.
   if (url.pathname !== JSONRPC_PATH && url.pathname !== `${JSONRPC_PATH}/`) {
     const error = jsonRpcError('MethodNotFoundError', `no JSON-RPC endpoint at ${url.pathname}`);
@@ -118,7 +130,7 @@ async function readCall(
   const body = await readJsonBody(req, bodyLimit);
   if (!body.ok) {
     if (body.problem === 'too-large' && !authenticated) {
-      return void reply(res, 401, null, unauthenticatedError(), {
+      return void reply(res, 401, null, unauthenticatedError(errors), {
         'www-authenticate': 'Bearer',
         connection: 'close',
       });
@@ -151,10 +163,12 @@ async function readCall(
     return void reply(res, 200, id, jsonRpcError('InvalidRequestError', message));
   }
   const method = e['method'];
-  if (!isA2aMethod(method)) {
+  if (!pipeline.serves(method)) {
     // Authenticate before saying which methods exist: without a credential, every method is 401.
     if (!authenticated) {
-      return void reply(res, 401, id, unauthenticatedError(), { 'www-authenticate': 'Bearer' });
+      return void reply(res, 401, id, unauthenticatedError(errors), {
+        'www-authenticate': 'Bearer',
+      });
     }
     const error = jsonRpcError('MethodNotFoundError', `method ${method} is not served`);
     return void reply(res, 200, id, error);

@@ -1,51 +1,23 @@
 // ListTasks (interop.md §The operation mappings, Isolation: only runs listRuns would return to
-// the same Subject), with opaque page tokens.
-import { projectA2aTaskState, runStatusesForA2aWire } from '@wopgen/generated/a2a/task-state';
+// the same Subject), with sealed page tokens (page-token.ts).
 import type { RunStatus } from '@wopgen/generated/run-status';
-import { INTERRUPT_KINDS } from '../../ports/interrupts.ts';
-import type { ListRunsQuery, RunCountQuery } from '../../ports/run-core.ts';
+import { INTERRUPT_KINDS, type InterruptKind } from '../../ports/interrupts.ts';
+import type { ListRunsQuery, OpenKindFilter, RunCountQuery } from '../../ports/run-core.ts';
 import { agentOwns, type RoutedAgent } from './agent-routing.ts';
 import { invalidParams } from './errors.ts';
 import type { A2aDeps, A2aRequestContext } from './request-context.ts';
-import { isJsonMap } from './routing.ts';
+import { openPageToken, sealPageToken } from './page-token.ts';
 import { isCoreError } from '../../ports/errors.ts';
 import {
   contextIdOf,
   loadTaskView,
   projectTask,
+  type A2aStates,
   taskViewOf,
-  type ProjectionOptions,
   type TaskView,
 } from './task-projection.ts';
 import type { ListTasksParams } from './wire.ts';
 import type { A2aWireTaskState } from '@wopgen/generated/a2a/task-state';
-
-/**
- * Opaque page token: base64url of the last task id of the previous page and, when that page came
- * from the unfiltered keyset path, the core's listRuns cursor to continue from.
- */
-interface PageToken {
-  after: string;
-  cursor?: string;
-}
-
-function encodePageToken(token: PageToken): string {
-  return Buffer.from(JSON.stringify(token), 'utf8').toString('base64url');
-}
-
-function decodePageToken(token: string): PageToken {
-  try {
-    const v: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-    if (isJsonMap(v) && typeof v['after'] === 'string') {
-      const cursor = v['cursor'];
-      if (cursor === undefined) return { after: v['after'] };
-      if (typeof cursor === 'string') return { after: v['after'], cursor };
-    }
-  } catch {
-    // fall through
-  }
-  throw invalidParams('invalid pageToken');
-}
 
 /**
  * The state a ListTasks filters on, or undefined for none: the proto default
@@ -59,9 +31,10 @@ function stateFilter(status: string | undefined): A2aWireTaskState | undefined {
 }
 
 /**
- * Which runs a ListTasks wants: the filters the core applies (status set, status time), and
- * whether each run must still be checked here (a context id, or a status some interrupt kind
- * projects to another wire state, e.g. waiting-input to AUTH_REQUIRED on a credential).
+ * Which runs a ListTasks wants, as the core's filters: the status set, status time, context and
+ * agent's workflows, and, for a state some interrupt kind projects to (AUTH_REQUIRED on a
+ * credential) or away from (INPUT_REQUIRED), the kinds of the runs' open interrupts. The core
+ * applies them from its indexes; each run it returns is still checked here (`matches`).
  */
 interface Wanted {
   query: RunCountQuery;
@@ -69,37 +42,58 @@ interface Wanted {
   contextId?: string;
   /** Through an agent's routing value, only that agent's tasks (agent-routing.ts `agentOwns`). */
   agent?: RoutedAgent;
-  /** The core's filters decide membership alone, so its counts and keyset pages are exact. */
-  exact: boolean;
 }
 
-function wantedRuns(params: ListTasksParams, agent: RoutedAgent | undefined): Wanted {
+/** The run statuses (and, per status, the interrupt kinds) whose tasks project to `wire`. */
+function statesOf(
+  states: A2aStates,
+  runStatuses: readonly RunStatus[],
+  wire: A2aWireTaskState,
+): Pick<RunCountQuery, 'statuses' | 'openKinds'> {
+  const statuses: RunStatus[] = [];
+  const openKinds: OpenKindFilter[] = [];
+  for (const status of runStatuses) {
+    const plain = states.project(status).wire;
+    const to = (k: InterruptKind) => states.project(status, k).wire;
+    // The kinds that move this status's tasks into `wire`, or out of it.
+    const kinds = INTERRUPT_KINDS.filter((k) => (plain === wire ? to(k) !== wire : to(k) === wire));
+    if (plain !== wire && kinds.length === 0) continue;
+    statuses.push(status);
+    if (kinds.length > 0) openKinds.push({ status, kinds, among: plain !== wire });
+  }
+  return { statuses, ...(openKinds.length > 0 && { openKinds }) };
+}
+
+/** The served contract's projection and run statuses, which a state filter is read through. */
+interface Projection {
+  states: A2aStates;
+  runStatuses: readonly RunStatus[];
+}
+
+function wantedRuns(
+  p: Projection,
+  params: ListTasksParams,
+  agent: RoutedAgent | undefined,
+): Wanted {
   const wire = stateFilter(params.status);
-  const statuses = wire
-    ? wire === 'TASK_STATE_AUTH_REQUIRED'
-      ? (['waiting-input'] as RunStatus[])
-      : runStatusesForA2aWire(wire)
-    : undefined;
   const since = params.statusTimestampAfter ? Date.parse(params.statusTimestampAfter) : undefined;
   const query: RunCountQuery = {
-    ...(statuses && { statuses }),
+    ...(wire && statesOf(p.states, p.runStatuses, wire)),
     ...(since !== undefined && { statusAfter: new Date(since).toISOString() }),
+    ...(params.contextId && { contextId: params.contextId }),
+    // A tenant naming no agent of the caller routes to one with no workflows: nothing matches.
+    ...(agent && { workflowIds: agent.entry.workflowIds }),
   };
-  const splits = (status: RunStatus) =>
-    INTERRUPT_KINDS.some(
-      (k) => projectA2aTaskState(status, k).wire !== projectA2aTaskState(status).wire,
-    );
   return {
     query,
     ...(wire && { wire }),
     ...(params.contextId && { contextId: params.contextId }),
     ...(agent && { agent }),
-    exact: !params.contextId && !agent && !(statuses ?? []).some(splits),
   };
 }
 
 /** Whether a loaded task view is one the request wants (the core's filters are hints only). */
-function matches(v: TaskView, w: Wanted): boolean {
+function matches(states: A2aStates, v: TaskView, w: Wanted): boolean {
   if (w.query.statuses && !w.query.statuses.includes(v.run.status)) return false;
   if (
     w.query.statusAfter !== undefined &&
@@ -108,43 +102,8 @@ function matches(v: TaskView, w: Wanted): boolean {
     return false;
   if (!agentOwns(w.agent, v.run.workflowId)) return false;
   if (w.contextId !== undefined && contextIdOf(v) !== w.contextId) return false;
-  if (w.wire && projectA2aTaskState(v.run.status, v.interrupt?.kind).wire !== w.wire) return false;
+  if (w.wire && states.project(v.run.status, v.interrupt?.kind).wire !== w.wire) return false;
   return true;
-}
-
-/**
- * A page straight from the core's keyset, when its filters decide membership exactly and it can
- * count them: the cost follows the page size, not the tenant's run count (issue 10 break 4,
- * issue 13).
- */
-async function keysetPage(
-  deps: A2aDeps,
-  rc: A2aRequestContext,
-  pageSize: number,
-  cursor: string | undefined,
-  wanted: Wanted,
-  count: () => Promise<number>,
-  options: ProjectionOptions,
-) {
-  const query = { limit: pageSize, ...(cursor && { cursor }), ...wanted.query };
-  let page: { views: (TaskView | undefined)[]; nextCursor: string | null };
-  try {
-    page = await pageOfViews(deps, rc, query);
-  } catch (err) {
-    if (isCoreError(err, 'validation_error')) throw invalidParams('invalid pageToken');
-    throw err;
-  }
-  const tasks = page.views.filter((v): v is TaskView => v !== undefined && matches(v, wanted));
-  const last = page.views.at(-1);
-  return {
-    tasks: tasks.map((v) => projectTask(v, options)),
-    nextPageToken:
-      page.nextCursor && last
-        ? encodePageToken({ after: last.run.runId, cursor: page.nextCursor })
-        : '',
-    pageSize,
-    totalSize: await count(),
-  };
 }
 
 /**
@@ -168,60 +127,77 @@ async function pageOfViews(
   return { views, nextCursor: page.nextCursor };
 }
 
-/** The counter for an exact query, when the core has one. */
-function exactCount(deps: A2aDeps, rc: A2aRequestContext, w: Wanted) {
+/**
+ * How many tasks match: the core's count of its exact filters when it has one (an index walk, not
+ * a read of the runs), else the tasks listed through this page, exact on the last page.
+ */
+async function totalSize(
+  deps: A2aDeps,
+  rc: A2aRequestContext,
+  w: Wanted,
+  listed: number,
+): Promise<number> {
   const core = deps.ctx.core;
-  if (!w.exact) return undefined;
-  const filtered = w.query.statuses !== undefined || w.query.statusAfter !== undefined;
-  if (!filtered) return core.countRuns && (() => core.countRuns!(rc.subject));
-  return core.countMatchingRuns && (() => core.countMatchingRuns!(rc.subject, w.query));
+  const filtered = Object.keys(w.query).length > 0;
+  if (!filtered && core.countRuns) return core.countRuns(rc.subject);
+  if (core.countMatchingRuns) return core.countMatchingRuns(rc.subject, w.query);
+  return listed;
+}
+
+/** What a page token is bound to: the caller's tenant, the agent it came through, the filters. */
+function tokenScope(rc: A2aRequestContext, params: ListTasksParams): string {
+  return JSON.stringify([
+    rc.subject.tenant,
+    rc.agent?.a2aTenant ?? '',
+    params.contextId ?? '',
+    stateFilter(params.status) ?? '',
+    params.statusTimestampAfter ?? '',
+  ]);
 }
 
 /**
  * ListTasks over `listRuns` for the same Subject (so it returns only runs listRuns would), newest
- * first, filtered by contextId, projected state and status timestamp; `totalSize` counts every match.
+ * first, filtered by contextId, projected state and status timestamp; `totalSize` counts every
+ * match. Every page is one page of the core's list, whatever the filters or the token: its cost
+ * follows the page, not the tenant's runs, and a tenant's listings run a few at a time
+ * (`ctx.listings`), so one tenant's burst never holds another's requests.
  */
 export async function listTasks(deps: A2aDeps, params: ListTasksParams, rc: A2aRequestContext) {
   const pageSize = params.pageSize ?? 50;
-  const after = params.pageToken ? decodePageToken(params.pageToken) : undefined;
-  const wanted = wantedRuns(params, rc.agent);
+  const scope = tokenScope(rc, params);
+  const from = params.pageToken
+    ? await openPageToken(deps.ctx, scope, params.pageToken)
+    : undefined;
+  const { contract } = deps.ctx;
+  const states = contract.a2a.taskState;
+  const wanted = wantedRuns({ states, runStatuses: contract.runStatuses.all }, params, rc.agent);
   const options = {
     includeArtifacts: params.includeArtifacts === true,
     ...(params.historyLength !== undefined ? { historyLength: params.historyLength } : {}),
   };
-  const count = exactCount(deps, rc, wanted);
-  if (count && (after === undefined || after.cursor !== undefined)) {
-    return keysetPage(deps, rc, pageSize, after?.cursor, wanted, count, options);
-  }
-  // The walk: every run the core's filters let through, checked here; its cost follows the
-  // number of candidate runs (all of the tenant's only when nothing narrows them).
-  const found: TaskView[] = [];
-  let cursor: string | undefined;
-  for (;;) {
-    const page = await pageOfViews(deps, rc, {
-      limit: 100,
-      ...(cursor ? { cursor } : {}),
-      ...wanted.query,
-    });
-    for (const v of page.views) if (v && matches(v, wanted)) found.push(v);
-    if (!page.nextCursor) break;
-    cursor = page.nextCursor;
-  }
-  let start = 0;
-  if (after !== undefined) {
-    const i = found.findIndex((v) => v.run.runId === after.after);
-    if (i < 0) throw invalidParams('invalid pageToken');
-    start = i + 1;
-  }
-  const slice = found.slice(start, start + pageSize);
-  const more = start + pageSize < found.length;
-  return {
-    tasks: slice.map((v) => projectTask(v, options)),
-    nextPageToken:
-      more && slice.length > 0
-        ? encodePageToken({ after: slice[slice.length - 1]!.run.runId })
+  return deps.ctx.listings.run(rc.subject.tenant, async () => {
+    let page: { views: (TaskView | undefined)[]; nextCursor: string | null };
+    try {
+      page = await pageOfViews(deps, rc, {
+        limit: pageSize,
+        ...(from && { cursor: from.cursor }),
+        ...wanted.query,
+      });
+    } catch (err) {
+      if (isCoreError(err, 'validation_error')) throw invalidParams('invalid pageToken');
+      throw err;
+    }
+    const tasks = page.views.filter(
+      (v): v is TaskView => v !== undefined && matches(states, v, wanted),
+    );
+    const listed = (from?.listed ?? 0) + tasks.length;
+    return {
+      tasks: tasks.map((v) => projectTask(states, v, options)),
+      nextPageToken: page.nextCursor
+        ? await sealPageToken(deps.ctx, scope, { cursor: page.nextCursor, listed })
         : '',
-    pageSize,
-    totalSize: found.length,
-  };
+      pageSize,
+      totalSize: await totalSize(deps, rc, wanted, listed),
+    };
+  });
 }

@@ -1,21 +1,14 @@
 // SendMessage's two real cases: a message that starts a task (its run, with the caller's
 // messageId as the idempotency key, so a repeated message replays the same task) and a message that
 // answers the open interrupt of a waiting task (interop.md §The operation mappings, A2A multi-turn).
-import { randomUUID } from 'node:crypto';
-import { a2aRefusalFor } from '@wopgen/generated/a2a/dispatch';
-import { projectA2aTaskState } from '@wopgen/generated/a2a/task-state';
+import { uuidV7 } from '../../ids.ts';
 import { isTerminalRunStatus } from '@wopgen/generated/run-status';
 import type { HostContext } from '../../context.ts';
 import type { Interrupt, InterruptAnswer } from '../../ports/interrupts.ts';
 import type { JsonValue } from '../../ports/json.ts';
 import type { BindingNote, RunSnapshot, RunView } from '../../ports/run-core.ts';
 import { A2aError, fromCoreError, invalidParams, unsupported } from './errors.ts';
-import {
-  requireTaskView,
-  runIdOf,
-  type A2aDeps,
-  type A2aRequestContext,
-} from './request-context.ts';
+import { requireTaskView, type A2aDeps, type A2aRequestContext } from './request-context.ts';
 import { redactAnswer } from './redact.ts';
 import { DEFAULT_APPROVAL_ACTIONS, parseApprovalAnswer } from '../../util/approval-answer.ts';
 import {
@@ -30,16 +23,22 @@ import { checkContentTypes } from './content-modes.ts';
 import { inlinePush, registerInlinePush } from './push-inline.ts';
 import { traceRecord } from '../../util/trace-context.ts';
 import { agentSkillFilter, unknownTenant } from './agent-routing.ts';
-import { contextIdOf, projectTask, taskViewOf, type TaskView } from './task-projection.ts';
+import {
+  contextIdOf,
+  projectTask,
+  taskViewOf,
+  type A2aStates,
+  type TaskView,
+} from './task-projection.ts';
 import type { JsonMap, Message, SendMessageParams, Task } from './wire.ts';
 
 // The SendMessage row answers once the run is terminal or its task reaches INPUT_REQUIRED (by the
-// generated taskState projection, so no binding restates which statuses those are), or once a run
-// in a conversation waits for the next message (at a node of its declared input path).
-function settled(listening: ReadonlySet<string>) {
+// served contract's taskState projection, so no binding restates which statuses those are), or once
+// a run in a conversation waits for the next message (at a node of its declared input path).
+function settled(states: A2aStates, listening: ReadonlySet<string>) {
   return (run: RunSnapshot) =>
     isTerminalRunStatus(run.status) ||
-    projectA2aTaskState(run.status).wire === 'TASK_STATE_INPUT_REQUIRED' ||
+    states.project(run.status).wire === 'TASK_STATE_INPUT_REQUIRED' ||
     (run.status === 'running' &&
       run.currentNodeId !== undefined &&
       listening.has(run.currentNodeId));
@@ -49,7 +48,7 @@ export function checkConfiguration(ctx: HostContext, params: SendMessageParams):
   const c = params.configuration;
   // An option that needs a facet is refused as the generated table refuses the rows needing it.
   if (c?.taskPushNotificationConfig !== undefined && !ctx.config.a2a.pushNotifications) {
-    throw A2aError.of(a2aRefusalFor('SendMessage', 'a2a.pushNotifications'));
+    throw A2aError.of(ctx.contract.a2a.refusalFor('SendMessage', 'a2a.pushNotifications'));
   }
   if (c?.returnImmediately && !ctx.config.a2a.durableTasks) {
     throw unsupported('returnImmediately needs durable tasks, which this host does not offer');
@@ -82,7 +81,8 @@ export async function startTask(
   );
   checkContentTypes(ctx, workflowId, message, params.configuration?.acceptedOutputModes);
   const push = await inlinePush(ctx, params);
-  const contextId = message.contextId || randomUUID();
+  // Time-ordered, so a new task's context lands at the end of the context index (ids.ts uuidV7).
+  const contextId = message.contextId || uuidV7();
   let result;
   try {
     result = await ctx.core.createRun(rc.subject, {
@@ -147,11 +147,10 @@ export async function continueTask(
   deps: A2aDeps,
   params: SendMessageParams,
   rc: A2aRequestContext,
+  target: TaskView,
 ): Promise<TaskView> {
   const core = deps.ctx.core;
   checkConfiguration(deps.ctx, params);
-  const target =
-    rc.target ?? (await requireTaskView(deps, rc, runIdOf(params.message.taskId ?? '')));
   const runId = target.run.runId;
   const message = params.message;
   const accepted = params.configuration?.acceptedOutputModes;
@@ -200,14 +199,16 @@ export async function settle(
     const workflow = await ctx.core.getWorkflow(rc.subject, run.workflowId);
     const listening = new Set(workflow?.messages?.nodeIds ?? []);
     // A run that settled in its first turn is answered as inserted: no wait and no read back.
-    if (run.view && settled(listening)(run.view.run)) v = taskViewOf(run.view);
+    const states = ctx.contract.a2a.taskState;
+    if (run.view && settled(states, listening)(run.view.run)) v = taskViewOf(run.view);
     else
-      await ctx.core.waitFor(rc.subject, runId, settled(listening), {
+      await ctx.core.waitFor(rc.subject, runId, settled(states, listening), {
         timeoutMs: ctx.config.a2a.blockingTimeoutMs,
         signal: rc.signal,
       });
   }
   v ??= await requireTaskView(deps, rc, runId);
   const historyLength = params.configuration?.historyLength;
-  return { task: projectTask(v, historyLength === undefined ? {} : { historyLength }) };
+  const options = historyLength === undefined ? {} : { historyLength };
+  return { task: projectTask(ctx.contract.a2a.taskState, v, options) };
 }

@@ -173,6 +173,11 @@ function envelopeOf(raw: unknown): Record<string, unknown> {
   return p;
 }
 
+/** The params of a method the served contract adds: an object (its own validator checks more). */
+export function objectParams(raw: unknown): Record<string, unknown> {
+  return envelopeOf(raw);
+}
+
 const checked =
   <P>(check: (p: Record<string, unknown>) => P) =>
   (raw: unknown): P =>

@@ -1,19 +1,15 @@
 // The transport-neutral A2A pipeline (DESIGN.md §2): bearer auth → `A2A-Version` negotiation
-// (-32009, recorded for every outcome) → the generated dispatcher (the rows' `requires` gate →
-// params (-32602) → case selection → the handler member). A binding (JSON-RPC today, HTTP+JSON
-// later) only frames: it reads a method and params off its request and writes the outcome.
+// (-32009, recorded for every outcome) → the served contract's generated dispatcher (the rows'
+// `requires` gate → params (-32602) → case selection → the handler member, built-in or supplied
+// by the host implementer). A binding (JSON-RPC, HTTP+JSON) only frames: it reads a method and
+// params off its request and writes the outcome.
 //
 // Negotiation record: an exchange that creates, continues or cancels a run records on that run's log
 // (`bindRun`); every other exchange (reads, refusals) records as the caller's host event. A request
 // that fails authentication never reaches negotiation and records nothing.
 import type { IncomingMessage } from 'node:http';
-import {
-  createA2aDispatch,
-  type A2aAnswer,
-  type A2aDispatch,
-} from '@wopgen/generated/a2a/dispatch';
+import type { A2aAnswer, A2aDispatch } from '@wopgen/generated/a2a/dispatch';
 import type { A2aHandlers, A2aMethod } from '@wopgen/generated/a2a/operations';
-import { negotiationTables } from '@wopgen/generated/negotiation/tables';
 import type { Subject } from '../../ports/auth.ts';
 import { isStoreUnavailable } from '../../ports/errors.ts';
 import type { NewRunEvent } from '../../ports/events.ts';
@@ -32,11 +28,12 @@ import { resolveTenant, type RoutedAgent } from './agent-routing.ts';
 import { isJsonMap } from './routing.ts';
 import { offeredA2a } from './card.ts';
 import { A2aError, fromCoreError } from './errors.ts';
-import { a2aParamChecks } from './params.ts';
+import { a2aParamChecks, objectParams } from './params.ts';
 import type { A2aDeps, A2aRequestContext } from './request-context.ts';
-import { namedTaskStatus } from './send-case.ts';
+import { namedTask } from './send-case.ts';
 import type { TaskView } from './task-projection.ts';
 import type { Io } from './wire.ts';
+import { advertises } from '../advertises.ts';
 
 export type A2aOutcome<M extends A2aMethod> =
   /** No valid credential: the binding answers its 401 shape; nothing is recorded. */
@@ -47,6 +44,10 @@ export type A2aOutcome<M extends A2aMethod> =
   | { kind: 'answered'; answer: A2aAnswer<Io, M>; finish(): Promise<void> };
 
 export interface A2aPipeline {
+  /** Whether the served contract has `method` (anything else is -32601). */
+  serves(method: string): method is A2aMethod;
+  /** Whether `method` answers with a stream (the contract's rows say so). */
+  streams(method: A2aMethod): boolean;
   run<M extends A2aMethod>(
     req: IncomingMessage,
     method: M,
@@ -59,18 +60,32 @@ export interface A2aPipeline {
 
 export function createA2aPipeline(
   deps: A2aDeps,
-  handlers: A2aHandlers<A2aRequestContext, Io>,
+  builtin: A2aHandlers<A2aRequestContext, Io, TaskView>,
 ): A2aPipeline {
   const { ctx } = deps;
-  const dispatch: A2aDispatch<A2aRequestContext, Io> = createA2aDispatch(handlers, {
-    params: a2aParamChecks,
-    taskStatus: {
-      SendMessage: (p, rc) => namedTaskStatus(deps, p, rc),
-      SendStreamingMessage: (p, rc) => namedTaskStatus(deps, p, rc),
+  const { contract } = ctx;
+  // A method or case the contract adds is served by the member the host implementer supplied
+  // (checked at start-up: contract/verify.ts); its params are read as an object until the
+  // contract's own validators check them.
+  const added = contract.a2a.methods.filter((m) => !Object.hasOwn(a2aParamChecks, m));
+  const task = (p: unknown, rc: A2aRequestContext) => namedTask(deps, p, rc);
+  const dispatch: A2aDispatch<A2aRequestContext, Io> = contract.a2a.createDispatch(
+    { ...builtin, ...ctx.handlers.a2a },
+    {
+      params: { ...a2aParamChecks, ...Object.fromEntries(added.map((m) => [m, objectParams])) },
+      task: {
+        SendMessage: task,
+        SendStreamingMessage: task,
+        ...Object.fromEntries(contract.a2a.caseMethods.map((m) => [m, task])),
+      },
+      advertises: (requirement) => advertises(ctx.config, ctx.discovery, requirement),
+      refuse: (refusal) => A2aError.of(refusal),
     },
-    advertises: (requirement) => advertises(ctx, requirement),
-    refuse: (refusal) => A2aError.of(refusal),
-  });
+  );
+  const methods = new Set<string>(contract.a2a.methods);
+  const streaming = new Set<string>(
+    contract.a2a.operations.filter((o) => o.streaming).map((o) => o.method),
+  );
 
   const toA2aError = (err: unknown): A2aError => {
     try {
@@ -92,7 +107,7 @@ export function createA2aPipeline(
     const header = req.headers['a2a-version'];
     const requested = typeof header === 'string' && header !== '' ? header : undefined;
     // No spread of an optional key: decide() treats an undefined `requested` as absent.
-    const decision = decide(negotiationTables.a2a, offeredA2a(ctx), {
+    const decision = decide(contract.negotiation, 'a2a', offeredA2a(ctx), {
       requested,
       authenticated: true,
     });
@@ -124,7 +139,12 @@ export function createA2aPipeline(
     }
   }
 
-  return { run, toA2aError };
+  return {
+    serves: (method): method is A2aMethod => methods.has(method),
+    streams: (method) => streaming.has(method),
+    run,
+    toA2aError,
+  };
 }
 
 /**
@@ -135,7 +155,6 @@ export function createA2aPipeline(
 class RequestContext implements A2aRequestContext {
   trace?: TraceContext;
   agent?: RoutedAgent;
-  target?: TaskView;
 
   constructor(
     readonly subject: Subject,
@@ -174,13 +193,6 @@ function inboundTrace(req: IncomingMessage, params: unknown): TraceContext | und
   });
 }
 
-/** Whether the facet advertises a row's `requires` entry (`a2a.<property>` set to true). */
-function advertises(ctx: HostContext, requirement: string): boolean {
-  const [family, property] = requirement.split('.');
-  if (family !== 'a2a' || property === undefined) return false;
-  return Object.entries(ctx.config.a2a).some(([key, value]) => key === property && value === true);
-}
-
 interface NegotiationRecorder {
   bindRun(runId: string, written?: boolean): Promise<void>;
   record(): NewRunEvent;
@@ -195,7 +207,14 @@ function negotiationRecorder(
   decision: NegotiationDecision,
 ): NegotiationRecorder {
   let recorded = false;
-  const payload = () => decisionPayload('a2a', decision, ctx.peerOrigin(req), ctx.now());
+  const payload = () =>
+    decisionPayload(
+      ctx.contract.validators.negotiationDecided,
+      'a2a',
+      decision,
+      ctx.peerOrigin(req),
+      ctx.now(),
+    );
   return {
     async bindRun(runId: string, written = false) {
       if (recorded) return;

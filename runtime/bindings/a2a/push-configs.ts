@@ -4,7 +4,12 @@
 // the one TaskNotFound answer every miss shares. Delete is idempotent. Responses never carry the
 // token or the credentials; only the scheme.
 import type { A2aHandlers } from '@wopgen/generated/a2a/operations';
-import { PushUrlRefused, type PushConfigInput, type PushConfigView } from '../../ports/push.ts';
+import {
+  PushConfigLimit,
+  PushUrlRefused,
+  type PushConfigInput,
+  type PushConfigView,
+} from '../../ports/push.ts';
 import { A2aError, invalidParams, taskNotFound } from './errors.ts';
 import {
   lastSequence,
@@ -63,6 +68,21 @@ export function configInput(p: JsonMap): PushConfigInput {
   return input;
 }
 
+/**
+ * A refusal of the PushConfigs port in A2A's shape. A URL the egress guard refuses is a bad
+ * parameter. A task already holding the most configs a task may is UnsupportedOperationError:
+ * the request is well formed and the host supports push, but not one more config on this task
+ * until one is deleted; its FAILED_PRECONDITION status says that the task's state, not the
+ * request, must change (A2A 1.0 has no RESOURCE_EXHAUSTED row). `limit` says the cap.
+ */
+export function pushRefusal(err: unknown): never {
+  if (err instanceof PushUrlRefused) throw invalidParams(err.message);
+  if (err instanceof PushConfigLimit) {
+    throw new A2aError('UnsupportedOperationError', err.message, { limit: String(err.limit) });
+  }
+  throw err;
+}
+
 function configIdOf(p: PushConfigParams): string {
   const id = optionalString(p, 'id');
   if (id === undefined || id === '') throw invalidParams('id (the config id) is required');
@@ -87,13 +107,8 @@ export function pushConfigHandlers(deps: A2aDeps): PushHandlers {
       const input = configInput(p);
       const runId = await readable(p, rc);
       const after = await lastSequence(deps, rc, runId);
-      try {
-        const v = await configs().create(rc.subject, runId, input, after);
-        return wireConfig(v, p.taskId);
-      } catch (err) {
-        if (err instanceof PushUrlRefused) throw invalidParams(err.message);
-        throw err;
-      }
+      const v = await configs().create(rc.subject, runId, input, after).catch(pushRefusal);
+      return wireConfig(v, p.taskId);
     },
 
     async getTaskPushNotificationConfig(p, rc) {

@@ -3,9 +3,9 @@
 // refusals as CreateTaskPushNotificationConfig (push-configs.ts; interop.md §"A2A push delivery").
 // The egress guard is asked before the task starts, so a refused URL starts no task.
 import type { HostContext } from '../../context.ts';
-import { PushUrlRefused, type PushConfigInput, type PushConfigs } from '../../ports/push.ts';
+import type { PushConfigInput, PushConfigs } from '../../ports/push.ts';
 import { A2aError, invalidParams } from './errors.ts';
-import { configInput } from './push-configs.ts';
+import { configInput, pushRefusal } from './push-configs.ts';
 import type { A2aRequestContext } from './request-context.ts';
 import { isJsonMap } from './routing.ts';
 import type { SendMessageParams } from './wire.ts';
@@ -13,11 +13,6 @@ import type { SendMessageParams } from './wire.ts';
 export interface InlinePush {
   push: PushConfigs;
   input: PushConfigInput;
-}
-
-function refusal(err: unknown): never {
-  if (err instanceof PushUrlRefused) throw invalidParams(err.message);
-  throw err;
 }
 
 /** The message's push config, checked (shape and egress guard); undefined when it carries none. */
@@ -32,7 +27,7 @@ export async function inlinePush(
   const push = ctx.push;
   if (!push) throw new A2aError('PushNotificationNotSupportedError', 'push is not configured');
   const input = configInput(raw);
-  await push.check(input.url).catch(refusal);
+  await push.check(input.url).catch(pushRefusal);
   return { push, input };
 }
 
@@ -43,5 +38,5 @@ export async function registerInlinePush(
   runId: string,
   afterSequence: number,
 ): Promise<void> {
-  await inline.push.create(rc.subject, runId, inline.input, afterSequence).catch(refusal);
+  await inline.push.create(rc.subject, runId, inline.input, afterSequence).catch(pushRefusal);
 }

@@ -27,8 +27,6 @@ export interface A2aRequestContext {
   trace?: TraceContext;
   /** The agent the request's `tenant` routes to (interop.md §"Per-agent cards"), if any. */
   agent?: RoutedAgent;
-  /** The task a SendMessage with taskId was routed by (set by `selectSendCase`). */
-  target?: TaskView;
 }
 
 export interface A2aDeps {

@@ -3,7 +3,7 @@
 // the terminal status with the output artifact.
 // Streams (SendStreamingMessage, SubscribeToTask) and push delivery (push-projection.ts) share the
 // per-entry mapping `eventUpdates`.
-import { projectA2aTaskState, type A2aWireTaskState } from '@wopgen/generated/a2a/task-state';
+import type { A2aWireTaskState } from '@wopgen/generated/a2a/task-state';
 import type { RunStatus } from '@wopgen/generated/run-status';
 import type { Subject } from '../../ports/auth.ts';
 import { answerGoesOn, isTerminalEvent, type RunEvent } from '../../ports/events.ts';
@@ -69,7 +69,7 @@ export async function eventUpdates(
       { text: interruptText(p) },
       { data: info },
     ]);
-    const state = projectA2aTaskState(status, kind).wire;
+    const state = deps.ctx.contract.a2a.taskState.project(status, kind).wire;
     return {
       updates: [update(state, { message }, { openwop: { interrupt: info } })],
       ends: 'interrupt',
@@ -111,7 +111,9 @@ export async function eventUpdates(
       statusUpdate: {
         taskId: runId,
         contextId,
-        status: extend(projectStatus(v), { timestamp: e.timestamp }),
+        status: extend(projectStatus(deps.ctx.contract.a2a.taskState, v), {
+          timestamp: e.timestamp,
+        }),
       },
     });
     return { updates, ends: 'terminal' };

@@ -2,7 +2,6 @@
 // event decides the shape, so a failure before it is answered as a plain error response, and a
 // failure after it is one last error frame on the stream.
 import type { ServerResponse } from 'node:http';
-import { a2aOperationsFor, type A2aMethod } from '@wopgen/generated/a2a/operations';
 import { startSse, type SseLimits, type SseWriter } from '../../http/sse.ts';
 import type { A2aError } from './errors.ts';
 
@@ -48,9 +47,4 @@ export async function streamAnswer(
     await finish();
     sse.end();
   }
-}
-
-/** Whether a method answers with a stream (the generated table says so; it holds a stream slot). */
-export function isStreamingMethod(method: A2aMethod): boolean {
-  return a2aOperationsFor(method).some((op) => op.streaming);
 }

@@ -1,7 +1,7 @@
 // The forward projection run → A2A Task (interop.md §"The durable-task projection"):
 //   - `Task.id` is the raw `<tenant>/<opaque>` runId; `contextId` is the A2A record's, or the runId
 //     itself for a run that was not started over A2A;
-//   - state from the generated `projectA2aTaskState(status, openInterruptKind)`;
+//   - state from the served contract's projection (`a2a.taskState.project(status, openInterruptKind)`);
 //   - while waiting: `metadata.openwop.interrupt = {interruptId, kind, nodeId, ...}` and an agent
 //     status message describing the interrupt (with `connectUrl` for credential interrupts);
 //   - completed: an agent status message with the outputs (`{data}` plus a text part when
@@ -9,7 +9,7 @@
 //   - failed: an agent status message with the error message;
 //   - a task in a conversation (a declared input path, follow-up.ts): the run's answers are agent
 //     messages in the history, each after the message it answers, and the last is the status message.
-import { projectA2aTaskState } from '@wopgen/generated/a2a/task-state';
+import type { ServedContract } from '../../contract/served.ts';
 import type { Subject } from '../../ports/auth.ts';
 import type { Interrupt } from '../../ports/interrupts.ts';
 import type {
@@ -24,6 +24,9 @@ import type { Artifact, JsonMap, Message, Part, Task, TaskStatus } from './wire.
 import { extend } from '../../util/extend.ts';
 
 export const OUTPUT_ARTIFACT_ID = 'output';
+
+/** The served contract's run status → task state projection. */
+export type A2aStates = ServedContract['a2a']['taskState'];
 
 export interface TaskView {
   run: RunSnapshot;
@@ -174,9 +177,9 @@ export function outputArtifact(outputs: JsonMap): Artifact {
   return { artifactId: OUTPUT_ARTIFACT_ID, name: 'output', parts: [{ data: outputs }] };
 }
 
-export function projectStatus(view: TaskView): TaskStatus {
+export function projectStatus(states: A2aStates, view: TaskView): TaskStatus {
   const { run, interrupt } = view;
-  const state = projectA2aTaskState(run.status, interrupt?.kind).wire;
+  const state = states.project(run.status, interrupt?.kind).wire;
   const status: TaskStatus = { state, timestamp: view.statusAt };
   const contextId = contextIdOf(view);
   if (run.status === 'completed') {
@@ -205,9 +208,17 @@ export interface ProjectionOptions {
   includeArtifacts?: boolean;
 }
 
-export function projectTask(view: TaskView, options: ProjectionOptions = {}): Task {
+export function projectTask(
+  states: A2aStates,
+  view: TaskView,
+  options: ProjectionOptions = {},
+): Task {
   const { run } = view;
-  const task: Task = { id: run.runId, contextId: contextIdOf(view), status: projectStatus(view) };
+  const task: Task = {
+    id: run.runId,
+    contextId: contextIdOf(view),
+    status: projectStatus(states, view),
+  };
   // Each stored message belongs to this task and its context (stamped here, not when stored,
   // since a task-creating message is stored before its run id exists).
   const contextId = task.contextId;

@@ -2,14 +2,14 @@
 // `supportedTransports`, `grpc` or a root `profiles`; interop.md §REST is the wire), checked by the
 // generated validator before it is served, with a strong ETag over its bytes.
 import { createHash } from 'node:crypto';
-import { negotiationTables } from '@wopgen/generated/negotiation/tables';
-import { requiredMcpFeatures } from '@wopgen/generated/mcp/methods';
 import type { McpFacet } from '@wopgen/generated/types/facets';
 import type { DiscoveryDocument } from '@wopgen/generated/types/openapi';
-import { validateDiscoveryDocument } from '@wopgen/generated/validators/standalone';
 import type { HostConfig } from '../../config.ts';
+import type { ServedContract } from '../../contract/served.ts';
 
 export interface DiscoveryInputs {
+  /** Its profile patterns, required features and validator: the served contract's. */
+  contract: ServedContract;
   config: HostConfig;
   implementation: { name: string; version: string };
   a2aRefreshedAt: string;
@@ -42,7 +42,9 @@ function mcpFacet(config: HostConfig, refreshedAt: string): McpFacet {
 }
 
 export function buildDiscovery(inputs: DiscoveryInputs): ServedDocument {
-  const { config } = inputs;
+  const { config, contract } = inputs;
+  const { tables } = contract.negotiation;
+  const validateDiscoveryDocument = contract.validators.discovery;
   const a2a = config.a2a;
   const document: DiscoveryDocument = {
     protocolVersions: config.protocolVersions,
@@ -81,14 +83,14 @@ export function buildDiscovery(inputs: DiscoveryInputs): ServedDocument {
     };
   }
   for (const profile of document.a2a!.profiles ?? []) {
-    if (!negotiationTables.a2a.profilePattern?.test(profile))
+    if (!tables.a2a.profilePattern?.test(profile))
       throw new Error(`profile ${profile} is not valid`);
   }
   for (const profile of document.mcp?.profiles ?? []) {
-    if (!negotiationTables.mcp.profilePattern?.test(profile))
+    if (!tables.mcp.profilePattern?.test(profile))
       throw new Error(`profile ${profile} is not valid`);
     // interop.md §The operation mappings: list every feature the map requires for the profile.
-    for (const f of requiredMcpFeatures(profile)) {
+    for (const f of contract.mcp.requiredFeatures(profile)) {
       if (!document.mcp!.features?.includes(f))
         throw new Error(`mcp facet claims ${profile} but does not list feature ${f}`);
     }

@@ -2,22 +2,11 @@
 // (envelope.ts), then negotiation (recorded as `negotiation.decided`, protocol mcp, on the run's log
 // when the exchange starts or continues a run, else as the caller's durable host event — interop.md
 // §Negotiation is a protocol), then authentication, then the generated dispatcher
-// (generated/mcp/dispatch.ts: methods rows name as rules answer -32601, the `requires` gate, params,
-// the handler member).
+// (the served contract's: methods rows name as rules answer -32601, the `requires` gate, params,
+// the handler member, built-in or supplied by the host implementer).
 import type { IncomingHttpHeaders } from 'node:http';
-import {
-  createMcpDispatch,
-  mcpMethodNotFound,
-  type McpDispatch,
-  type McpDispatchHooks,
-} from '@wopgen/generated/mcp/dispatch';
-import {
-  isMcpMethod,
-  MCP_TASKS_EXTENSION,
-  mcpMethods,
-  type McpHandlers,
-  type McpMethodEntry,
-} from '@wopgen/generated/mcp/methods';
+import type { McpDispatch, McpDispatchHooks } from '@wopgen/generated/mcp/dispatch';
+import type { McpHandlers, McpMethod, McpMethodEntry } from '@wopgen/generated/mcp/methods';
 import { ANONYMOUS, type Subject } from '../../ports/auth.ts';
 import type { HostContext } from '../../context.ts';
 import { CoreError, isStoreUnavailable } from '../../ports/errors.ts';
@@ -48,7 +37,8 @@ import {
 } from './jsonrpc.ts';
 import type { NotificationStream } from './listen.ts';
 import { catalogueRefusal } from './catalogue/handlers.ts';
-import { mcpParamChecks } from './params.ts';
+import { mcpParamChecks, objectParams } from './params.ts';
+import { advertises } from '../advertises.ts';
 import type { RequestScope } from './scope.ts';
 
 export interface McpExchange {
@@ -62,13 +52,28 @@ export interface McpExchange {
 }
 
 /** What the generated dispatcher asks of this host; shared by every revision's transport. */
-export function mcpDispatchHooks(ctx: HostContext): McpDispatchHooks<McpCallContext, Io> {
+function mcpDispatchHooks(ctx: HostContext): McpDispatchHooks<McpCallContext, Io> {
+  const { contract } = ctx;
+  // A method the contract adds is served by the member the host implementer supplied (checked at
+  // start-up: contract/verify.ts); its params are read as an object until its validator checks them.
+  const added = Object.keys(contract.mcp.methods).filter((m) => !Object.hasOwn(mcpParamChecks, m));
   return {
     unserved: (method) => catalogueRefusal(ctx.catalogue, method),
-    params: mcpParamChecks,
-    advertises,
-    refuse: (method) => new McpError(METHOD_NOT_FOUND, mcpMethodNotFound(method)),
+    params: { ...mcpParamChecks, ...Object.fromEntries(added.map((m) => [m, objectParams])) },
+    advertises: (requirement) => advertises(ctx.config, ctx.discovery, requirement),
+    refuse: (method) => new McpError(METHOD_NOT_FOUND, contract.mcp.methodNotFound(method)),
   };
+}
+
+/** The served contract's dispatcher over the built-in members and the supplied ones. */
+export function mcpDispatchFor(
+  ctx: HostContext,
+  builtin: McpHandlers<McpCallContext, Io>,
+): McpDispatch<McpCallContext, Io> {
+  return ctx.contract.mcp.createDispatch(
+    { ...builtin, ...ctx.handlers.mcp },
+    mcpDispatchHooks(ctx),
+  );
 }
 
 export class McpDispatcher {
@@ -78,13 +83,14 @@ export class McpDispatcher {
     private readonly ctx: HostContext,
     handlers: McpHandlers<McpCallContext, Io>,
   ) {
-    this.invoke = createMcpDispatch(handlers, mcpDispatchHooks(ctx));
+    this.invoke = mcpDispatchFor(ctx, handlers);
   }
 
   /** The result of one request; throws McpError (with its HTTP status) for every refusal. */
   async dispatch(msg: JsonRpcRequest, ex: McpExchange): Promise<unknown> {
     const { ctx } = this;
-    const { requested, legacy } = requestedRevision(msg, ex.headers);
+    const rules = ctx.contract.negotiation;
+    const { requested, legacy } = requestedRevision(msg, ex.headers, rules.tables.mcp);
     const negotiation = negotiationRecorder(ctx, ex);
     let subject: Subject | undefined;
 
@@ -92,7 +98,7 @@ export class McpDispatcher {
     if (legacy) {
       subject = await ex.authenticate();
       negotiation.subject = subject;
-      const decision = selectRevision(ctx.config.mcp, requested, subject !== undefined);
+      const decision = selectRevision(ctx.config.mcp, rules, requested, subject !== undefined);
       await negotiation.record({}, decision);
       if (decision.outcome === 'refused') throw unsupportedRevision(ctx.config.mcp, requested);
     }
@@ -106,7 +112,7 @@ export class McpDispatcher {
     // Rule 3: version selection.
     subject ??= await ex.authenticate();
     negotiation.subject = subject;
-    const decision = selectRevision(ctx.config.mcp, requested, subject !== undefined);
+    const decision = selectRevision(ctx.config.mcp, rules, requested, subject !== undefined);
     if (decision.outcome === 'refused') {
       await negotiation.record({}, decision);
       throw unsupportedRevision(ctx.config.mcp, requested);
@@ -132,10 +138,12 @@ export class McpDispatcher {
     record: Recorder['record'],
   ) {
     const capabilities = readCapabilities(msg);
-    if (!isMcpMethod(msg.method))
-      throw new McpError(METHOD_NOT_FOUND, mcpMethodNotFound(msg.method));
-    const entry = mcpMethods[msg.method];
-    checkExtensions(entry, msg.params, capabilities);
+    const { methods, methodNotFound, tasksExtension } = this.ctx.contract.mcp;
+    const entry = Object.hasOwn(methods, msg.method)
+      ? (methods as Readonly<Record<string, McpMethodEntry>>)[msg.method]!
+      : undefined;
+    if (!entry) throw new McpError(METHOD_NOT_FOUND, methodNotFound(msg.method));
+    checkExtensions(entry, msg.params, capabilities, tasksExtension);
     // Authentication at the OpenWOP boundary before a run starts, a resource is read or a prompt renders.
     if (entry.method !== 'server/discover' && !subject) {
       throw new McpError(
@@ -156,10 +164,18 @@ export class McpDispatcher {
       scope: ex.scope,
       bindRun: (runId, written) => record({ runId }, decision, written),
       decisionRecord: () =>
-        decisionEvent(decisionPayload('mcp', decision, ex.peerOrigin, this.ctx.now())),
+        decisionEvent(
+          decisionPayload(
+            this.ctx.contract.validators.negotiationDecided,
+            'mcp',
+            decision,
+            ex.peerOrigin,
+            this.ctx.now(),
+          ),
+        ),
       ...(ex.stream && { stream: ex.stream }),
     };
-    return { method: entry.method, ctx };
+    return { method: entry.method as McpMethod, ctx };
   }
 
   toMcpError(err: unknown): McpError {
@@ -181,6 +197,7 @@ function checkExtensions(
   entry: McpMethodEntry,
   params: unknown,
   capabilities: ClientCapabilities,
+  tasksExtension: string | null,
 ): void {
   if (entry.extension !== null && !declaresExtension(capabilities, entry.extension)) {
     throw missingCapability({ extensions: { [entry.extension]: {} } }, entry.extension);
@@ -188,11 +205,11 @@ function checkExtensions(
   // A core method with extension parameters (`subscriptions/listen taskIds`): only using them
   // needs the extension.
   const gated = entry.extensionParams.find((p) => usesParam(params, p));
-  if (gated !== undefined && MCP_TASKS_EXTENSION !== null) {
-    if (!declaresExtension(capabilities, MCP_TASKS_EXTENSION))
+  if (gated !== undefined && tasksExtension !== null) {
+    if (!declaresExtension(capabilities, tasksExtension))
       throw missingCapability(
-        { extensions: { [MCP_TASKS_EXTENSION]: {} } },
-        `${MCP_TASKS_EXTENSION} (${gated})`,
+        { extensions: { [tasksExtension]: {} } },
+        `${tasksExtension} (${gated})`,
       );
   }
 }
@@ -224,20 +241,17 @@ function negotiationRecorder(ctx: HostContext, ex: McpExchange): Recorder {
           : subject
             ? { tenant: subject.tenant }
             : {},
-        decisionPayload('mcp', decision, ex.peerOrigin, ctx.now()),
+        decisionPayload(
+          ctx.contract.validators.negotiationDecided,
+          'mcp',
+          decision,
+          ex.peerOrigin,
+          ctx.now(),
+        ),
       );
     },
   };
   return recorder;
-}
-
-/**
- * Whether the facet advertises a row's `requires` entry. The facet this host publishes always
- * carries `serverMount` (discovery/document.ts): it is the mount this dispatcher serves. Anything
- * else a future row requires is refused until the host advertises it.
- */
-function advertises(requirement: string): boolean {
-  return requirement === 'mcp.serverMount';
 }
 
 /** Whether `params` carries `name`, at its top level or inside one of its object members. */

@@ -10,12 +10,14 @@
 //     needs and did not declare is -32021 (`data.requiredCapabilities`), never assumed.
 // stdio carries no headers: only `_meta` applies there.
 import type { IncomingHttpHeaders } from 'node:http';
+// The `_meta` key names are the revision's own (2026-07-28), not the map's: contract/verify.ts
+// serves only a contract pinning the revision this runtime frames.
 import {
   MCP_META_CLIENT_CAPABILITIES,
   MCP_META_PROTOCOL_VERSION,
-  MCP_TASKS_EXTENSION,
 } from '@wopgen/generated/mcp/methods';
-import { negotiationTables } from '@wopgen/generated/negotiation/tables';
+import type { NegotiationTable } from '@wopgen/generated/negotiation/tables';
+import type { VersionRules } from '../../negotiation/decide.ts';
 import type { McpConfig } from '../../config.ts';
 import { decide, type NegotiationDecision } from '../../negotiation/decide.ts';
 import { adoptTrace, type TraceContext } from '../../util/trace-context.ts';
@@ -139,14 +141,14 @@ export function headerMismatch(
 export function requestedRevision(
   msg: JsonRpcRequest,
   headers: IncomingHttpHeaders | undefined,
+  table: NegotiationTable,
 ): { requested: string; legacy: boolean } {
   if (headers) {
     const h = header(headers, 'MCP-Protocol-Version');
     if (h === undefined || h === '') {
       // A legacy `initialize` names its revision in params; otherwise upstream assumes 2025-03-26.
       const pv = msg.method === 'initialize' ? msg.params?.protocolVersion : undefined;
-      const named =
-        typeof pv === 'string' && negotiationTables.mcp.pattern.test(pv) ? pv : undefined;
+      const named = typeof pv === 'string' && table.pattern.test(pv) ? pv : undefined;
       return { requested: named ?? IMPLIED_LEGACY_REVISION, legacy: true };
     }
     return { requested: h, legacy: false };
@@ -192,11 +194,13 @@ export function checkHeaders(msg: JsonRpcRequest, headers: IncomingHttpHeaders):
 /** Rule 3: version selection; the caller records the decision and answers -32022 when refused. */
 export function selectRevision(
   mcp: McpConfig,
+  rules: VersionRules,
   requested: string,
   authenticated: boolean,
 ): NegotiationDecision {
   return decide(
-    negotiationTables.mcp,
+    rules,
+    'mcp',
     { versions: mcp.revisions, preferred: mcp.preferredVersion, floor: mcp.minimumRevision },
     { requested, authenticated },
   );
@@ -241,8 +245,9 @@ export function declaresExtension(caps: ClientCapabilities, ext: string): boolea
   return isRecord(exts) && isRecord(exts[ext]);
 }
 
-export function declaresTasks(caps: ClientCapabilities): boolean {
-  return MCP_TASKS_EXTENSION !== null && declaresExtension(caps, MCP_TASKS_EXTENSION);
+/** The request declared the tasks extension the map pins (`extension`; null: the map pins none). */
+export function declaresTasks(caps: ClientCapabilities, extension: string | null): boolean {
+  return extension !== null && declaresExtension(caps, extension);
 }
 
 /** Elicitation modes the request declared (`elicitation: {}` means form, as upstream reads it). */

@@ -2,7 +2,6 @@
 // core: one member per row of the map's `mcp.methods` and `mcp.tasks.methods`
 // (interop.md §The operation mappings, §MCP tasks and cancellation, §The MCP round ceiling).
 import type { McpHandlers, McpWireIo } from '@wopgen/generated/mcp/methods';
-import { MCP_TASKS_EXTENSION } from '@wopgen/generated/mcp/methods';
 import type { Subject } from '../../ports/auth.ts';
 import type { NewRunEvent } from '../../ports/events.ts';
 import type { HostContext } from '../../context.ts';
@@ -14,6 +13,7 @@ import type { RequestScope } from './scope.ts';
 import { catalogueCapabilities } from './catalogue/catalogue.ts';
 import { catalogueHandlers } from './catalogue/handlers.ts';
 import { cancelTask, getTask, updateTask, type TasksDeps } from './tasks.ts';
+import { mcpTaskStates } from './task-states.ts';
 import { toolsCall, type ToolCallDeps } from './tool-call.ts';
 import { listTools } from './tools.ts';
 
@@ -47,15 +47,20 @@ export function createHandlers(
   states: RequestStates,
 ): McpHandlers<McpCallContext, Io> {
   const mcp = ctx.config.mcp;
-  const tasksDeps: TasksDeps = { core: ctx.core, mcp };
+  const extension = ctx.contract.mcp.tasksExtension;
+  const tasksDeps: TasksDeps = {
+    core: ctx.core,
+    mcp,
+    states: mcpTaskStates(ctx.contract),
+    extension,
+  };
 
   const toolCallDeps: ToolCallDeps = { ctx, states, tasks: tasksDeps };
 
   return {
     async serverDiscover() {
       const extensions: Record<string, object> = {};
-      if (MCP_TASKS_EXTENSION !== null && mcp.features.includes('extensions'))
-        extensions[MCP_TASKS_EXTENSION] = {};
+      if (extension !== null && mcp.features.includes('extensions')) extensions[extension] = {};
       return {
         supportedVersions: [...mcp.revisions],
         capabilities: { tools: {}, ...catalogueCapabilities(ctx.catalogue), extensions },

@@ -14,12 +14,7 @@
 // cancellation); when the client goes away (HTTP disconnect, stdio `notifications/cancelled`) the
 // request's scope is abandoned and the stream ends without an answer. A listen that watches no task
 // stays open, silent, until the client leaves.
-import {
-  mcpTaskStatuses,
-  projectMcpTaskStatus,
-  type McpTaskStatus,
-} from '@wopgen/generated/mcp/task-status';
-import { runStatuses, isTerminalRunStatus } from '@wopgen/generated/run-status';
+import type { McpTaskStatus } from '@wopgen/generated/mcp/task-status';
 import type { SubscriptionsListenParams } from '@wopgen/generated/types/mcp-wire';
 import type { Subject } from '../../ports/auth.ts';
 import type { RunSnapshot } from '../../ports/run-core.ts';
@@ -29,15 +24,6 @@ import { INVALID_PARAMS, INVALID_REQUEST, McpError, type JsonRpcId } from './jso
 import type { RequestScope } from './scope.ts';
 import { getTask, type TasksDeps } from './tasks.ts';
 import { isTerminal } from './tools.ts';
-
-// A task status is final when no live run projects to it: derived from the generated tables
-// (mcp.tasks.status) instead of restating the wire enum here.
-const LIVE_TASK_STATUSES = new Set(
-  runStatuses.filter((s) => !isTerminalRunStatus(s)).map((s) => projectMcpTaskStatus(s)),
-);
-const FINAL_TASK_STATUSES: ReadonlySet<McpTaskStatus> = new Set(
-  mcpTaskStatuses.filter((s) => !LIVE_TASK_STATUSES.has(s)),
-);
 
 export const META_SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 export const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
@@ -96,7 +82,7 @@ export async function listen(
 
   await Promise.all(
     watched.map(async ({ taskId, run }) => {
-      let last: McpTaskStatus = projectMcpTaskStatus(run.status, run.error?.code);
+      let last: McpTaskStatus = deps.states.project(run.status, run.error?.code);
       if (isTerminal(run.status)) return;
       const events = await deps.core.streamRunEvents(subject, run.runId, {
         afterSequence: -1,
@@ -117,7 +103,8 @@ export async function listen(
         last = task.status;
         const { resultType: _resultType, ...detailed } = task;
         stream.send(TASK_NOTIFICATION, { ...detailed, _meta: meta });
-        if (FINAL_TASK_STATUSES.has(last)) return;
+        // Final: no live run projects to it (task-states.ts), so nothing follows.
+        if (deps.states.final.has(last)) return;
       }
     }),
   );

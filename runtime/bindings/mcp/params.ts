@@ -101,6 +101,9 @@ function subscriptionsListen(p: Raw): SubscriptionsListenParams {
   return { ...request(p), notifications: { taskIds: ids } };
 }
 
+/** The params of a method the served contract adds: the object the transport read (its own validator checks more). */
+export const objectParams = (p: Raw): Raw => p;
+
 export const mcpParamChecks: {
   readonly [M in McpMethod]: (raw: Raw) => McpWireIo[M]['params'];
 } = {

@@ -80,11 +80,9 @@ export class StateKeys {
 
   /** The key of a stored value; one in clear is sealed in place when this host seals. */
   private async opened(name: string, stored: string): Promise<Buffer> {
-    const clear = this.seal.open(stored);
-    if (this.seal.sealing && !this.seal.isSealed(stored)) {
-      // Racing hosts write the same key under different IVs: either write is right.
-      await this.kv.setKv(name, this.seal.seal(clear));
-    }
+    const { clear, reseal } = this.seal.keep(stored);
+    // Racing hosts write the same key under different IVs: either write is right.
+    if (reseal !== undefined) await this.kv.setKv(name, reseal);
     return Buffer.from(clear, 'base64');
   }
 }

@@ -1,15 +1,15 @@
 // The tasks extension `io.modelcontextprotocol/tasks` (interop.md §MCP tasks and cancellation; the
-// map's `mcp.tasks` rows; generated/mcp/task-status.ts): taskId is the run's projected runId,
-// status comes from the generated projection, `tasks/get` only reads (nothing is appended),
+// map's `mcp.tasks` rows): taskId is the run's projected runId, status comes from the served
+// contract's projection (task-states.ts), `tasks/get` only reads (nothing is appended),
 // `tasks/update` resolves each interrupt at most once, `tasks/cancel` acknowledges with an empty
 // result. An unknown, purged, unreadable or foreign taskId is the same -32602 in every case.
-import { projectMcpTaskStatus } from '@wopgen/generated/mcp/task-status';
 import type { Subject } from '../../ports/auth.ts';
 import { isCoreError } from '../../ports/errors.ts';
 import type { RunCore, RunSnapshot } from '../../ports/run-core.ts';
 import { parseWireId, projectId } from '../../ids.ts';
 import type { McpConfig } from '../../config.ts';
 import type { ClientCapabilities } from './envelope.ts';
+import type { McpTaskStates } from './task-states.ts';
 import { INTERNAL_ERROR, INVALID_PARAMS, McpError } from './jsonrpc.ts';
 import {
   clientAbilities,
@@ -30,6 +30,9 @@ export type { TaskFields };
 export interface TasksDeps {
   core: RunCore;
   mcp: McpConfig;
+  states: McpTaskStates;
+  /** The tasks extension the map pins (`pins.mcpTasks.extension`), or null. */
+  extension: string | null;
 }
 
 export function taskNotFound(): McpError {
@@ -69,7 +72,7 @@ export async function taskFields(
 ): Promise<TaskFields> {
   return {
     taskId: projectId(run.runId),
-    status: projectMcpTaskStatus(run.status, run.error?.code),
+    status: deps.states.project(run.status, run.error?.code),
     ...(await timestamps(deps.core, subject, run)),
     ttlMs: deps.mcp.taskTtlMs,
     pollIntervalMs: deps.mcp.pollIntervalMs,

@@ -1,7 +1,6 @@
 // tools/call (the map's `tools/call` and mrtr rows; interop.md §The operation mappings, §The MCP
 // round ceiling): start the tool's run, or continue the one a `requestState` names, then answer
 // with the run's CallToolResult, an InputRequiredResult for its open interrupts, or (tasks) a task.
-import { MCP_TASKS_EXTENSION } from '@wopgen/generated/mcp/methods';
 import type { Subject } from '../../ports/auth.ts';
 import type { HostContext } from '../../context.ts';
 import { isCoreError } from '../../ports/errors.ts';
@@ -29,14 +28,7 @@ import { notifyFromRun } from './run-notifications.ts';
 import type { RequestScope } from './scope.ts';
 import { createTaskResult, type TasksDeps } from './tasks.ts';
 import { traceRecord } from '../../util/trace-context.ts';
-import {
-  callToolResult,
-  checkArguments,
-  isTerminal,
-  toolError,
-  toolWorkflow,
-  WAITING_ON_CLIENT,
-} from './tools.ts';
+import { callToolResult, checkArguments, isTerminal, toolError, toolWorkflow } from './tools.ts';
 
 /** `run.cancelled.reason` when a call is refused for exceeding `mcp.mrtr.maxRounds`. */
 export const ROUNDS_EXCEEDED_REASON = 'mcp-mrtr-rounds-exceeded';
@@ -68,7 +60,9 @@ export interface ToolCallDeps {
   tasks: TasksDeps;
 }
 
-const settledRun = (r: RunSnapshot) => isTerminal(r.status) || WAITING_ON_CLIENT.includes(r.status);
+/** Terminal, or waiting on the client (the served contract's projection: task-states.ts). */
+const settledBy = (tasks: TasksDeps) => (r: RunSnapshot) =>
+  isTerminal(r.status) || tasks.states.waitingOnClient.includes(r.status);
 
 /**
  * Waits until the run is terminal or waits on the client; ends early when the request is
@@ -76,12 +70,13 @@ const settledRun = (r: RunSnapshot) => isTerminal(r.status) || WAITING_ON_CLIENT
  * already, it is the answer, with no read.
  */
 async function settle(
-  { ctx }: ToolCallDeps,
+  { ctx, tasks }: ToolCallDeps,
   subject: Subject,
   runId: string,
   scope: RequestScope,
   known?: RunSnapshot,
 ): Promise<RunSnapshot> {
+  const settledRun = settledBy(tasks);
   if (known && settledRun(known)) return known;
   for (;;) {
     const run = await ctx.core.waitFor(subject, runId, settledRun, {
@@ -89,8 +84,7 @@ async function settle(
       signal: scope.signal,
     });
     if (!run) throw new McpError(INVALID_PARAMS, 'the run is no longer readable');
-    if (isTerminal(run.status) || WAITING_ON_CLIENT.includes(run.status) || scope.signal.aborted)
-      return run;
+    if (settledRun(run) || scope.signal.aborted) return run;
   }
 }
 
@@ -152,7 +146,7 @@ async function answer(
   known?: RunSnapshot,
 ): Promise<ToolsCallResult> {
   const { ctx, states } = deps;
-  if (declaresTasks(c.envelope.capabilities)) {
+  if (declaresTasks(c.envelope.capabilities, deps.tasks.extension)) {
     // Tasks: never InputRequiredResult; a run not terminal at answer time is a task.
     const run = known ?? (await ctx.core.getRun(r.subject, r.runId));
     if (!run) throw new McpError(INVALID_PARAMS, 'the run is no longer readable');
@@ -221,11 +215,11 @@ async function retry(
 }
 
 /** What a fresh call must have declared before its run starts. */
-function checkDeclared(workflow: WorkflowView, c: McpCallContext): void {
+function checkDeclared(workflow: WorkflowView, c: McpCallContext, extension: string | null): void {
   const caps = c.envelope.capabilities;
   // A workflow that must run as a task needs the tasks extension declared (ext-tasks).
-  if (workflow.taskSupport === 'required' && MCP_TASKS_EXTENSION !== null && !declaresTasks(caps))
-    throw missingCapability({ extensions: { [MCP_TASKS_EXTENSION]: {} } }, MCP_TASKS_EXTENSION);
+  if (workflow.taskSupport === 'required' && extension !== null && !declaresTasks(caps, extension))
+    throw missingCapability({ extensions: { [extension]: {} } }, extension);
   // A workflow that will ask the caller's client something needs a way to ask (never assumed),
   // whatever extensions the request declared: a task's input requests reach the client too.
   const missing = missingClientCapabilities(workflow, clientAbilities(caps));
@@ -245,7 +239,7 @@ export async function toolsCall(
   // inputResponses without a requestState cannot be bound to any run: they are ignored and the
   // call starts afresh (SEP-2322: a server ignores what it does not recognise and asks again).
   if (params.requestState !== undefined) return retry(deps, params, c, { subject, workflow, args });
-  checkDeclared(workflow, c);
+  checkDeclared(workflow, c, deps.tasks.extension);
   const record = c.decisionRecord?.();
   const { run, created } = await ctx.core.createRun(subject, {
     workflowId: workflow.id,

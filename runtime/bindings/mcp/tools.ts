@@ -1,8 +1,7 @@
 // Workflows as MCP tools (the map's `tools/list` and `tools/call` rows, interop.md §The operation
 // mappings): the listing, the argument check made before any run exists, and the projection of a
 // terminal run to a CallToolResult (completed ⇒ isError false; failed and cancelled ⇒ isError true).
-import { projectMcpTaskStatus } from '@wopgen/generated/mcp/task-status';
-import { isTerminalRunStatus, runStatuses, type RunStatus } from '@wopgen/generated/run-status';
+import { isTerminalRunStatus, type RunStatus } from '@wopgen/generated/run-status';
 import type { Subject } from '../../ports/auth.ts';
 import type { RunCore, RunSnapshot } from '../../ports/run-core.ts';
 import type { WorkflowView } from '../../ports/workflows.ts';
@@ -16,11 +15,6 @@ export interface McpTool {
   /** ext-tasks: present when the workflow declares how it may run as a task. */
   execution?: { taskSupport: 'forbidden' | 'optional' | 'required' };
 }
-
-/** Statuses whose task waits on the client (projected `input_required`, the map's status rows). */
-export const WAITING_ON_CLIENT: readonly RunStatus[] = runStatuses.filter(
-  (s) => projectMcpTaskStatus(s) === 'input_required',
-);
 
 /** Terminal by the generated projection (interop-map a2a.taskState), one definition for all. */
 export const isTerminal: (status: RunStatus) => boolean = isTerminalRunStatus;

@@ -2,11 +2,10 @@
 // (ports/agents.ts), each with its opaque `a2aTenant` when per-agent cards are on (interop.md
 // §"Per-agent cards"). An agent outside the caller's inventory is `not_found`, like an unknown one.
 import type { HostContext } from '../../context.ts';
-import { sendJson, sendOpenWopError } from '../../http/respond.ts';
-import type { Route } from '../../http/router.ts';
 import type { AgentEntry } from '../../ports/agents.ts';
+import { CoreError } from '../../ports/errors.ts';
 import { inventory } from '../a2a/agent-routing.ts';
-import { restPreamble, versionHeaders } from './guard.ts';
+import type { RestBuiltins } from './handlers.ts';
 
 /** The wire AgentInventoryEntry (the workflow list is the host's routing, not an inventory field). */
 function wireEntry(entry: AgentEntry, a2aTenant: string | undefined) {
@@ -14,31 +13,17 @@ function wireEntry(entry: AgentEntry, a2aTenant: string | undefined) {
   return { ...rest, ...(a2aTenant !== undefined && { a2aTenant }) };
 }
 
-export function agentRoutes(ctx: HostContext): Route[] {
-  const h = () => versionHeaders(ctx);
-  return [
-    {
-      method: 'GET',
-      path: '/agents',
-      async handler(req, res) {
-        const subject = await restPreamble(ctx, req, res);
-        if (!subject) return;
-        const agents = (await inventory(ctx, subject)).map((a) => wireEntry(a.entry, a.a2aTenant));
-        sendJson(res, 200, { agents, total: agents.length }, h());
-      },
+export function agentHandlers(ctx: HostContext): Pick<RestBuiltins, 'listAgents' | 'getAgent'> {
+  return {
+    async listAgents(_request, c) {
+      const agents = (await inventory(ctx, c.subject)).map((a) => wireEntry(a.entry, a.a2aTenant));
+      return { status: 200, body: { agents, total: agents.length } };
     },
-    {
-      method: 'GET',
-      path: '/agents/{agentId}',
-      async handler(req, res, params) {
-        const subject = await restPreamble(ctx, req, res);
-        if (!subject) return;
-        const found = (await inventory(ctx, subject)).find(
-          (a) => a.entry.agentId === params['agentId'],
-        );
-        if (!found) return sendOpenWopError(res, 'not_found', 'no such agent', undefined, h());
-        sendJson(res, 200, wireEntry(found.entry, found.a2aTenant), h());
-      },
+
+    async getAgent({ path }, c) {
+      const found = (await inventory(ctx, c.subject)).find((a) => a.entry.agentId === path.agentId);
+      if (!found) throw new CoreError('not_found', 'no such agent');
+      return { status: 200, body: wireEntry(found.entry, found.a2aTenant) };
     },
-  ];
+  };
 }

@@ -26,6 +26,7 @@ export async function restPreamble(
     !ctx.config.protocolVersions.includes(requested)
   ) {
     sendOpenWopError(
+      ctx.contract.errors,
       res,
       'protocol_version_unsupported',
       `OpenWOP-Version ${requested} is not served`,
@@ -36,10 +37,17 @@ export async function restPreamble(
   }
   const subject = await ctx.authenticate(req);
   if (!subject) {
-    sendOpenWopError(res, 'unauthenticated', 'a valid bearer API key is required', undefined, {
-      ...h,
-      'www-authenticate': 'Bearer',
-    });
+    sendOpenWopError(
+      ctx.contract.errors,
+      res,
+      'unauthenticated',
+      'a valid bearer API key is required',
+      undefined,
+      {
+        ...h,
+        'www-authenticate': 'Bearer',
+      },
+    );
     return undefined;
   }
   return subject;
@@ -54,11 +62,19 @@ export function runIdParam(
 ): string | undefined {
   const runId = parseWireId(segment);
   if (!runId) {
-    sendOpenWopError(res, 'not_found', 'no such run', undefined, versionHeaders(ctx));
+    sendOpenWopError(
+      ctx.contract.errors,
+      res,
+      'not_found',
+      'no such run',
+      undefined,
+      versionHeaders(ctx),
+    );
     return undefined;
   }
   if (tenantOf(runId) !== subject.tenant) {
     sendOpenWopError(
+      ctx.contract.errors,
       res,
       'id_tenant_mismatch',
       'the run id names another tenant',
@@ -75,5 +91,8 @@ export function answerCoreError(ctx: HostContext, res: ServerResponse, err: unkn
   if (!isCoreError(err)) throw err;
   // An unavailable store (runner_unavailable, 503) says when to try again.
   const retry = err.code === 'runner_unavailable' ? retryAfterHeaders() : {};
-  sendOpenWopError(res, err.code, err.message, err.details, { ...versionHeaders(ctx), ...retry });
+  sendOpenWopError(ctx.contract.errors, res, err.code, err.message, err.details, {
+    ...versionHeaders(ctx),
+    ...retry,
+  });
 }

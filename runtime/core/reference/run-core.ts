@@ -29,6 +29,7 @@ import type {
 } from '../../ports/run-core.ts';
 import type {
   InterruptRecord,
+  RunFilter,
   RunRecord,
   RunStore,
   WriteOptions,
@@ -52,6 +53,17 @@ export interface RunCoreOptions {
   now?: () => Date;
   /** Host-side failures while running a step (the host's logger); the run fails with internal_error. */
   onError?: (err: unknown, runId: string) => void;
+}
+
+/** The filters of a list or count query the store applies (RunFilter), nothing else. */
+function filtersOf(q: RunCountQuery): RunFilter {
+  return {
+    ...(q.statuses && { statuses: q.statuses }),
+    ...(q.statusAfter !== undefined && { statusAfter: q.statusAfter }),
+    ...(q.workflowIds && { workflowIds: q.workflowIds }),
+    ...(q.contextId !== undefined && { contextId: q.contextId }),
+    ...(q.openKinds && { openKinds: q.openKinds }),
+  };
 }
 
 /** Build the core and resume whatever the previous process left running (see Engine.recover). */
@@ -78,7 +90,7 @@ class ReferenceRunCore implements RunCore {
     if (count) this.countRuns = (subject) => count(subject.tenant);
     const matching = options.runs.countMatchingRuns?.bind(options.runs);
     if (matching) {
-      this.countMatchingRuns = (subject, query) => matching(subject.tenant, query);
+      this.countMatchingRuns = (subject, query) => matching(subject.tenant, filtersOf(query));
     }
     this.feed = options.feed;
     this.now = options.now ?? (() => new Date());
@@ -182,22 +194,16 @@ class ReferenceRunCore implements RunCore {
       });
     }
     const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-    const rows = await this.runs.listRuns({
+    // The store bounds what a page examines (RunListPage): its cost follows the page.
+    const page = await this.runs.listRuns({
       tenant: subject.tenant,
-      limit: limit + 1,
+      limit,
       ...(before && { before }),
       ...(query.workflowId !== undefined && { workflowId: query.workflowId }),
       ...(query.status !== undefined && { status: query.status }),
-      ...(query.statuses && { statuses: query.statuses }),
-      ...(query.statusAfter !== undefined && { statusAfter: query.statusAfter }),
+      ...filtersOf(query),
     });
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    const nextCursor =
-      rows.length > limit && last
-        ? encodeCursor({ createdAt: last.createdAt, runId: last.runId })
-        : null;
-    return { rows: page, nextCursor };
+    return { rows: page.runs, nextCursor: page.next ? encodeCursor(page.next) : null };
   }
 
   async cancelRun(

@@ -52,6 +52,27 @@ export interface PushAttempt {
   error?: string;
 }
 
+/** A claimed push with what the outbox worker shares its places by: the config's tenant and URL. */
+export interface ClaimedPush extends PushOutboxItem {
+  tenant: string;
+  url: string;
+}
+
+/**
+ * How a claim shares the outbox (adapters/push/outbox.ts): at most `perTenant` pushes of one
+ * tenant, none of a tenant in `skipTenants` or to a receiver in `skipReceivers` (`receiverKey`).
+ */
+export interface ClaimShare {
+  perTenant: number;
+  skipTenants: readonly string[];
+  skipReceivers: readonly string[];
+}
+
+/** A receiver as the outbox counts its places: one tenant's pushes to one URL. */
+export function receiverKey(tenant: string, url: string): string {
+  return `${tenant} ${url}`;
+}
+
 export type PushSettlement =
   { state: 'delivered' } | { state: 'retry'; nextAt: number } | { state: 'dead' };
 
@@ -62,8 +83,16 @@ export interface PushStore {
    * them up on every change of every run (issue 13). Absent on a store several hosts share.
    */
   readonly singleProcess?: boolean;
-  /** The config and its secret (when given), in one transaction. */
-  insertPushConfig(config: PushConfigRecord, secret?: PushSecret): Promise<void>;
+  /**
+   * The config and its secret (when given), in one transaction. With `maxPerRun`, only while the
+   * run holds fewer configs than that, counted under a lock of the run's configs (concurrent
+   * inserts on any host cannot pass it together); false when refused, nothing written.
+   */
+  insertPushConfig(
+    config: PushConfigRecord,
+    secret?: PushSecret,
+    options?: { maxPerRun?: number },
+  ): Promise<boolean>;
   getPushConfig(configId: string): Promise<PushConfigRecord | undefined>;
   listPushConfigs(runId: string): Promise<PushConfigRecord[]>;
   /** Configs still projecting (not finished), for catching up after a restart. */
@@ -82,9 +111,15 @@ export interface PushStore {
   ): Promise<void>;
   /**
    * Claims due pending pushes, the oldest pending one per config only (pushes of a config go out in
-   * order), leasing each until `now + leaseMs` and counting the attempt.
+   * order), leasing each until `now + leaseMs` and counting the attempt; oldest first, shared out
+   * by `share` when given.
    */
-  claimPushes(now: number, leaseMs: number, limit: number): Promise<PushOutboxItem[]>;
+  claimPushes(
+    now: number,
+    leaseMs: number,
+    limit: number,
+    share?: ClaimShare,
+  ): Promise<ClaimedPush[]>;
   /**
    * Records the attempt and its outcome; a settled final push discards the config's secret. Only
    * the holder of the push's latest claim settles it (`claim.attempts` is that claim's count): a
@@ -96,11 +131,21 @@ export interface PushStore {
     attempt: PushAttempt,
     settlement: PushSettlement,
   ): Promise<boolean>;
-  /** Epoch ms of the earliest pending push (or lease expiry), undefined when none is pending. */
-  nextPushDue(): Promise<number | undefined>;
+  /**
+   * Epoch ms of the earliest pending push (or lease expiry), undefined when none is pending; with
+   * `share`, among the pushes a claim with it could take.
+   */
+  nextPushDue(share?: Omit<ClaimShare, 'perTenant'>): Promise<number | undefined>;
   listPushAttempts(outboxId: number): Promise<PushAttempt[]>;
   /** Pushes that exhausted their retries (operators list them; A2A clients never see them). */
   listDeadPushes(): Promise<PushOutboxItem[]>;
   listPushOutbox(configId: string): Promise<PushOutboxItem[]>;
   readPushSecret(secretRef: string): Promise<PushSecret | undefined>;
+  /**
+   * Seals the key the secrets are sealed under with the key-encryption key the store was opened
+   * with, when the store holds it in clear (README "Secrets at rest"). The host calls it once it
+   * has checked that KEK against what the store already holds sealed; absent on a store that
+   * keeps no such key.
+   */
+  sealSecretKey?(): Promise<void>;
 }

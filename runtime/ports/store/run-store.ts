@@ -7,7 +7,13 @@ import type { RunStatus } from '@wopgen/generated/run-status';
 import type { Subject } from '../auth.ts';
 import type { InterruptKind } from '../interrupts.ts';
 import type { JsonObject } from '../json.ts';
-import type { BindingNote, BindingRecord, Transport, TrustBoundary } from '../run-core.ts';
+import type {
+  BindingNote,
+  BindingRecord,
+  OpenKindFilter,
+  Transport,
+  TrustBoundary,
+} from '../run-core.ts';
 
 /** Where the reference engine is inside a workflow; persisted so a restart resumes it. */
 export interface EngineState {
@@ -117,21 +123,53 @@ export type RunChangeResult =
   | { ok: true; events: StoredRunEvent[] }
   | { ok: false; conflict: 'missing' | 'status' | 'interrupt' };
 
-export interface RunListQuery {
-  tenant: string;
-  limit: number;
-  /** Keyset position: return runs strictly older than this (created_at, run_id) pair. */
-  before?: { createdAt: string; runId: string };
-  workflowId?: string;
-  status?: RunStatus;
+/**
+ * Filters on a tenant's runs. Each list or count applies them exactly; a list's cost follows its
+ * page, not the tenant's run count (interop.md §Isolation; the A2A ListTasks filters).
+ */
+export interface RunFilter {
   /** Only runs whose status is one of these (an empty list matches none). */
   statuses?: readonly RunStatus[];
   /** Only runs whose status changed strictly after this instant (ISO 8601, UTC, as `status_at`). */
   statusAfter?: string;
+  /** Only runs of these workflows (an empty list matches none). */
+  workflowIds?: readonly string[];
+  /**
+   * Only runs in this A2A context: the context of their A2A record, or, for a run without one, its
+   * own id (the task projection's `contextId`).
+   */
+  contextId?: string;
+  /** Per status, which of its runs match by the kind of their first open interrupt. */
+  openKinds?: readonly OpenKindFilter[];
+}
+
+export interface RunListQuery extends RunFilter {
+  tenant: string;
+  limit: number;
+  /** Keyset position: return runs strictly older than this (created_at, run_id) pair. */
+  before?: RunPosition;
+  workflowId?: string;
+  status?: RunStatus;
+}
+
+/** A run's place in a tenant's newest-first list. */
+export interface RunPosition {
+  createdAt: string;
+  runId: string;
+}
+
+/**
+ * One page of a list: up to `limit` matching runs, newest first, and where the next page starts
+ * (absent at the end). A store examines a bounded number of runs per page, so a page whose filters
+ * no index decides alone may hold fewer runs than `limit`, even none, with `next` set.
+ */
+export interface RunListPage {
+  runs: RunRecord[];
+  next?: RunPosition;
 }
 
 /** The filters `countMatchingRuns` applies. */
-export type RunCountFilter = Pick<RunListQuery, 'statuses' | 'statusAfter'>;
+export type RunCountFilter = RunFilter;
 
 /**
  * How long a write waits: `durable` (the default) until the change is durable; `commit` until it is
@@ -178,13 +216,15 @@ export interface RunStore {
    */
   durable?(): Promise<void>;
   getRun(runId: string): Promise<RunRecord | undefined>;
-  listRuns(query: RunListQuery): Promise<RunRecord[]>;
+  /** One page of a tenant's runs (RunListPage): its cost follows the page, not the tenant. */
+  listRuns(query: RunListQuery): Promise<RunListPage>;
   listRunsByStatus(statuses: readonly RunStatus[]): Promise<RunRecord[]>;
   /** Optional: how many runs `tenant` has, without reading them (a kept count, not a scan). */
   countRuns?(tenant: string): Promise<number>;
   /**
-   * Optional: how many of `tenant`'s runs match `filter` (an index walk, not a read of the runs).
-   * A name of its own, so an adapter written before filters cannot ignore them by accident.
+   * Optional: how many of `tenant`'s runs match `filter` (an index walk, not a read of the runs
+   * where an index decides the filter). A name of its own, so an adapter written before filters
+   * cannot ignore them by accident.
    */
   countMatchingRuns?(tenant: string, filter: RunCountFilter): Promise<number>;
   commitRunChange(change: RunChange, options?: WriteOptions): Promise<RunChangeResult>;

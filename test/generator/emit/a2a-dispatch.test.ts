@@ -12,22 +12,32 @@ interface Module {
   createA2aDispatch(handlers: object, hooks: object): Dispatch;
 }
 
-/** Handlers that answer with their own member name, and hooks with a fixed task status. */
+/**
+ * Handlers that answer with their own member name (and the target they were handed, if any), and
+ * hooks naming a task in a fixed status (none when null).
+ */
 function harness(model = bundledModel(), status: string | null = null, advertised = true) {
+  const answer = (member: string, target?: unknown) =>
+    target === undefined ? member : `${member} for ${String(target)}`;
   const handlers = Object.fromEntries(
     model.a2a.operations.map((o) => [
       o.member,
       o.streaming
-        ? async function* () {
-            yield o.member;
+        ? async function* (_p: unknown, _c: unknown, target?: unknown) {
+            yield answer(o.member, target);
           }
-        : async () => o.member,
+        : async (_p: unknown, _c: unknown, target?: unknown) => answer(o.member, target),
     ]),
   );
   const methods = [...new Set(model.a2a.operations.map((o) => o.method))];
   const hooks = {
     params: Object.fromEntries(methods.map((m) => [m, (raw: unknown) => raw])),
-    taskStatus: Object.fromEntries(methods.map((m) => [m, async () => status])),
+    task: Object.fromEntries(
+      methods.map((m) => [
+        m,
+        async () => (status === null ? null : { status, target: `the ${status} task` }),
+      ]),
+    ),
     advertises: () => advertised,
     refuse: (r: { error: string; message: string }) => Object.assign(new Error(r.message), r),
   };
@@ -61,9 +71,10 @@ describe('emitA2aDispatch', () => {
 
   it('dispatches each case to its own member, unary as a result and streaming as events', async () => {
     const resumed = harness(bundledModel(), 'waiting-approval').dispatch;
+    // A case selected by the named task's status is handed that task; the start case none.
     expect(await resumed('SendMessage', {}, {})).toEqual({
       streaming: false,
-      result: 'sendMessageResume',
+      result: 'sendMessageResume for the waiting-approval task',
     });
     const fresh = harness().dispatch;
     expect(await fresh('GetTask', {}, {})).toEqual({ streaming: false, result: 'getTask' });

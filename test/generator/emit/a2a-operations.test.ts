@@ -56,14 +56,33 @@ describe('emitA2aOperations', () => {
 
   it('declares one handler member per row: streaming rows return an AsyncIterable', () => {
     const handlers = file.body.slice(file.body.indexOf('export interface A2aHandlers'));
+    expect(handlers).toMatch(
+      /^export interface A2aHandlers<Ctx, Io extends A2aIo, Target = unknown> \{/,
+    );
     for (const o of model.a2a.operations) {
       const ret = o.streaming
         ? `AsyncIterable<Io["${o.method}"]['event']>`
         : `Promise<Io["${o.method}"]['result']>`;
+      // A case selected by the named task's status is handed that task as its third argument.
+      const target = o.caseStatuses === null ? '' : ', target: Target';
       expect(handlers).toContain(
-        `  ${o.member}(params: Io["${o.method}"]['params'], ctx: Ctx): ${ret};`,
+        `  ${o.member}(params: Io["${o.method}"]['params'], ctx: Ctx${target}): ${ret};`,
       );
     }
+    expect(handlers).toContain(
+      `  sendMessageResume(params: Io["SendMessage"]['params'], ctx: Ctx, target: Target): Promise<Io["SendMessage"]['result']>;`,
+    );
+  });
+
+  it('types each member for a runtime: method, streaming, target, params and answer', () => {
+    const types = file.body.slice(file.body.indexOf('export interface A2aOperationTypes'));
+    expect(types).toMatch(/^export interface A2aOperationTypes<Io extends A2aIo = A2aWireIo> \{/);
+    expect(types).toContain(
+      `  sendMessageResume: { method: "SendMessage"; streaming: false; target: true; params: Io["SendMessage"]['params']; answer: Io["SendMessage"]['result'] };`,
+    );
+    expect(types).toContain(
+      `  subscribeToTask: { method: "SubscribeToTask"; streaming: true; target: false; params: Io["SubscribeToTask"]['params']; answer: Io["SubscribeToTask"]['event'] };`,
+    );
   });
 
   it('types a streaming method as events only, and a method without wire types as unknown', () => {

@@ -11,7 +11,9 @@ import { StoreHealth } from './health.ts';
 import { PgHostEventStore } from './host-event-store.ts';
 import { migratePg } from './migrations.ts';
 import { connectionConfig, createPool, DEFAULT_PG_TIMEOUTS, type PgTimeouts } from './pool.ts';
+import { pgPushSecrets } from './push-secret-key.ts';
 import { PgPushStore } from './push-store.ts';
+import type { PushSecretBox } from '../push-secrets.ts';
 import { PgRunStore } from './run-store.ts';
 
 export { createPool, DEFAULT_PG_TIMEOUTS, type PgTimeouts } from './pool.ts';
@@ -26,20 +28,35 @@ export interface PostgresStores extends Stores {
   readonly timeouts: PgTimeouts;
 }
 
-export interface PostgresStoreOptions {
+export interface PostgresOpenOptions {
+  /**
+   * The operator's key-encryption key (WOPGEN_MCP_STATE_KEK): the push data key is kept sealed
+   * under it (push-secrets.ts: once the host has checked it, `push.sealSecretKey`). Without it
+   * that key is kept in clear in the store.
+   */
+  kek?: string;
   timeouts?: Partial<PgTimeouts>;
   /** Told when the database stops answering and when it answers again. */
   onHealth?: (up: boolean, err?: unknown) => void;
 }
 
-/** Applies the migrations on a connection of its own: waiting for another host's may take long. */
-async function migrate(url: string, timeouts: PgTimeouts): Promise<void> {
+/**
+ * Applies the migrations on a connection of its own (waiting for another host's may take long, so
+ * no statement timeout) and reads the push secret seal through it.
+ */
+async function migrate(
+  url: string,
+  timeouts: PgTimeouts,
+  kek: string | undefined,
+): Promise<PushSecretBox> {
   const { connectionString, connectionTimeoutMillis } = connectionConfig(url, timeouts);
   const client = new pg.Client({ connectionString, connectionTimeoutMillis });
   client.on('error', () => undefined);
   await client.connect();
   try {
-    await migratePg(client);
+    await migratePg(client, { pushSecrets: (tx) => pgPushSecrets(tx, kek) });
+    // Read on every open: a key the KEK given cannot open refuses the store now.
+    return await pgPushSecrets(client, kek);
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -48,10 +65,10 @@ async function migrate(url: string, timeouts: PgTimeouts): Promise<void> {
 /** Connect to `url` (a postgres:// URL), apply migrations, and return the stores over one pool. */
 export async function openPostgresStores(
   url: string,
-  options: PostgresStoreOptions = {},
+  options: PostgresOpenOptions = {},
 ): Promise<PostgresStores> {
   const timeouts = { ...DEFAULT_PG_TIMEOUTS, ...options.timeouts };
-  await migrate(url, timeouts);
+  const secrets = await migrate(url, timeouts, options.kek);
   const health = new StoreHealth({
     url,
     timeouts,
@@ -69,7 +86,7 @@ export async function openPostgresStores(
     apiKeys: new PgApiKeyStore(pool),
     tokens: state,
     kv: state,
-    push: new PgPushStore(pool),
+    push: new PgPushStore(pool, secrets, options.kek),
     async close() {
       if (closed) return;
       closed = true;

@@ -56,8 +56,8 @@ export function insertStatement(
   const { record } = folded;
   if (record) {
     ctes.push(
-      `a AS (INSERT INTO a2a_tasks (run_id, context_id, history, updated_at)
-       VALUES ${tuple([folded.run.runId, record.contextId, JSON.stringify(record.history), record.updatedAt])})`,
+      `a AS (INSERT INTO a2a_tasks (run_id, context_id, history, updated_at, tenant, created_at)
+       VALUES ${tuple([folded.run.runId, record.contextId, JSON.stringify(record.history), record.updatedAt, folded.run.tenant, folded.run.createdAt])})`,
     );
   }
   if (folded.interrupts.length > 0) {

@@ -2,13 +2,23 @@
 // (adapters/store/sqlite/migrations.ts) so both map rows with one mapping (sqlite/rows.ts). JSON
 // values are kept as text, not jsonb: jsonb reorders keys, and a run's events must read back as
 // written. Append new migrations; never edit an applied one.
+import { LIST_FILTER_INDEXES_MIGRATION } from '../list-filter-indexes-migration.ts';
 import { RUN_INDEXES_MIGRATION } from '../run-indexes-migration.ts';
+import type { PushSecretBox } from '../push-secrets.ts';
 import type { ClientBase } from 'pg';
 
 export interface PgMigration {
   version: number;
   name: string;
   sql: string;
+  /** A step SQL cannot say (it needs a key), run after `sql` in the same transaction. */
+  run?: (client: ClientBase, ctx: PgMigrationContext) => Promise<void>;
+}
+
+/** What a code step of a migration may need from the store being opened. */
+export interface PgMigrationContext {
+  /** The push secret seal of this store, read through the migration's own connection. */
+  pushSecrets(client: ClientBase): Promise<PushSecretBox>;
 }
 
 /**
@@ -224,10 +234,32 @@ export const pgMigrations: readonly PgMigration[] = [
   },
   // The write path of a created run: bench/store-insert.ts, run-indexes-migration.ts.
   { version: 5, ...RUN_INDEXES_MIGRATION },
+  {
+    // The SQLite store's migration 8: push secrets written in clear are sealed (push-secrets.ts).
+    version: 6,
+    name: 'push secrets sealed',
+    sql: '',
+    async run(client, ctx) {
+      const box = await ctx.pushSecrets(client);
+      const { rows } = await client.query<{ secret_ref: string; value: string }>(
+        'SELECT secret_ref, value FROM push_secrets FOR UPDATE',
+      );
+      for (const r of rows) {
+        const sealed = box.sealClear(r.secret_ref, r.value);
+        if (sealed !== undefined)
+          await client.query('UPDATE push_secrets SET value = $1 WHERE secret_ref = $2', [
+            sealed,
+            r.secret_ref,
+          ]);
+      }
+    },
+  },
+  // ListTasks by context or agent from an index: list-filter-indexes-migration.ts.
+  { version: 7, ...LIST_FILTER_INDEXES_MIGRATION },
 ];
 
 /** Apply every migration newer than the recorded version, one transaction, under the lock. */
-export async function migratePg(client: ClientBase): Promise<number> {
+export async function migratePg(client: ClientBase, ctx: PgMigrationContext): Promise<number> {
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
@@ -240,6 +272,7 @@ export async function migratePg(client: ClientBase): Promise<number> {
     for (const m of pgMigrations) {
       if (m.version <= current) continue;
       await client.query(m.sql);
+      await m.run?.(client, ctx);
       await client.query(
         'INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)',
         [m.version, m.name, new Date().toISOString()],

@@ -1,10 +1,13 @@
 // PostgreSQL adapter of the push store (ports/store/push-store.ts), the same semantics as the SQLite
 // one (sqlite/push-store.ts) for any number of hosts on one database. Secrets sit in their own
-// table, keyed by a random reference; every other row holds at most the reference. A claim locks
+// table, keyed by a random reference and sealed (push-secrets.ts); every other row holds at most
+// the reference. A claim locks
 // the rows it leases (`FOR UPDATE … SKIP LOCKED`) and a lease keeps them from every other claimer
 // until it expires, so two hosts never send one push at once (interop.md §"A2A push delivery").
 import type { Pool } from 'pg';
 import type {
+  ClaimedPush,
+  ClaimShare,
   PushAttempt,
   PushConfigRecord,
   PushOutboxItem,
@@ -12,21 +15,72 @@ import type {
   PushSettlement,
   PushStore,
 } from '../../../ports/store/push-store.ts';
-import { configOf, itemOf, type ConfigRow, type OutboxRow } from '../push-rows.ts';
+import {
+  claimedOf,
+  configOf,
+  itemOf,
+  PENDING_HEADS,
+  type ClaimedRow,
+  type ConfigRow,
+  type OutboxRow,
+} from '../push-rows.ts';
+import type { PushSecretBox } from '../push-secrets.ts';
+import { sealPgPushKey } from './push-secret-key.ts';
 import { inTransaction } from './tx.ts';
 
 const OUTBOX_COLUMNS =
   'outbox_id, config_id, sequence, body, final, state, attempts, next_at, created_at';
 
-export class PgPushStore implements PushStore {
-  constructor(private readonly pool: Pool) {}
+/** The advisory lock class of a run's push configs (the run id's hash is the other key). */
+const PUSH_CONFIGS_LOCK = 0x70757368; // "push"
 
-  async insertPushConfig(c: PushConfigRecord, secret?: PushSecret): Promise<void> {
-    await inTransaction(this.pool, async (tx) => {
+const NOT_LEASED = '(o.lease_until IS NULL OR o.lease_until <= $1)';
+/** Not of a skipped tenant (`tenants`: its placeholder) or receiver (ports receiverKey). */
+const notSkipped = (tenants: string, receivers: string) =>
+  `c.tenant <> ALL(${tenants}::text[]) AND (c.tenant || ' ' || c.url) <> ALL(${receivers}::text[])`;
+
+/** $4 to $6 of a claim: the per-tenant cap and the skipped tenants and receivers. */
+function shareParams(
+  share: Partial<ClaimShare> | undefined,
+  limit: number,
+): [number, readonly string[], readonly string[]] {
+  return [share?.perTenant ?? limit, share?.skipTenants ?? [], share?.skipReceivers ?? []];
+}
+
+export class PgPushStore implements PushStore {
+  constructor(
+    private readonly pool: Pool,
+    private readonly secrets: PushSecretBox,
+    private readonly kek?: string,
+  ) {}
+
+  async sealSecretKey(): Promise<void> {
+    await sealPgPushKey(this.pool, this.kek);
+  }
+
+  async insertPushConfig(
+    c: PushConfigRecord,
+    secret?: PushSecret,
+    options: { maxPerRun?: number } = {},
+  ): Promise<boolean> {
+    return inTransaction(this.pool, async (tx) => {
+      if (options.maxPerRun !== undefined) {
+        // Inserts on one run's configs take turns (hosts included) until their commit, so the
+        // count each sees includes every config committed before it.
+        await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+          PUSH_CONFIGS_LOCK,
+          c.runId,
+        ]);
+        const { rows } = await tx.query<{ n: string }>(
+          'SELECT COUNT(*) AS n FROM push_configs WHERE run_id = $1',
+          [c.runId],
+        );
+        if (Number(rows[0]?.n ?? 0) >= options.maxPerRun) return false;
+      }
       if (secret && c.secretRef) {
         await tx.query('INSERT INTO push_secrets (secret_ref, value) VALUES ($1, $2)', [
           c.secretRef,
-          JSON.stringify(secret),
+          this.secrets.seal(c.secretRef, secret),
         ]);
       }
       await tx.query(
@@ -45,6 +99,7 @@ export class PgPushStore implements PushStore {
           c.createdAt,
         ],
       );
+      return true;
     });
   }
 
@@ -118,27 +173,36 @@ export class PgPushStore implements PushStore {
     });
   }
 
-  async claimPushes(now: number, leaseMs: number, limit: number): Promise<PushOutboxItem[]> {
-    // One statement: the oldest pending push of each config, when due and not leased, locked (rows
-    // another claimer holds are skipped, never waited on) and leased. A config whose oldest push
-    // is leased offers none of its later ones, so its pushes go out in order.
-    const { rows } = await this.pool.query<OutboxRow>(
-      `WITH due AS (
+  async claimPushes(
+    now: number,
+    leaseMs: number,
+    limit: number,
+    share?: ClaimShare,
+  ): Promise<ClaimedPush[]> {
+    // One statement: the oldest pending push of each config, when due and not leased, shared out
+    // per tenant, locked (rows another claimer holds are skipped, never waited on) and leased. A
+    // config whose oldest push is leased offers none of its later ones, so its pushes go out in
+    // order. The locking select repeats the lease test: a row leased since the snapshot is re-read.
+    const { rows } = await this.pool.query<ClaimedRow>(
+      `WITH heads AS (
+         SELECT o.outbox_id,
+                ROW_NUMBER() OVER (PARTITION BY c.tenant ORDER BY o.outbox_id) AS nth
+           FROM push_outbox o JOIN push_configs c ON c.config_id = o.config_id
+          WHERE ${PENDING_HEADS} AND o.next_at <= $1 AND ${NOT_LEASED} AND ${notSkipped('$5', '$6')}),
+       due AS (
          SELECT o.outbox_id FROM push_outbox o
-          WHERE o.state = 'pending' AND o.next_at <= $1
-            AND (o.lease_until IS NULL OR o.lease_until <= $1)
-            AND o.outbox_id = (SELECT MIN(p.outbox_id) FROM push_outbox p
-                                WHERE p.config_id = o.config_id AND p.state = 'pending')
+          WHERE o.outbox_id IN (SELECT outbox_id FROM heads WHERE nth <= $4)
+            AND o.state = 'pending' AND ${NOT_LEASED}
           ORDER BY o.outbox_id LIMIT $3
           FOR UPDATE OF o SKIP LOCKED)
        UPDATE push_outbox u SET lease_until = $1 + $2, attempts = u.attempts + 1
-         FROM due WHERE u.outbox_id = due.outbox_id
+         FROM due, push_configs c WHERE u.outbox_id = due.outbox_id AND c.config_id = u.config_id
        RETURNING ${OUTBOX_COLUMNS.split(', ')
-         .map((c) => `u.${c}`)
-         .join(', ')}`,
-      [now, leaseMs, limit],
+         .map((col) => `u.${col}`)
+         .join(', ')}, c.tenant, c.url`,
+      [now, leaseMs, limit, ...shareParams(share, limit)],
     );
-    return rows.map(itemOf).sort((a, b) => a.outboxId - b.outboxId);
+    return rows.map(claimedOf).sort((a, b) => a.outboxId - b.outboxId);
   }
 
   async settlePush(
@@ -200,14 +264,15 @@ export class PgPushStore implements PushStore {
     });
   }
 
-  async nextPushDue(): Promise<number | undefined> {
+  async nextPushDue(share?: Omit<ClaimShare, 'perTenant'>): Promise<number | undefined> {
     // Only each config's oldest pending push can be claimed: a later one behind a leased push is
     // not due before that lease ends (else a worker would wake again and again meanwhile).
+    const [, skipTenants, skipReceivers] = shareParams(share, 0);
     const { rows } = await this.pool.query<{ due: number | null }>(
-      `SELECT MIN(GREATEST(o.next_at, COALESCE(o.lease_until, 0))) AS due FROM push_outbox o
-         WHERE o.state = 'pending'
-           AND o.outbox_id = (SELECT MIN(p.outbox_id) FROM push_outbox p
-                               WHERE p.config_id = o.config_id AND p.state = 'pending')`,
+      `SELECT MIN(GREATEST(o.next_at, COALESCE(o.lease_until, 0))) AS due
+         FROM push_outbox o JOIN push_configs c ON c.config_id = o.config_id
+        WHERE ${PENDING_HEADS} AND ${notSkipped('$1', '$2')}`,
+      [skipTenants, skipReceivers],
     );
     return rows[0]?.due ?? undefined;
   }
@@ -250,6 +315,6 @@ export class PgPushStore implements PushStore {
       'SELECT value FROM push_secrets WHERE secret_ref = $1',
       [secretRef],
     );
-    return rows[0] && (JSON.parse(rows[0].value) as PushSecret);
+    return rows[0] && this.secrets.open(secretRef, rows[0].value);
   }
 }

@@ -18,6 +18,7 @@ import type {
   RunChange,
   RunChangeResult,
   RunCountFilter,
+  RunListPage,
   RunListQuery,
   RunRecord,
   RunStore,
@@ -40,19 +41,27 @@ import { foldInsert, viewOfInsert } from '../first-turn-fold.ts';
 import { insertStatement } from './insert-run.ts';
 import { patchColumns } from './run-patch.ts';
 import { inTransaction, Rollback } from './tx.ts';
+import {
+  countSql,
+  inPageOrder,
+  pageKeysSql,
+  pickPage,
+  type Bind,
+  type KeyRow,
+  type RunSqlDialect,
+} from '../run-page-sql.ts';
 
 const marks = (n: number, from = 1): string =>
   Array.from({ length: n }, (_, i) => `$${i + from}`).join(', ');
 
-type Param = string | number | readonly string[];
-
-/** WHERE clauses for a query's status filters, binding their values through `bind`. */
-function filterClauses(f: RunCountFilter, bind: (v: Param) => string): string[] {
-  const where: string[] = [];
-  if (f.statuses) where.push(`status = ANY(${bind(f.statuses)}::text[])`);
-  if (f.statusAfter !== undefined) where.push(`status_at > ${bind(f.statusAfter)}`);
-  return where;
+/** Numbered parameters (`$1`, `$2` …) for SQL built by run-page-sql.ts. */
+function numberedParams(): { bind: Bind; params: (string | number)[] } {
+  const params: (string | number)[] = [];
+  return { params, bind: (value) => `$${params.push(value)}` };
 }
+
+/** Interrupts opened by one change keep their insertion order in `ord` (SQLite's rowid). */
+const PG_RUNS: RunSqlDialect = { interruptOrder: 'ord' };
 
 export class PgRunStore implements RunStore {
   constructor(private readonly pool: Pool) {}
@@ -102,25 +111,22 @@ export class PgRunStore implements RunStore {
     return rows[0] && runFromRow(rows[0]);
   }
 
-  async listRuns(q: RunListQuery): Promise<RunRecord[]> {
-    const params: Param[] = [q.tenant];
-    const where = ['tenant = $1'];
-    const bind = (v: Param): string => `$${params.push(v)}`;
-    if (q.before) {
-      const bc = bind(q.before.createdAt);
-      where.push(
-        `(created_at < ${bc} OR (created_at = ${bc} AND run_id < ${bind(q.before.runId)}))`,
+  async listRuns(q: RunListQuery): Promise<RunListPage> {
+    // Keys from the indexes first, then the page's own rows (run-page-sql.ts).
+    const keys = numberedParams();
+    const plan = pageKeysSql(q, keys.bind, PG_RUNS);
+    if (!plan) return { runs: [] };
+    const found = await this.pool.query<KeyRow>(plan.sql, keys.params);
+    const { ids, next } = pickPage(found.rows, plan.examine, q.limit);
+    let runs: RunRecord[] = [];
+    if (ids.length > 0) {
+      const { rows } = await this.pool.query<RunRow>(
+        'SELECT * FROM runs WHERE run_id = ANY($1::text[])',
+        [ids],
       );
+      runs = inPageOrder(ids, rows.map(runFromRow));
     }
-    if (q.workflowId !== undefined) where.push(`workflow_id = ${bind(q.workflowId)}`);
-    if (q.status !== undefined) where.push(`status = ${bind(q.status)}`);
-    where.push(...filterClauses(q, bind));
-    const { rows } = await this.pool.query<RunRow>(
-      `SELECT * FROM runs WHERE ${where.join(' AND ')}
-       ORDER BY created_at DESC, run_id DESC LIMIT ${bind(q.limit)}`,
-      params,
-    );
-    return rows.map(runFromRow);
+    return { runs, ...(next && { next }) };
   }
 
   async countRuns(tenant: string): Promise<number> {
@@ -132,13 +138,10 @@ export class PgRunStore implements RunStore {
   }
 
   async countMatchingRuns(tenant: string, filter: RunCountFilter): Promise<number> {
-    const params: Param[] = [tenant];
-    const bind = (v: Param): string => `$${params.push(v)}`;
-    const where = ['tenant = $1', ...filterClauses(filter, bind)];
-    const { rows } = await this.pool.query<{ n: string }>(
-      `SELECT COUNT(*) AS n FROM runs WHERE ${where.join(' AND ')}`,
-      params,
-    );
+    const p = numberedParams();
+    const sql = countSql(tenant, filter, p.bind, PG_RUNS);
+    if (!sql) return 0;
+    const { rows } = await this.pool.query<{ n: string }>(sql, p.params);
     return Number(rows[0]?.n ?? 0);
   }
 
@@ -323,9 +326,19 @@ async function writeNote(c: PoolClient, runId: string, note: BindingNote, at: st
   const row = prior.rows[0];
   const history = row ? (JSON.parse(row.history) as unknown[]) : [];
   history.push(note.append);
+  if (row) {
+    await c.query('UPDATE a2a_tasks SET history = $1, updated_at = $2 WHERE run_id = $3', [
+      JSON.stringify(history),
+      at,
+      runId,
+    ]);
+    return;
+  }
+  // The run's tenant and creation time go with the record: a ListTasks by context pages from its
+  // own index (PostgreSQL migration 7). The run's row is locked by this change (commitIn).
   await c.query(
-    `INSERT INTO a2a_tasks (run_id, context_id, history, updated_at) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (run_id) DO UPDATE SET history = excluded.history, updated_at = excluded.updated_at`,
-    [runId, row?.context_id ?? note.contextId, JSON.stringify(history), at],
+    `INSERT INTO a2a_tasks (run_id, context_id, history, updated_at, tenant, created_at)
+     SELECT run_id, $2, $3, $4, tenant, created_at FROM runs WHERE run_id = $1`,
+    [runId, note.contextId, JSON.stringify(history), at],
   );
 }

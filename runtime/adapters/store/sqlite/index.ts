@@ -13,7 +13,9 @@ import { GroupedWrites } from './grouped-writes.ts';
 import { SqliteHostStore } from './host-store.ts';
 import { migrate } from './migrations.ts';
 import { holdProcessLock } from './process-lock.ts';
+import { sqlitePushSecrets } from './push-secret-key.ts';
 import { SqlitePushStore } from './push-store.ts';
+import type { PushSecretBox } from '../push-secrets.ts';
 import { SqliteRunStore } from './run-store.ts';
 
 export interface SqliteStores extends Stores {
@@ -34,6 +36,12 @@ const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 export interface SqliteOpenOptions {
   /** How often the checkpointer's worker runs (checkpointer.ts); 1 s unless a test wants sooner. */
   checkpointIntervalMs?: number;
+  /**
+   * The operator's key-encryption key (WOPGEN_MCP_STATE_KEK): the push data key is kept sealed
+   * under it (push-secrets.ts: once the host has checked it, `push.sealSecretKey`). Without it
+   * that key is kept in clear in the store.
+   */
+  kek?: string;
 }
 
 /** Open (creating directories and migrating) the database at `filename`, or ':memory:'. */
@@ -57,7 +65,17 @@ export function openSqliteStores(filename: string, options: SqliteOpenOptions = 
   // (two write syscalls a page), over half of a created run's insert (issue 13, bench/store-insert.ts).
   // They only undo a failed statement or write inside the open transaction; recovery never reads them.
   db.pragma('temp_store = MEMORY');
-  migrate(db);
+  let secrets: PushSecretBox | undefined;
+  const pushSecrets = () => (secrets ??= sqlitePushSecrets(db, options.kek));
+  try {
+    migrate(db, { pushSecrets });
+    // Read on every open: a key the KEK given cannot open refuses the store now.
+    pushSecrets();
+  } catch (err) {
+    db.close();
+    lock?.release();
+    throw err;
+  }
   // Writes of one event-loop turn share one transaction (grouped-writes.ts), and its writers one sync.
   const writes = new GroupedWrites(db);
   const walPath = filename === ':memory:' ? undefined : `${resolve(filename)}-wal`;
@@ -86,7 +104,7 @@ export function openSqliteStores(filename: string, options: SqliteOpenOptions = 
     apiKeys: host,
     tokens: host,
     kv: host,
-    push: new SqlitePushStore(db, commits),
+    push: new SqlitePushStore(db, commits, pushSecrets(), options.kek),
     checkpointer,
     async close() {
       if (db.open) writes.flush();
@@ -101,8 +119,8 @@ export function openSqliteStores(filename: string, options: SqliteOpenOptions = 
 }
 
 /** `sqlite:<path>` (or `sqlite::memory:`) → the stores; anything else is refused with a clear message. */
-export function openStoreUrl(spec: string): SqliteStores {
+export function openStoreUrl(spec: string, options: SqliteOpenOptions = {}): SqliteStores {
   const m = /^sqlite:(.+)$/.exec(spec);
   if (!m) throw new Error(`unsupported store "${spec}" (expected sqlite:<path>)`);
-  return openSqliteStores(m[1]!);
+  return openSqliteStores(m[1]!, options);
 }

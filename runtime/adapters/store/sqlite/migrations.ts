@@ -1,11 +1,21 @@
 // Versioned schema of the SQLite store. Append new migrations; never edit an applied one.
+import { LIST_FILTER_INDEXES_MIGRATION } from '../list-filter-indexes-migration.ts';
 import { RUN_INDEXES_MIGRATION } from '../run-indexes-migration.ts';
+import type { PushSecretBox } from '../push-secrets.ts';
 import type Database from 'better-sqlite3';
 
 export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** A step SQL cannot say (it needs a key), run after `sql` in the same transaction. */
+  run?: (db: Database.Database, ctx: MigrationContext) => void;
+}
+
+/** What a code step of a migration may need from the store being opened. */
+export interface MigrationContext {
+  /** The push secret seal of this store (push-secret-key.ts). */
+  pushSecrets(): PushSecretBox;
 }
 
 export const migrations: readonly Migration[] = [
@@ -203,10 +213,30 @@ export const migrations: readonly Migration[] = [
   },
   // The write path of a created run: bench/store-insert.ts, run-indexes-migration.ts.
   { version: 7, ...RUN_INDEXES_MIGRATION },
+  {
+    // Push tokens and credentials written in clear by earlier releases are sealed (push-secrets.ts).
+    version: 8,
+    name: 'push secrets sealed',
+    sql: '',
+    run(db, ctx) {
+      const box = ctx.pushSecrets();
+      const update = db.prepare('UPDATE push_secrets SET value = ? WHERE secret_ref = ?');
+      const rows = db.prepare('SELECT secret_ref, value FROM push_secrets').all() as {
+        secret_ref: string;
+        value: string;
+      }[];
+      for (const r of rows) {
+        const sealed = box.sealClear(r.secret_ref, r.value);
+        if (sealed !== undefined) update.run(sealed, r.secret_ref);
+      }
+    },
+  },
+  // ListTasks by context or agent from an index: list-filter-indexes-migration.ts.
+  { version: 9, ...LIST_FILTER_INDEXES_MIGRATION },
 ];
 
 /** Apply every migration newer than the recorded version, each in its own transaction. */
-export function migrate(db: Database.Database): number {
+export function migrate(db: Database.Database, ctx: MigrationContext): number {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
   const row = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as {
@@ -217,6 +247,7 @@ export function migrate(db: Database.Database): number {
     if (m.version <= current) continue;
     db.transaction(() => {
       db.exec(m.sql);
+      m.run?.(db, ctx);
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
         m.version,
         m.name,

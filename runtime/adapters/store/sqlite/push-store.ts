@@ -1,9 +1,12 @@
 // SQLite adapter of the push store (ports/store/push-store.ts). Secrets sit in their own table,
-// keyed by a random reference; every other row holds at most the reference.
+// keyed by a random reference and sealed (push-secrets.ts); every other row holds at most the
+// reference.
 import type Database from 'better-sqlite3';
 import type { GroupCommit } from './group-commit.ts';
 import { Statements } from './statements.ts';
 import type {
+  ClaimedPush,
+  ClaimShare,
   PushAttempt,
   PushConfigRecord,
   PushOutboxItem,
@@ -11,7 +14,31 @@ import type {
   PushSettlement,
   PushStore,
 } from '../../../ports/store/push-store.ts';
-import { configOf, itemOf, type ConfigRow, type OutboxRow } from '../push-rows.ts';
+import {
+  claimedOf,
+  configOf,
+  itemOf,
+  PENDING_HEADS,
+  type ClaimedRow,
+  type ConfigRow,
+  type OutboxRow,
+} from '../push-rows.ts';
+import type { PushSecretBox } from '../push-secrets.ts';
+import { sealSqlitePushKey } from './push-secret-key.ts';
+
+/** The heads due at `@now` and not leased. */
+const DUE_HEADS = `${PENDING_HEADS} AND o.next_at <= @now AND (o.lease_until IS NULL OR o.lease_until <= @now)`;
+/** Not of a tenant or receiver (ports receiverKey) the claim skips. */
+const NOT_SKIPPED = `c.tenant NOT IN (SELECT value FROM json_each(@skipTenants))
+  AND c.tenant || ' ' || c.url NOT IN (SELECT value FROM json_each(@skipReceivers))`;
+
+function shareParams(share: Partial<ClaimShare> | undefined, limit: number) {
+  return {
+    perTenant: share?.perTenant ?? limit,
+    skipTenants: JSON.stringify(share?.skipTenants ?? []),
+    skipReceivers: JSON.stringify(share?.skipReceivers ?? []),
+  };
+}
 
 export class SqlitePushStore implements PushStore {
   /** One host per SQLite file (ports/run-leases.ts): its configs are written by this process only. */
@@ -27,16 +54,29 @@ export class SqlitePushStore implements PushStore {
   constructor(
     private readonly db: Database.Database,
     private readonly commits: GroupCommit,
+    private readonly secrets: PushSecretBox,
+    private readonly kek?: string,
   ) {
     this.sql = new Statements(db);
   }
 
-  async insertPushConfig(c: PushConfigRecord, secret?: PushSecret): Promise<void> {
-    this.db.transaction(() => {
+  async insertPushConfig(
+    c: PushConfigRecord,
+    secret?: PushSecret,
+    options: { maxPerRun?: number } = {},
+  ): Promise<boolean> {
+    // One synchronous transaction: the count and the insert see no other writer in between.
+    const inserted = this.db.transaction((): boolean => {
+      if (options.maxPerRun !== undefined) {
+        const { n } = this.sql
+          .get('SELECT COUNT(*) AS n FROM push_configs WHERE run_id = ?')
+          .get(c.runId) as { n: number };
+        if (n >= options.maxPerRun) return false;
+      }
       if (secret && c.secretRef) {
         this.sql
           .get('INSERT INTO push_secrets (secret_ref, value) VALUES (?, ?)')
-          .run(c.secretRef, JSON.stringify(secret));
+          .run(c.secretRef, this.secrets.seal(c.secretRef, secret));
       }
       this.sql
         .get(
@@ -55,9 +95,12 @@ export class SqlitePushStore implements PushStore {
           c.finished ? 1 : 0,
           c.createdAt,
         );
+      return true;
     })();
+    if (!inserted) return false;
     this.commits.noteCommit();
     await this.commits.durable();
+    return true;
   }
 
   async getPushConfig(configId: string): Promise<PushConfigRecord | undefined> {
@@ -123,23 +166,29 @@ export class SqlitePushStore implements PushStore {
     })();
   }
 
-  async claimPushes(now: number, leaseMs: number, limit: number): Promise<PushOutboxItem[]> {
+  async claimPushes(
+    now: number,
+    leaseMs: number,
+    limit: number,
+    share?: ClaimShare,
+  ): Promise<ClaimedPush[]> {
     return this.db.transaction(() => {
       const rows = this.sql
         .get(
-          `SELECT o.* FROM push_outbox o
-             WHERE o.state = 'pending' AND o.next_at <= ?
-               AND (o.lease_until IS NULL OR o.lease_until <= ?)
-               AND o.outbox_id = (SELECT MIN(p.outbox_id) FROM push_outbox p
-                                   WHERE p.config_id = o.config_id AND p.state = 'pending')
-             ORDER BY o.outbox_id LIMIT ?`,
+          `WITH due AS (
+             SELECT o.outbox_id, c.tenant, c.url,
+                    ROW_NUMBER() OVER (PARTITION BY c.tenant ORDER BY o.outbox_id) AS nth
+               FROM push_outbox o JOIN push_configs c ON c.config_id = o.config_id
+              WHERE ${DUE_HEADS} AND ${NOT_SKIPPED})
+           SELECT o.*, due.tenant, due.url FROM due JOIN push_outbox o ON o.outbox_id = due.outbox_id
+            WHERE due.nth <= @perTenant ORDER BY o.outbox_id LIMIT @limit`,
         )
-        .all(now, now, limit) as OutboxRow[];
+        .all({ now, limit, ...shareParams(share, limit) }) as ClaimedRow[];
       const lease = this.sql.get(
         'UPDATE push_outbox SET lease_until = ?, attempts = attempts + 1 WHERE outbox_id = ?',
       );
       for (const r of rows) lease.run(now + leaseMs, r.outbox_id);
-      return rows.map((r) => itemOf({ ...r, attempts: r.attempts + 1 }));
+      return rows.map((r) => claimedOf({ ...r, attempts: r.attempts + 1 }));
     })();
   }
 
@@ -202,17 +251,16 @@ export class SqlitePushStore implements PushStore {
     })();
   }
 
-  async nextPushDue(): Promise<number | undefined> {
+  async nextPushDue(share?: Omit<ClaimShare, 'perTenant'>): Promise<number | undefined> {
     // Only each config's oldest pending push can be claimed: a later one behind a leased push is
     // not due before that lease ends (else the worker would wake again and again meanwhile).
     const row = this.sql
       .get(
-        `SELECT MIN(MAX(o.next_at, COALESCE(o.lease_until, 0))) AS due FROM push_outbox o
-           WHERE o.state = 'pending'
-             AND o.outbox_id = (SELECT MIN(p.outbox_id) FROM push_outbox p
-                                 WHERE p.config_id = o.config_id AND p.state = 'pending')`,
+        `SELECT MIN(MAX(o.next_at, COALESCE(o.lease_until, 0))) AS due
+           FROM push_outbox o JOIN push_configs c ON c.config_id = o.config_id
+          WHERE ${PENDING_HEADS} AND ${NOT_SKIPPED}`,
       )
-      .get() as { due: number | null };
+      .get(shareParams(share, 0)) as { due: number | null };
     return row.due ?? undefined;
   }
 
@@ -247,10 +295,16 @@ export class SqlitePushStore implements PushStore {
     return rows.map(itemOf);
   }
 
+  async sealSecretKey(): Promise<void> {
+    sealSqlitePushKey(this.db, this.kek);
+    this.commits.noteCommit();
+    await this.commits.durable();
+  }
+
   async readPushSecret(secretRef: string): Promise<PushSecret | undefined> {
     const row = this.sql
       .get('SELECT value FROM push_secrets WHERE secret_ref = ?')
       .get(secretRef) as { value: string } | undefined;
-    return row && (JSON.parse(row.value) as PushSecret);
+    return row && this.secrets.open(secretRef, row.value);
   }
 }

@@ -1,33 +1,26 @@
-// SQL text the SQLite run store builds: the WHERE clauses of a status filter, the one statement
+// SQL text the SQLite run store builds: the parameters of a list or count (run-page-sql.ts), the one statement
 // that reads a task view (RunStore.readRunView), and the inserts of a new run's rows.
-import type { RunCountFilter } from '../../../ports/store/run-store.ts';
+import type { Bind, RunSqlDialect } from '../run-page-sql.ts';
 import { liveRunsClause } from '../live-runs.ts';
 import { RUN_VIEW_RECORD_COLUMNS } from '../run-view-row.ts';
 import { INTERRUPT_COLUMNS } from './rows.ts';
 
-/**
- * WHERE clauses (and their named parameters) for a query's status filters. A status list becomes
- * one parameter per member, so the statement cache holds one shape per list length.
- */
-export function filterClauses(
-  f: RunCountFilter,
-  params: Record<string, string | number>,
-): string[] {
-  const where: string[] = [];
-  if (f.statuses) {
-    if (f.statuses.length === 0) return ['0'];
-    const names = f.statuses.map((status, i) => {
-      params[`st${i}`] = status;
-      return `@st${i}`;
-    });
-    where.push(`status IN (${names.join(', ')})`);
-  }
-  if (f.statusAfter !== undefined) {
-    where.push('status_at > @statusAfter');
-    params.statusAfter = f.statusAfter;
-  }
-  return where;
+/** Named parameters (`@p0`, `@p1` …) for SQL built by run-page-sql.ts. */
+export function namedParams(): { bind: Bind; params: Record<string, string | number> } {
+  const params: Record<string, string | number> = {};
+  let n = 0;
+  return {
+    params,
+    bind(value) {
+      const name = `p${n++}`;
+      params[name] = value;
+      return `@${name}`;
+    },
+  };
 }
+
+/** Interrupts opened by one change keep their insertion order: SQLite's rowid. */
+export const SQLITE_RUNS: RunSqlDialect = { interruptOrder: 'rowid' };
 
 /** The runs of these statuses, oldest first (recovery), from runs_live when it holds them all. */
 export function runsByStatusSql(statuses: readonly string[]): string {

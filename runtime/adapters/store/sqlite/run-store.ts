@@ -7,14 +7,16 @@ import { bindingRecordOf, type BindingRecordRow } from '../binding-record-row.ts
 import { runViewOf, type RunViewRow } from '../run-view-row.ts';
 import { foldInsert, viewOfInsert } from '../first-turn-fold.ts';
 import {
-  filterClauses,
   INSERT_EVENT_SQL,
   INSERT_IDEMPOTENCY_SQL,
   INSERT_INTERRUPT_SQL,
   INSERT_RUN_SQL,
+  namedParams,
   RUN_VIEW_SQL,
   runsByStatusSql,
+  SQLITE_RUNS,
 } from './run-sql.ts';
+import { countSql, inPageOrder, pageKeysSql, pickPage, type KeyRow } from '../run-page-sql.ts';
 import type Database from 'better-sqlite3';
 import type { GroupCommit } from './group-commit.ts';
 import type { GroupedWrites } from './grouped-writes.ts';
@@ -29,6 +31,7 @@ import type {
   RunChange,
   RunChangeResult,
   RunCountFilter,
+  RunListPage,
   RunListQuery,
   RunRecord,
   RunStore,
@@ -101,9 +104,17 @@ export class SqliteRunStore implements RunStore {
         // A new run has no record yet: no read of a prior one (writeNote).
         this.sql
           .get(
-            'INSERT INTO a2a_tasks (run_id, context_id, history, updated_at) VALUES (?, ?, ?, ?)',
+            `INSERT INTO a2a_tasks (run_id, context_id, history, updated_at, tenant, created_at)
+             VALUES (?, ?, ?, ?, ?, ?)`,
           )
-          .run(run.runId, record.contextId, JSON.stringify(record.history), record.updatedAt);
+          .run(
+            run.runId,
+            record.contextId,
+            JSON.stringify(record.history),
+            record.updatedAt,
+            run.tenant,
+            run.createdAt,
+          );
       }
       const insert = this.sql.get(INSERT_INTERRUPT_SQL);
       for (const it of folded.interrupts) insert.run(interruptToRow(it));
@@ -122,12 +133,20 @@ export class SqliteRunStore implements RunStore {
       .get(runId) as { context_id: string; history: string } | undefined;
     const history = prior ? (JSON.parse(prior.history) as unknown[]) : [];
     history.push(note.append);
+    if (prior) {
+      this.sql
+        .get('UPDATE a2a_tasks SET history = ?, updated_at = ? WHERE run_id = ?')
+        .run(JSON.stringify(history), at, runId);
+      return;
+    }
+    // The run's tenant and creation time go with the record: a ListTasks by context pages from
+    // its own index (SQLite migration 9).
     this.sql
       .get(
-        `INSERT INTO a2a_tasks (run_id, context_id, history, updated_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (run_id) DO UPDATE SET history = excluded.history, updated_at = excluded.updated_at`,
+        `INSERT INTO a2a_tasks (run_id, context_id, history, updated_at, tenant, created_at)
+         SELECT run_id, ?, ?, ?, tenant, created_at FROM runs WHERE run_id = ?`,
       )
-      .run(runId, prior?.context_id ?? note.contextId, JSON.stringify(history), at);
+      .run(note.contextId, JSON.stringify(history), at, runId);
   }
 
   async getBindingRecord(runId: string): Promise<BindingRecord | undefined> {
@@ -157,29 +176,22 @@ export class SqliteRunStore implements RunStore {
     return row && runFromRow(row);
   }
 
-  async listRuns(q: RunListQuery): Promise<RunRecord[]> {
-    const where = ['tenant = @tenant'];
-    const params: Record<string, string | number> = { tenant: q.tenant, limit: q.limit };
-    if (q.before) {
-      where.push('(created_at < @bc OR (created_at = @bc AND run_id < @br))');
-      params.bc = q.before.createdAt;
-      params.br = q.before.runId;
-    }
-    if (q.workflowId !== undefined) {
-      where.push('workflow_id = @workflowId');
-      params.workflowId = q.workflowId;
-    }
-    if (q.status !== undefined) {
-      where.push('status = @status');
-      params.status = q.status;
-    }
-    where.push(...filterClauses(q, params));
-    const rows = this.sql
-      .get(
-        `SELECT * FROM runs WHERE ${where.join(' AND ')} ORDER BY created_at DESC, run_id DESC LIMIT @limit`,
-      )
-      .all(params) as RunRow[];
-    return rows.map(runFromRow);
+  async listRuns(q: RunListQuery): Promise<RunListPage> {
+    // Keys from the indexes first, then the page's own rows (run-page-sql.ts).
+    const keys = namedParams();
+    const plan = pageKeysSql(q, keys.bind, SQLITE_RUNS);
+    if (!plan) return { runs: [] };
+    const rows = this.sql.get(plan.sql).all(keys.params) as KeyRow[];
+    const { ids, next } = pickPage(rows, plan.examine, q.limit);
+    const runs =
+      ids.length === 0
+        ? []
+        : (
+            this.sql
+              .get('SELECT * FROM runs WHERE run_id IN (SELECT value FROM json_each(?))')
+              .all(JSON.stringify(ids)) as RunRow[]
+          ).map(runFromRow);
+    return { runs: inPageOrder(ids, runs), ...(next && { next }) };
   }
 
   async countRuns(tenant: string): Promise<number> {
@@ -189,12 +201,10 @@ export class SqliteRunStore implements RunStore {
   }
 
   async countMatchingRuns(tenant: string, filter: RunCountFilter): Promise<number> {
-    const params: Record<string, string | number> = { tenant };
-    const where = ['tenant = @tenant', ...filterClauses(filter, params)];
-    const row = this.sql
-      .get(`SELECT COUNT(*) AS n FROM runs WHERE ${where.join(' AND ')}`)
-      .get(params) as { n: number };
-    return row.n;
+    const p = namedParams();
+    const sql = countSql(tenant, filter, p.bind, SQLITE_RUNS);
+    if (!sql) return 0;
+    return (this.sql.get(sql).get(p.params) as { n: number }).n;
   }
 
   async listRunsByStatus(statuses: readonly RunStatus[]): Promise<RunRecord[]> {

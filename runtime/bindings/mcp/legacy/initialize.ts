@@ -48,7 +48,13 @@ export async function recordLegacyDecision(
     floor: ctx.config.mcp.minimumRevision,
     ...(session.requested !== undefined && { requested: session.requested }),
   };
-  const payload = decisionPayload('mcp', decision, peerOrigin, ctx.now());
+  const payload = decisionPayload(
+    ctx.contract.validators.negotiationDecided,
+    'mcp',
+    decision,
+    peerOrigin,
+    ctx.now(),
+  );
   await recordDecision(ctx, runId ? { runId, subject } : { tenant: subject.tenant }, payload);
 }
 
@@ -67,5 +73,15 @@ export async function recordLegacyRefusal(
     floor: ctx.config.mcp.minimumRevision,
     ...(requested !== undefined && { requested }),
   };
-  await recordDecision(ctx, {}, decisionPayload('mcp', decision, peerOrigin, ctx.now()));
+  await recordDecision(
+    ctx,
+    {},
+    decisionPayload(
+      ctx.contract.validators.negotiationDecided,
+      'mcp',
+      decision,
+      peerOrigin,
+      ctx.now(),
+    ),
+  );
 }

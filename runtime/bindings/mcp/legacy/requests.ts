@@ -5,11 +5,11 @@
 // request: each MRTR input request goes to the client as a server-to-client request
 // (elicitation.ts), its answer resumes the run through the same retry the 2026 client would send,
 // and the call completes when the run does (interop.md §The MCP round ceiling still applies).
-import { createMcpDispatch, type McpDispatch } from '@wopgen/generated/mcp/dispatch';
+import type { McpDispatch } from '@wopgen/generated/mcp/dispatch';
 import type { McpHandlers, McpMethod } from '@wopgen/generated/mcp/methods';
 import type { Subject } from '../../../ports/auth.ts';
 import type { HostContext } from '../../../context.ts';
-import { mcpDispatchHooks } from '../dispatch.ts';
+import { mcpDispatchFor } from '../dispatch.ts';
 import type { Io, McpCallContext } from '../handlers.ts';
 import { inboundTrace } from '../envelope.ts';
 import { isRecord, McpError, METHOD_NOT_FOUND } from '../jsonrpc.ts';
@@ -74,7 +74,7 @@ export class LegacyRequests {
     private readonly ctx: HostContext,
     handlers: McpHandlerSet,
   ) {
-    this.invoke = createMcpDispatch(handlers, mcpDispatchHooks(ctx));
+    this.invoke = mcpDispatchFor(ctx, handlers);
   }
 
   /** The result of one request of the session; throws McpError for every refusal. */
