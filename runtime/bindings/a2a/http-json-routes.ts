@@ -1,10 +1,11 @@
 // Which A2A method an HTTP+JSON request names, and its params (A2A 1.0 HTTP+JSON binding): the verb
 // and path of each operation row come from the served contract's table (`a2a.operations[].http`),
-// so the binding restates none of them and a row a contract adds is routed too. A path may start with `/{tenant}`; a request message travels as
-// the body of a POST and in the query of a GET; `{id}` and `{configId}` are one path segment each.
-// `{configId}` and the tenant are percent-decoded here; `{id}` is handed on as sent, and the task
-// id parser decodes its escapes (`acme%2Fr-…` or `acme~2Fr-…` for `acme/r-…`) exactly once, so a
-// double-encoded `acme%252Fr-…` names no task.
+// so the binding restates none of them and a row a contract adds is routed too. A path may start
+// with `/{tenant}`; a request message travels as the body of a POST and in the query of a GET;
+// `{id}` and `{configId}` are one path segment each, percent-decoded (a task id `acme/r-…` arrives
+// as `acme%2Fr-…`). A `%` still in a decoded `{id}` was encoded twice (`acme%252Fr-…`): it is kept
+// as the projection's literal `~25`, so the task id parser never decodes it a second time and such
+// an id names no task.
 import type { A2aMethod, A2aOperationEntry } from '@wopgen/generated/a2a/operations';
 
 interface Template {
@@ -88,9 +89,9 @@ export function matchRoute(table: RouteTable, verb: string, path: string): Route
       }
       const pathParams: Record<string, string> = {};
       for (const [k, v] of Object.entries(found)) {
-        const d = k === 'id' ? v : decode(v);
+        const d = decode(v);
         if (d === undefined) return { kind: 'none' };
-        pathParams[k] = d;
+        pathParams[k] = k === 'id' ? d.replace(/%/g, '~25') : d;
       }
       const t2 = tenant === undefined ? undefined : decode(tenant);
       return {

@@ -5,7 +5,6 @@ import type { Subject } from '../../ports/auth.ts';
 import type { HostContext } from '../../context.ts';
 import { isCoreError } from '../../ports/errors.ts';
 import { sendOpenWopError } from '../../http/respond.ts';
-import { retryAfterHeaders } from '../../http/unavailable.ts';
 import { parseWireId, tenantOf } from '../../ids.ts';
 
 export function versionHeaders(ctx: HostContext): Record<string, string> {
@@ -89,10 +88,12 @@ export function runIdParam(
 /** Maps a CoreError to its registered envelope; anything else is rethrown (the host answers 500). */
 export function answerCoreError(ctx: HostContext, res: ServerResponse, err: unknown): void {
   if (!isCoreError(err)) throw err;
-  // An unavailable store (runner_unavailable, 503) says when to try again.
-  const retry = err.code === 'runner_unavailable' ? retryAfterHeaders() : {};
-  sendOpenWopError(ctx.contract.errors, res, err.code, err.message, err.details, {
-    ...versionHeaders(ctx),
-    ...retry,
-  });
+  sendOpenWopError(
+    ctx.contract.errors,
+    res,
+    err.code,
+    err.message,
+    err.details,
+    versionHeaders(ctx),
+  );
 }

@@ -12,7 +12,7 @@ import { CoreError } from '../../ports/errors.ts';
 import type { Interrupt, InterruptAnswer } from '../../ports/interrupts.ts';
 import type { RunEvent } from '../../ports/events.ts';
 import type { Subject } from '../../ports/auth.ts';
-import { parseWireId, tenantOf } from '../../ids.ts';
+import { parseDecodedId, tenantOf } from '../../ids.ts';
 import { agentHandlers } from './agents.ts';
 import type { AnonymousCallContext, RestCallContext } from './call-context.ts';
 
@@ -25,7 +25,8 @@ export type RestBuiltins = Omit<RestHandlers<RestCallContext>, 'getCapabilities'
 
 /** The raw runId a path segment names for `subject`, else the refusal (DESIGN.md §5 Ids). */
 export function runIdOf(subject: Subject, segment: string): string {
-  const runId = parseWireId(segment);
+  // The router percent-decoded the segment once; only the projection's `~XX` is read here.
+  const runId = parseDecodedId(segment);
   if (!runId) throw new CoreError('not_found', 'no such run');
   if (tenantOf(runId) !== subject.tenant)
     throw new CoreError('id_tenant_mismatch', 'the run id names another tenant');

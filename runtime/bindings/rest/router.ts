@@ -20,6 +20,7 @@ import { sseLimitsOf } from '../../http/limits.ts';
 import { sendJson, sendOpenWopError, startSse } from '../../http/respond.ts';
 import type { Route } from '../../http/router.ts';
 import { holdSlot } from '../../http/stream-slots.ts';
+import { retryAfterHeaders } from '../../http/unavailable.ts';
 import { isCoreError } from '../../ports/errors.ts';
 import type { SuppliedMember } from '../../contract/supplied.ts';
 import type { RestCallContext } from './call-context.ts';
@@ -145,7 +146,11 @@ export function restRoutes(
 ): Route[] {
   const h = () => versionHeaders(ctx);
   const refuse = (res: ServerResponse, code: OpenWopErrorCode, message: string, details?: object) =>
-    sendOpenWopError(ctx.contract.errors, res, code, message, details as never, h());
+    sendOpenWopError(ctx.contract.errors, res, code, message, details as never, {
+      ...h(),
+      // An unavailable store (runner_unavailable, 503) says when to try again.
+      ...(code === 'runner_unavailable' && retryAfterHeaders()),
+    });
   const sseLimits = sseLimitsOf(ctx.limits);
 
   const route = (op: RestOperationEntry, member: SuppliedMember): Route['handler'] => {
