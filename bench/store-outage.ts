@@ -4,8 +4,7 @@
 // own (test/helpers/private-postgres.ts), under the load of test/reliability/outage-load.ts (two
 // workers per binding starting runs back to back). Prints one table.
 //
-//   npx tsx bench/store-outage.ts                     default timeouts (connect 5 s, acquire 5 s,
-//                                                     statement 10 s)
+//   npx tsx bench/store-outage.ts                     default timeouts (5 s each)
 //   STORE_TIMEOUT_MS=1000 npx tsx bench/store-outage.ts   every timeout 1 s (statement 1.5 s)
 //   OUTAGE_SECONDS=10 …                               how long each outage lasts (default 10)
 //
@@ -76,8 +75,9 @@ const rows: string[][] = [];
 for (const p of phases) {
   for (const b of BINDINGS) {
     const mine = (a: Answer) => a.binding === b;
-    // Requests sent while the database was away, and how long each took to come back.
-    const during = load.answers.filter((a) => mine(a) && a.sentAt >= p.from && a.sentAt < p.to);
+    // Requests the outage caught (in flight when it began, or sent during it), and how long each
+    // took to come back.
+    const during = load.answers.filter((a) => mine(a) && a.at >= p.from && a.sentAt < p.to);
     const refused = during.filter((a) => a.kind === 'unavailable');
     const latency = refused.map((a) => a.at - a.sentAt);
     const first503 = refused.length > 0 ? Math.min(...refused.map((a) => a.at)) - p.from : NaN;
@@ -103,7 +103,7 @@ for (const p of phases) {
 const head = [
   'outage',
   'binding',
-  'sent',
+  'caught',
   '503',
   'other',
   'first 503 ms',

@@ -17,7 +17,7 @@ export interface PostgresOptions {
   /** How long a dead host's runs stay unclaimed before another host takes them; 10 s by default. */
   leaseTtlMs?: number;
   /**
-   * Connect, acquire and statement timeouts (5 s, 5 s and 10 s by default): past them a request
+   * Connect, acquire and statement timeouts (5 s each by default): past them a request
    * is answered 503 in its binding's shape instead of waiting on a database that stopped answering.
    */
   timeouts?: Partial<PgTimeouts>;

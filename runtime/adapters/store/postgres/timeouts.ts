@@ -13,5 +13,5 @@ export interface PgTimeouts {
 export const DEFAULT_PG_TIMEOUTS: Readonly<PgTimeouts> = {
   connectTimeoutMs: 5_000,
   acquireTimeoutMs: 5_000,
-  statementTimeoutMs: 10_000,
+  statementTimeoutMs: 5_000,
 };
