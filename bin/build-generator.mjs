@@ -48,8 +48,9 @@ export function buildKey() {
     }
   };
   walk(join(root, 'generator'));
-  // The templates are copied into the build and package.json is compiled into it (see build()).
+  // Templates and schemas (wire schemas a spec may lack) are copied in; package.json is compiled in.
   walk(join(root, 'templates'));
+  walk(join(root, 'schemas'));
   hash.update('\0package.json\0').update(readFileSync(join(root, 'package.json')));
   // npm's record of the installed tree; it changes whenever node_modules does.
   for (const f of ['node_modules/.package-lock.json', 'package-lock.json']) {
@@ -200,8 +201,9 @@ export async function build(key = buildKey()) {
         plugins: [umdToEsm, await asyncApiPrecompiled()],
       }),
     ]);
-    // generator/templates/render.ts finds templates/ beside the build first.
+    // templates/render.ts and load/builtin-schemas.ts find templates/ and schemas/ beside the build.
     cpSync(join(root, 'templates'), join(staging, 'templates'), { recursive: true });
+    cpSync(join(root, 'schemas'), join(staging, 'schemas'), { recursive: true });
     writeFileSync(join(staging, 'code-cache.cjs'), CODE_CACHE_LOADER);
     writeFileSync(
       join(staging, 'openapi-worker.cjs'),

@@ -104,6 +104,26 @@ export function projectId(id: string): string {
 }
 
 /**
+ * Reverse of projectId for any projected id (a path segment already percent-decoded): every `~XX`
+ * is the byte XX; undefined when a `~` is not followed by two hex digits.
+ */
+export function unprojectId(segment: string): string | undefined {
+  if (!segment.includes('~')) return segment;
+  const bytes: number[] = [];
+  for (let i = 0; i < segment.length; i++) {
+    if (segment[i] === '~') {
+      const hex = segment.slice(i + 1, i + 3);
+      if (!/^[0-9A-Fa-f]{2}$/.test(hex)) return undefined;
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(segment[i]!, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/**
  * Reverse of projectId for a path segment or taskId. Accepts `~XX` and, for clients that
  * percent-encode, `%XX` (so `%2F` as well as `~2F`), decoding each escape once: a double-encoded
  * `%252F` names no run. A percent-encoded unreserved character (`%7E` for `~`) is that character

@@ -58,6 +58,10 @@ export const catalogue = {
     summary: 'two A2A error rows share a JSON-RPC code',
   },
   'name-collision': { severity: 'error', summary: 'two rows derive the same generated name' },
+  'wire-type-missing': {
+    severity: 'error',
+    summary: "a method of the map has no params or result in its protocol's wire schema",
+  },
   'unparsable-http': {
     severity: 'error',
     summary: 'an operation row has an http binding wopgen cannot read',

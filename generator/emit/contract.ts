@@ -63,6 +63,7 @@ export function emitContract(model: SpecModel): EmittedFile {
         caseSelection: ref('a2a/dispatch.ts', 'a2aCaseSelection'),
         refusalFor: ref('a2a/dispatch.ts', 'a2aRefusalFor'),
         createDispatch: ref('a2a/dispatch.ts', 'createA2aDispatch'),
+        requests: ref('validators/requests.ts', 'a2aRequests'),
         errors: {
           group: {
             rows: ref('a2a/errors.ts', 'a2aErrors'),
@@ -89,6 +90,7 @@ export function emitContract(model: SpecModel): EmittedFile {
         methods: ref('mcp/methods.ts', 'mcpMethods'),
         methodNotFound: ref('mcp/dispatch.ts', 'mcpMethodNotFound'),
         createDispatch: ref('mcp/dispatch.ts', 'createMcpDispatch'),
+        requests: ref('validators/requests.ts', 'mcpRequests'),
         features: ref('mcp/methods.ts', 'mcpFeatures'),
         requiredFeatures: ref('mcp/methods.ts', 'requiredMcpFeatures'),
         protocolErrors: ref('mcp/methods.ts', 'mcpProtocolErrors'),
@@ -105,7 +107,12 @@ export function emitContract(model: SpecModel): EmittedFile {
         wireShapes: shapes(model.mcp.wire?.shapes ?? {}, 'params and result'),
       },
     },
-    rest: { group: { operations: ref('rest/operations.ts', 'restOperations') } },
+    rest: {
+      group: {
+        operations: ref('rest/operations.ts', 'restOperations'),
+        requests: ref('validators/requests.ts', 'restRequests'),
+      },
+    },
     errors: {
       group: {
         catalogue: ref('errors/catalogue.ts', 'errorCatalogue'),

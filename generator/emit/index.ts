@@ -13,6 +13,7 @@ import { emitMcpDispatch } from './mcp-dispatch.ts';
 import { emitMcpMethods } from './mcp-methods.ts';
 import { emitNegotiation } from './negotiation.ts';
 import { emitIndex } from './package.ts';
+import { emitRequestValidators } from './request-validators.ts';
 import { emitRestOperations } from './rest-operations.ts';
 import { emitRunStatus } from './run-status.ts';
 import type { EmittedFile } from './source-file.ts';
@@ -110,11 +111,12 @@ export async function emitAll(
   local.push(emitNegotiation(model));
   local.push(emitErrorCatalogue(model));
   local.push(...emitValidators(model));
+  local.push(...emitRequestValidators(model));
   local.push(emitContract(model));
 
   const remaining = fromWorkers.then((printed) => {
     const files = printed.filter((f): f is EmittedFile => f !== null);
-    files.push(emitIndex([...local, ...files].map((f) => f.path)));
+    files.push(emitIndex([...local, ...files]));
     return files.map(stamp);
   });
   return { local: local.map(stamp), remaining };

@@ -40,6 +40,10 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   'types/facets': 'interop facet types',
   'types/mcp-wire': 'MCP wire types of the pinned revision',
   'types/openapi': 'REST wire types from the OpenAPI document',
+  'validators/requests':
+    'request validators per A2A method, MCP method and REST operation: typed params, or a refusal naming the field',
+  'validators/request-check': 'the checks the request validators run (ProtoJSON names for A2A)',
+  'validators/request-schemas': 'the request validators as ajv standalone code',
   'validators/standalone': 'standalone validators (ajv) for facets, discovery and host events',
 };
 

@@ -2,6 +2,8 @@
 // index that re-exports every artifact, and manifest.json (input digests, generator version, outputs).
 import type { SpecModel } from '../model/ir.ts';
 import { renderTemplate } from '../templates/render.ts';
+import { exportedNames } from './code/exports.ts';
+import { specifierOf } from './code/imports.ts';
 import { TsModule } from './code/module.ts';
 import { exportsMap, packageModules, runtimeDependencies } from './package-modules.ts';
 import type { EmittedFile } from './source-file.ts';
@@ -66,9 +68,31 @@ export function emitReadme(
 }
 
 /** index.ts: re-exports every module, by the `.js` specifiers Node resolves in dist/. */
-export function emitIndex(paths: string[]): EmittedFile {
+/**
+ * The package index: every module re-exported. A name two modules export would make the index
+ * ambiguous (TS2308): it is re-exported by name from the first of them, by subpath.
+ */
+export function emitIndex(files: readonly { path: string; body: string }[]): EmittedFile {
   const index = new TsModule('index.ts');
-  for (const m of packageModules(paths)) if (m.subpath !== '.') index.reexportAll(m.source);
+  const bodies = new Map(files.map((f) => [f.path, f.body]));
+  const seen = new Map<string, { module: string; kind: 'type' | 'value' }>();
+  const shared = new Map<string, { module: string; kind: 'type' | 'value' }>();
+  for (const m of packageModules(files.map((f) => f.path))) {
+    if (m.subpath === '.') continue;
+    index.reexportAll(m.source);
+    // A hand-written .js module is typed by the declarations beside it.
+    const text = bodies.get(m.source.replace(/\.js$/, '.d.ts')) ?? bodies.get(m.source) ?? '';
+    for (const { name, kind } of exportedNames(text)) {
+      const first = seen.get(name);
+      if (!first) seen.set(name, { module: m.source, kind });
+      else if (!shared.has(name)) shared.set(name, first);
+    }
+  }
+  const named = [...shared.keys()].sort().map((name) => {
+    const { module, kind } = shared.get(name)!;
+    return `export ${kind === 'type' ? 'type ' : ''}{ ${name} } from '${specifierOf('index.ts', module)}';`;
+  });
+  if (named.length > 0) index.add(...named);
   return index.file(['every artifact']);
 }
 

@@ -1,11 +1,18 @@
 // Event-stream facts from the AsyncAPI document, as the validate stage read it with
 // @asyncapi/parser (validate/asyncapi.ts): the message names each channel carries and the channel
-// addresses.
+// addresses; and the run-event and host-event unions the runtime's ports are typed by — the payload
+// of each event type the spec's payload index names (a new type is a new member, so every table
+// that handles events by type stops compiling until it handles it).
 import type { SpecModel } from '../model/ir.ts';
 import { doc, lit, unionOf } from './code/literals.ts';
 import { TsModule } from './code/module.ts';
 import type { EmittedFile } from './source-file.ts';
 import type { AsyncApiChannel } from '../workers/workers.ts';
+import { pascal } from '../model/naming.ts';
+import { typeNameOf } from './types-schemas.ts';
+
+/** Where the REST wire serves host events (DESIGN.md §5): the channel whose messages they are. */
+const HOST_EVENTS_ADDRESS = '/host/events';
 
 export function emitAsyncApiTypes(model: SpecModel, channels: AsyncApiChannel[]): EmittedFile {
   const file = model.asyncapi.origin.file;
@@ -18,6 +25,29 @@ export function emitAsyncApiTypes(model: SpecModel, channels: AsyncApiChannel[])
   m.add(
     `export interface EventChannel { id: string; address: string; messages: readonly EventStreamMessageName[] }`,
     `export const eventChannels: readonly EventChannel[] = ${lit(channels)};`,
+  );
+  const payload = (type: string) =>
+    m.use({ module: 'types/events.ts', name: typeNameOf(pascal(type)), kind: 'type' });
+  const index = model.events[0]?.origin.file ?? file;
+  m.add(
+    doc(`Source: ${index} — the payload of each run event type.`),
+    `export interface RunEventPayloads {`,
+    ...model.events.map((e) => `  ${lit(e.type)}: ${payload(e.type)};`),
+    `}`,
+    `export type RunEventType = keyof RunEventPayloads;`,
+  );
+  const host = new Set(
+    channels.filter((c) => c.address === HOST_EVENTS_ADDRESS).flatMap((c) => c.messages),
+  );
+  m.add(
+    doc(
+      `Source: ${file}#/channels — the payload of each event type the host-event stream carries.`,
+    ),
+    `export interface HostEventPayloads {`,
+    ...model.events
+      .filter((e) => host.has(e.type))
+      .map((e) => `  ${lit(e.type)}: ${payload(e.type)};`),
+    `}`,
   );
   return m.file([file]);
 }

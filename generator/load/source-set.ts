@@ -57,6 +57,21 @@ export class SourceSet {
     return file;
   }
 
+  /**
+   * A file wopgen carries itself (load/builtin-schemas.ts), under the name `rel` whatever folder it
+   * is read from; undefined when it does not exist.
+   */
+  getBuiltin(abs: string, rel: string): SourceFile | undefined {
+    const hit = this.byPath.get(abs);
+    if (hit) return hit;
+    if (!existsSync(abs)) return undefined;
+    const file = this.memo
+      ? this.memo.read(rel, abs, this.parsedCache)
+      : SourceFile.read(rel, abs, this.parsedCache);
+    this.byPath.set(abs, file);
+    return file;
+  }
+
   getRel(rel: string): SourceFile | undefined {
     for (const f of this.byPath.values()) if (f.rel === rel) return f;
     return undefined;

@@ -87,7 +87,33 @@ export function buildEvents(
     }
     events.push({ type, schema, origin: { file: r.target.file.rel, pointer: r.target.pointer } });
   }
+  // Every other event type the index names: the run-event union is the spec's, so a new type is a
+  // new member of it (and a compile error where events are handled by type).
+  if (payloadsFile)
+    events.push(...otherEvents(set, sink, payloadsFile, new Set(events.map((e) => e.type))));
   return { events, payloadsFile };
+}
+
+/** The index's event types beyond the interop ones, in index order, each with its payload. */
+function otherEvents(
+  set: SourceSet,
+  sink: DiagnosticSink,
+  payloadsFile: SourceFile,
+  known: ReadonlySet<string>,
+): EventModel[] {
+  const at = INDEX_POINTERS.find((p) => getAt(payloadsFile.data, p) !== undefined);
+  if (!at) return [];
+  const index = getAt(payloadsFile.data, at) as Record<string, unknown>;
+  const out: EventModel[] = [];
+  for (const [type, entry] of Object.entries(index)) {
+    if (known.has(type) || !isRefOnly(entry)) continue;
+    const r = resolveRef(set, payloadsFile, entry.$ref);
+    // An entry that does not resolve is reported by the bundle of the file that holds it.
+    if (!r.ok) continue;
+    const schema = bundle(set, sink, r.target, { defsPath: ['$defs'] }).value;
+    out.push({ type, schema, origin: { file: r.target.file.rel, pointer: r.target.pointer } });
+  }
+  return out;
 }
 
 /**

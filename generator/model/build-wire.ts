@@ -1,24 +1,52 @@
 // Wire schemas of a pinned protocol revision: `<family>-<version>.schema.json` in the schema
-// directories (ours: schemas/mcp-2026-07-28.schema.json). A `$defs` entry named after a method in
-// PascalCase plus `Params` / `Result` / `Event` (a stream's items) types that method; a method with none stays `unknown`.
+// directories (ours: schemas/mcp-2026-07-28.schema.json), else wopgen's own copy of it
+// (load/builtin-schemas.ts). A `$defs` entry named after a method in PascalCase plus `Params` /
+// `Result` / `Event` (a stream's items) types that method. A method the schema does not type is a
+// `wire-type-missing` error at its map row: never a silent `unknown`.
 import { join } from 'node:path';
 import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import { bundle } from '../load/bundle.ts';
+import { BUILTIN_PREFIX, builtinSchemasDir } from '../load/builtin-schemas.ts';
 import type { SourceSet } from '../load/source-set.ts';
-import type { WireModel } from './ir.ts';
+import type { SourceFile } from '../load/source.ts';
+import type { Origin, WireModel } from './ir.ts';
 import { pascal } from './naming.ts';
 import { shapeDigest } from './shape-digest.ts';
+
+/** A method of the map: its name, whether it answers a stream, and its first row. */
+export interface WireMethod {
+  method: string;
+  streaming: boolean;
+  origin: Origin;
+}
+
+function wireFile(set: SourceSet, name: string): SourceFile | undefined {
+  const own = set.layout.schemaDirs.map((d) => set.get(join(d, name))).find((f) => f);
+  if (own) return own;
+  const builtin = builtinSchemasDir();
+  return builtin ? set.getBuiltin(join(builtin, name), `${BUILTIN_PREFIX}${name}`) : undefined;
+}
 
 export function buildWire(
   set: SourceSet,
   sink: DiagnosticSink,
   family: 'a2a' | 'mcp',
   version: string,
-  methods: readonly string[],
+  methods: readonly WireMethod[],
 ): WireModel | null {
   const name = `${family}-${version}.schema.json`;
-  const file = set.layout.schemaDirs.map((d) => set.get(join(d, name))).find((f) => f);
-  if (!file || file.syntax) return null;
+  const file = wireFile(set, name);
+  if (!file) {
+    for (const m of methods)
+      sink.report(
+        'wire-type-missing',
+        m.origin.file,
+        m.origin.pointer,
+        `${m.method} has no wire types: no ${name} in the schema folders (nor in wopgen's own)`,
+      );
+    return null;
+  }
+  if (file.syntax) return null;
   const schema = bundle(set, sink, { file, pointer: '' }, { defsPath: ['$defs'] }).value;
   const defs = (schema['$defs'] ?? {}) as Record<string, Record<string, unknown>>;
   // A definition that only refers to another (`ToolsListParams` → `PageParams`) is that type.
@@ -34,13 +62,31 @@ export function buildWire(
   const types: WireModel['types'] = {};
   const shapes: WireModel['shapes'] = {};
   const rootOf = (def: string | null) => (def === null ? null : { $ref: `#/$defs/${def}` });
-  for (const method of methods) {
+  for (const { method, streaming, origin } of methods) {
     const base = pascal(method);
     const t = {
       params: named(`${base}Params`),
       result: named(`${base}Result`) ?? named('Result'),
       event: named(`${base}Event`),
     };
+    // What the method travels in: its params, and its events when it streams, else its result.
+    const missing = [
+      ...(t.params === null ? [`${base}Params`] : []),
+      ...(streaming
+        ? t.event === null
+          ? [`${base}Event`]
+          : []
+        : t.result === null
+          ? [`${base}Result`]
+          : []),
+    ];
+    if (missing.length > 0)
+      sink.report(
+        'wire-type-missing',
+        origin.file,
+        origin.pointer,
+        `${method} has no wire types: ${file.rel} has no $defs ${missing.join(' or ')}`,
+      );
     types[method] = t;
     shapes[method] = shapeDigest(schema, {
       params: rootOf(t.params),

@@ -14,8 +14,8 @@ import { buildEvents } from './build-events.ts';
 import { buildFacet } from './build-facets.ts';
 import { buildOpenApi } from './build-openapi.ts';
 import { buildRestOperations, restShapes } from './build-rest.ts';
-import { buildWire } from './build-wire.ts';
-import type { ElementRow, ErrorCodeRow, FacetModel, SpecModel } from './ir.ts';
+import { buildWire, type WireMethod } from './build-wire.ts';
+import type { ElementRow, ErrorCodeRow, FacetModel, Origin, SpecModel } from './ir.ts';
 import {
   readA2aErrors,
   readA2aOperations,
@@ -135,9 +135,7 @@ export function buildModel(set: SourceSet, sink: DiagnosticSink): SpecModel | nu
         '/a2a/taskStateReverse',
       ),
       requirementRefusals: a2aRequirementRefusals.map((r) => ({ ...r })),
-      wire: buildWire(set, sink, 'a2a', negotiatedA2a, [
-        ...new Set(a2aOperations.map((o) => o.method)),
-      ]),
+      wire: buildWire(set, sink, 'a2a', negotiatedA2a, wireMethods(a2aOperations)),
     },
     mcp: {
       revision,
@@ -162,10 +160,13 @@ export function buildModel(set: SourceSet, sink: DiagnosticSink): SpecModel | nu
         origin: { file: mapFile.rel, pointer: `/mcp/tasks/status/${i}` },
       })),
       protocolErrors,
-      wire: buildWire(set, sink, 'mcp', revision, [
-        ...coreMethods.methods.map((x) => x.method),
-        ...taskMethods.methods.map((x) => x.method),
-      ]),
+      wire: buildWire(
+        set,
+        sink,
+        'mcp',
+        revision,
+        wireMethods([...coreMethods.methods, ...taskMethods.methods]),
+      ),
     },
     facets,
     discovery,
@@ -190,6 +191,17 @@ export function buildModel(set: SourceSet, sink: DiagnosticSink): SpecModel | nu
 function restPart(document: Json, file: string): SpecModel['rest'] {
   const operations = buildRestOperations(document, file);
   return { operations, shapes: restShapes(document, operations) };
+}
+
+/** Each method of the rows once, with its first row (where a missing wire type is reported). */
+function wireMethods(
+  rows: readonly { method: string; streaming?: boolean; origin: Origin }[],
+): WireMethod[] {
+  const out = new Map<string, WireMethod>();
+  for (const r of rows)
+    if (!out.has(r.method))
+      out.set(r.method, { method: r.method, streaming: r.streaming === true, origin: r.origin });
+  return [...out.values()];
 }
 
 export function digestOf(inputs: { file: string; sha256: string }[]): string {

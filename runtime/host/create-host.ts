@@ -7,6 +7,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { pino, type Logger } from 'pino';
 import { a2aBinding } from '../bindings/a2a/binding.ts';
+import { HTTP_JSON_PATH } from '../bindings/a2a/card.ts';
 import type { HostConfig } from '../config.ts';
 import type { HostContext, Mount } from '../context.ts';
 import { resolveLimits } from '../http/limits.ts';
@@ -44,7 +45,6 @@ import {
 import { applyServerLimits } from '../http/server-limits.ts';
 import { createTenantGate } from '../util/tenant-gate.ts';
 import { answerClientErrors, type ClientErrorPaths } from '../http/client-error.ts';
-import { HTTP_JSON_PATH, JSONRPC_PATH } from '../bindings/a2a/card.ts';
 
 /** The store ports the host itself uses (the core brings its own). */
 export interface HostStores {
@@ -132,9 +132,10 @@ function mountBindings(context: HostContext, extra: readonly BindingFactory[]) {
   const mcp = createMcpServer(context);
   mounts.push(...mcp.mounts);
   // Refusals Node makes before a handler runs are shaped by the binding owning the path.
+  const a2aPrefixes = a2a.mounts.map((m) => m.prefix);
   const shapes: ClientErrorPaths = {
-    a2a: [JSONRPC_PATH],
-    a2aRest: [HTTP_JSON_PATH],
+    a2a: a2aPrefixes.filter((p) => p !== HTTP_JSON_PATH),
+    a2aRest: a2aPrefixes.filter((p) => p === HTTP_JSON_PATH),
     mcp: mcp.mounts.map((m) => m.prefix),
   };
   return { router, mounts, mcp, shapes };

@@ -2,8 +2,9 @@
 // limit (431), bytes that are not HTTP (400), a request not received in time (408). Node answers
 // them with an empty body; here each gets the body of the binding that owns its path: a JSON-RPC
 // error with one A2A ErrorInfo on the A2A JSON-RPC URL, a `google.rpc.Status` on the A2A HTTP+JSON
-// URL (interop.md §A2A error details), a JSON-RPC error on the MCP URL, the OpenWOP envelope
-// elsewhere. The connection is closed after the answer (its parser state is unusable).
+// URL (interop.md §A2A error details, "including a refusal before dispatch"), a JSON-RPC error on
+// the MCP URL, the OpenWOP envelope elsewhere; all `application/json` (A2A §11.1). The connection
+// is closed after the answer (its parser state is unusable).
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ServedContract } from '../contract/served.ts';
@@ -29,10 +30,11 @@ export function bindingOfPath(paths: ClientErrorPaths, path: string | undefined)
   return 'rest';
 }
 
-/** The media type of an error body on a path (HTTP+JSON errors are `application/a2a+json`). */
-export function errorMediaType(binding: PathBinding): string {
-  return binding === 'a2aRest' ? 'application/a2a+json' : 'application/json';
-}
+/**
+ * The media type of every error body: HTTP+JSON's too, as its successes are (A2A §11.1 and the §11.6
+ * example; `application/a2a+json` is the push body's type).
+ */
+export const ERROR_MEDIA_TYPE = 'application/json';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -103,7 +105,7 @@ export function answerClientErrors(
       const text = JSON.stringify(clientErrorBody(contract, paths, path, status));
       socket.end(
         `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\n` +
-          `content-type: ${errorMediaType(bindingOfPath(paths, path))}\r\n` +
+          `content-type: ${ERROR_MEDIA_TYPE}\r\n` +
           `content-length: ${Buffer.byteLength(text)}\r\n` +
           'connection: close\r\n\r\n' +
           text,

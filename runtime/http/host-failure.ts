@@ -3,7 +3,7 @@
 // binding that owns the path, never another binding's: a store that stopped answering is a
 // retryable 503 (unavailable.ts), anything else a 500 internal error.
 import type { ServedContract } from '../contract/served.ts';
-import { bindingOfPath, errorMediaType, type ClientErrorPaths } from './client-error.ts';
+import { bindingOfPath, ERROR_MEDIA_TYPE, type ClientErrorPaths } from './client-error.ts';
 import {
   a2aUnavailableRpc,
   a2aUnavailableStatus,
@@ -30,7 +30,7 @@ export function hostFailure(
   const binding = bindingOfPath(paths, path);
   const status = unavailable ? UNAVAILABLE_STATUS : 500;
   const headers = {
-    'content-type': errorMediaType(binding),
+    'content-type': ERROR_MEDIA_TYPE,
     ...(unavailable && retryAfterHeaders()),
   };
   const rpc = (error: object) => ({ jsonrpc: '2.0', id: null, error });

@@ -1,40 +1,14 @@
-// Run events as a discriminated union over the generated run-event payload types
-// (schemas/run-event-payloads.schema.json via generated/types/events.ts): a binding narrows on
-// `type` and reads a typed payload, never a string-keyed bag.
+// Run events as a discriminated union over the generated run-event payload types: the spec's own
+// union (generated/types/event-streams.ts `RunEventPayloads`, from the payload index the AsyncAPI
+// document's messages reach), so a binding narrows on `type` and reads a typed payload, and an
+// event type the spec adds is a new member every table handling events by type must handle.
 import type {
-  ConversationClosed,
-  ConversationExchanged,
-  ConversationOpened,
   HostEvent as GeneratedHostEvent,
-  InterruptRequested,
   InterruptResolved,
-  LogAppended,
-  NegotiationDecided,
-  NodeCompleted,
-  NodeSuspended,
-  RunCancelled,
-  RunCompleted,
-  RunFailed,
-  RunStarted,
 } from '@wopgen/generated/types/events';
+import type { RunEventPayloads } from '@wopgen/generated/types/event-streams';
 
-/** Payload type of each run event type (v2 spelling, schemas/run-event.schema.json). */
-export interface RunEventPayloads {
-  'run.started': RunStarted;
-  'run.completed': RunCompleted;
-  'run.failed': RunFailed;
-  'run.cancelled': RunCancelled;
-  'node.suspended': NodeSuspended;
-  'node.completed': NodeCompleted;
-  'interrupt.requested': InterruptRequested;
-  'interrupt.resolved': InterruptResolved;
-  'log.appended': LogAppended;
-  'negotiation.decided': NegotiationDecided;
-  'conversation.opened': ConversationOpened;
-  'conversation.exchanged': ConversationExchanged;
-  'conversation.closed': ConversationClosed;
-}
-
+export type { RunEventPayloads, HostEventPayloads } from '@wopgen/generated/types/event-streams';
 export type RunEventType = keyof RunEventPayloads;
 
 /** One entry of a run's log, discriminated by `type`. */

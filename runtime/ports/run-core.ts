@@ -153,6 +153,8 @@ export interface RunView {
   record?: BindingRecord;
   /** The run's conversation answers, oldest first, when its workflow declares an input path. */
   replies?: ConversationReply[];
+  /** The run waits for the next message of a conversation (workflows.ts `awaitsMessage`). */
+  awaitingMessage?: boolean;
 }
 
 export interface RunCore {

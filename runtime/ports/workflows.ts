@@ -15,6 +15,16 @@ export interface ClientAsks {
   roots: boolean;
 }
 
+/**
+ * A question put to the caller before a run starts: its answer (an object of `schema`, a form) is
+ * the run's input `name`. Asked only when the arguments lack that input.
+ */
+export interface FirstQuestion {
+  name: string;
+  prompt: string;
+  schema: JsonObject;
+}
+
 export interface WorkflowView {
   id: string;
   description: string;
@@ -30,6 +40,26 @@ export interface WorkflowView {
    * the next message. Absent: a message to a running run is refused.
    */
   messages?: { nodeIds: readonly string[] };
+  /**
+   * Questions asked before a run starts (MCP: an InputRequiredResult with no run behind it, so a
+   * task client can answer them before its task exists, SEP-2663's MRTR-then-task composition).
+   */
+  asksFirst?: readonly FirstQuestion[];
   /** Progress: the number of steps, and the step (0-based) each node id belongs to. */
   steps: { total: number; stepOf: Readonly<Record<string, number>> };
+}
+
+/**
+ * Whether a run of `workflow` waits for the next message (WorkflowView.messages): `running` at a
+ * node of the declared input path, between two turns of a conversation.
+ */
+export function awaitsMessage(
+  workflow: Pick<WorkflowView, 'messages'> | undefined,
+  run: { status: string; currentNodeId?: string | undefined },
+): boolean {
+  return (
+    run.status === 'running' &&
+    run.currentNodeId !== undefined &&
+    (workflow?.messages?.nodeIds.includes(run.currentNodeId) ?? false)
+  );
 }

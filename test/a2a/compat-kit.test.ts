@@ -112,27 +112,30 @@ describe('the agent card carries validators', () => {
   });
 });
 
-describe('unknown members of a message are not reflected into Task.history', () => {
-  it('keeps only the members the A2A schema names, in the message and in each part', async () => {
-    const sent = {
+describe('unknown members of a message are refused, never reflected into Task.history', () => {
+  // ProtoJSON (A2A 1.0's JSON): a member that is neither the JSON nor the proto name of a field of
+  // the message is an error naming it; metadata stays a map of anything.
+  it('refuses a member no field of the message or of a part has, naming it', async () => {
+    const message = {
       messageId: `unknown-members-${Date.now()}`,
       role: 'ROLE_USER',
-      kind: 'message',
-      surprise: { nested: true },
-      parts: [{ text: 'hi', kind: 'text', mediaType: 'text/plain', bogus: 1 }],
+      parts: [{ text: 'hi', mediaType: 'text/plain' }],
       metadata: { openwop: { skill: 'echo' }, 'x-client': 'kept' },
     };
-    const task = taskOf(await c.rpc('SendMessage', { message: sent }));
+    const onMessage = await c.rpc('SendMessage', { message: { ...message, kind: 'message' } });
+    expect(onMessage.body.error).toMatchObject({
+      code: -32602,
+      message: 'message.kind is not a field of UserMessage',
+    });
+    const onPart = await c.rpc('SendMessage', {
+      message: { ...message, parts: [{ text: 'hi', kind: 'text' }] },
+    });
+    expect(onPart.body.error).toMatchObject({
+      code: -32602,
+      message: 'message.parts[0].kind is not a field of Part',
+    });
+    const task = taskOf(await c.rpc('SendMessage', { message }));
     const got = taskOf(await c.rpc('GetTask', { id: task.id }));
-    expect(got.history).toEqual([
-      {
-        messageId: sent.messageId,
-        role: 'ROLE_USER',
-        parts: [{ text: 'hi', mediaType: 'text/plain' }],
-        metadata: { openwop: { skill: 'echo' }, 'x-client': 'kept' },
-        taskId: task.id,
-        contextId: task.contextId,
-      },
-    ]);
+    expect(got.history).toEqual([{ ...message, taskId: task.id, contextId: task.contextId }]);
   });
 });

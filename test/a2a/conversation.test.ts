@@ -1,8 +1,10 @@
 // Follow-up messages to a working task (interop-map SendMessage, "taskId, run not suspended and not
 // terminal"): the reference pack's `conversation-loop` declares an input path, so each further
 // message in the same task and context is taken and answered; a task whose workflow declares none,
-// and a terminal task, refuse with UnsupportedOperationError and append nothing. Driven by the
-// official client (@a2a-js/sdk) over both bindings, with the refusals' exact wire shapes raw.
+// and a terminal task, refuse with UnsupportedOperationError and append nothing. Between turns the
+// task waits on the client and is INPUT_REQUIRED, where a blocking send returns and a stream ends
+// (A2A §3.1.1, §3.1.2). Driven by the official client (@a2a-js/sdk) over both bindings, with the
+// wire raw.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SendMessageRequest, TaskState, type Message, type Task } from '@a2a-js/sdk';
 import {
@@ -14,6 +16,8 @@ import {
   type Client,
 } from '@a2a-js/sdk/client';
 import { UnsupportedOperationError } from '@a2a-js/sdk/errors';
+import { parseDefinition } from '../../runtime/core/reference/engine/definition.ts';
+import { createRegistry, loadWorkflowDir } from '../../runtime/core/reference/workflows/index.ts';
 import type { Subject } from '../../runtime/ports/auth.ts';
 import { startHost, type RunningHost } from '../helpers/host.ts';
 
@@ -98,8 +102,8 @@ describe.each(BINDINGS)('follow-up messages over $name with @a2a-js/sdk', ({ nam
 
   it('answers each message of one task and context, then completes on "bye"', async () => {
     const first = asTask(await client.sendMessage(request('hi', { skill: 'conversation-loop' })));
-    // The run answered the message that started it and waits, working, for the next one.
-    expect(first.status?.state).toBe(TaskState.TASK_STATE_WORKING);
+    // The run answered the message that started it and waits for the next one: input-required.
+    expect(first.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
     expect(textOf(first.status?.message)).toEqual(['you said: hi']);
     expect(first.status?.message?.messageId).toBe(`${first.id}#reply-0`);
     expect(transcript(first)).toEqual([
@@ -111,7 +115,10 @@ describe.each(BINDINGS)('follow-up messages over $name with @a2a-js/sdk', ({ nam
     const second = asTask(await client.sendMessage(request('how are you', { taskId: first.id })));
     expect(second.id).toBe(first.id);
     expect(second.contextId).toBe(first.contextId);
-    expect(second.status?.state).toBe(TaskState.TASK_STATE_WORKING);
+    expect(second.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
+    expect(
+      (await client.getTask({ tenant: '', id: first.id, historyLength: undefined })).status?.state,
+    ).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
     expect(textOf(second.status?.message)).toEqual(['you said: how are you']);
     expect(transcript(second)).toEqual([
       ['user', 'hi'],
@@ -169,7 +176,7 @@ describe.each(BINDINGS)('follow-up messages over $name with @a2a-js/sdk', ({ nam
     );
   });
 
-  it('streams a follow-up: the task, then the working status carrying the answer, and ends', async () => {
+  it('streams a follow-up: the task working, then input-required with the answer, and ends', async () => {
     const first = asTask(
       await client.sendMessage(request('start', { skill: 'conversation-loop' })),
     );
@@ -178,11 +185,14 @@ describe.each(BINDINGS)('follow-up messages over $name with @a2a-js/sdk', ({ nam
       events.push(e);
     }
     expect(events.map((e) => e.payload?.$case)).toEqual(['task', 'statusUpdate']);
+    const task = events[0]?.payload;
+    if (task?.$case !== 'task') throw new Error('expected the task');
+    expect(task.value.status?.state).toBe(TaskState.TASK_STATE_WORKING);
     const update = events[1]?.payload;
     if (update?.$case !== 'statusUpdate') throw new Error('expected a status update');
     expect(update.value.taskId).toBe(first.id);
     expect(update.value.contextId).toBe(first.contextId);
-    expect(update.value.status?.state).toBe(TaskState.TASK_STATE_WORKING);
+    expect(update.value.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
     expect(textOf(update.value.status?.message)).toEqual(['you said: streamed']);
   });
 
@@ -196,7 +206,7 @@ describe.each(BINDINGS)('follow-up messages over $name with @a2a-js/sdk', ({ nam
     expect(events[0]?.payload?.$case).toBe('task');
     const last = events.at(-1)?.payload;
     if (last?.$case !== 'statusUpdate') throw new Error('expected a status update');
-    expect(last.value.status?.state).toBe(TaskState.TASK_STATE_WORKING);
+    expect(last.value.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
     expect(textOf(last.value.status?.message)).toEqual(['you said: hello']);
   });
 
@@ -221,6 +231,114 @@ describe.each(BINDINGS)('follow-up messages over $name with @a2a-js/sdk', ({ nam
     expect(await logTypes(started.id)).toEqual(before);
     await client.cancelTask({ tenant: '', id: started.id, metadata: undefined });
   });
+});
+
+describe('between turns on the wire, raw', () => {
+  const start = (text: string) => ({
+    message: {
+      messageId: `turn-${(seq += 1)}`,
+      role: 'ROLE_USER',
+      parts: [{ text }],
+      metadata: { openwop: { skill: 'conversation-loop' } },
+    },
+  });
+  const followUp = (taskId: string, text: string) => ({
+    message: { messageId: `turn-${(seq += 1)}`, role: 'ROLE_USER', parts: [{ text }], taskId },
+  });
+
+  /** A blocking SendMessage over each binding: the task it answers. */
+  const send = {
+    async JSONRPC(params: unknown) {
+      const r = await h.call('acme', '/a2a/jsonrpc', {
+        method: 'POST',
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params }),
+      });
+      return ((await r.json()) as { result: { task: WireTask } }).result.task;
+    },
+    async 'HTTP+JSON'(params: unknown) {
+      const r = await h.call('acme', '/a2a/rest/message:send', {
+        method: 'POST',
+        body: JSON.stringify(params),
+      });
+      return ((await r.json()) as { task: WireTask }).task;
+    },
+  };
+
+  /** A streaming send over each binding, read to its end: each StreamResponse's kind and state. */
+  const stream = {
+    async JSONRPC(params: unknown) {
+      const r = await h.call('acme', '/a2a/jsonrpc', {
+        method: 'POST',
+        headers: { accept: 'text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendStreamingMessage', params }),
+      });
+      return frames(await r.text()).map((f) => summary((f as { result: StreamEvent }).result));
+    },
+    async 'HTTP+JSON'(params: unknown) {
+      const r = await h.call('acme', '/a2a/rest/message:stream', {
+        method: 'POST',
+        headers: { accept: 'text/event-stream' },
+        body: JSON.stringify(params),
+      });
+      return frames(await r.text()).map((f) => summary(f as StreamEvent));
+    },
+  };
+
+  interface WireTask {
+    id: string;
+    status: { state: string };
+  }
+  interface StreamEvent {
+    task?: WireTask;
+    statusUpdate?: { status: { state: string } };
+    artifactUpdate?: unknown;
+  }
+  const frames = (text: string) =>
+    text
+      .split('\n')
+      .filter((l) => l.startsWith('data:'))
+      .map((l) => JSON.parse(l.slice(5)) as unknown);
+  const summary = (e: StreamEvent) =>
+    e.task
+      ? `task ${e.task.status.state}`
+      : e.statusUpdate
+        ? `status ${e.statusUpdate.status.state}`
+        : 'artifact';
+
+  it.each(['JSONRPC', 'HTTP+JSON'] as const)(
+    '%s: a blocking send returns input-required after each turn; bye completes',
+    async (binding) => {
+      const first = await send[binding](start('hi'));
+      expect(first.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
+      const second = await send[binding](followUp(first.id, 'again'));
+      expect(second.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
+      const last = await send[binding](followUp(first.id, 'bye'));
+      expect(last.status.state).toBe('TASK_STATE_COMPLETED');
+    },
+  );
+
+  it.each(['JSONRPC', 'HTTP+JSON'] as const)(
+    '%s: a stream ends at input-required after each turn, at completed after bye',
+    async (binding) => {
+      const opened = await stream[binding](start('hi'));
+      expect(opened).toEqual([
+        'task TASK_STATE_SUBMITTED',
+        'status TASK_STATE_WORKING',
+        'status TASK_STATE_INPUT_REQUIRED',
+      ]);
+      const first = await send[binding](start('hi'));
+      expect(await stream[binding](followUp(first.id, 'again'))).toEqual([
+        'task TASK_STATE_WORKING',
+        'status TASK_STATE_INPUT_REQUIRED',
+      ]);
+      expect(await stream[binding](followUp(first.id, 'bye'))).toEqual([
+        'task TASK_STATE_WORKING',
+        'status TASK_STATE_WORKING',
+        'artifact',
+        'status TASK_STATE_COMPLETED',
+      ]);
+    },
+  );
 });
 
 describe('refusals on the wire', () => {
@@ -280,7 +398,7 @@ describe('refusals on the wire', () => {
     });
     expect(await rest({ message: message(id) })).toEqual({
       status: 400,
-      type: 'application/a2a+json',
+      type: 'application/json',
       body: {
         error: { code: 400, status: 'FAILED_PRECONDITION', message: TERMINAL, details: [INFO] },
       },
@@ -297,7 +415,7 @@ describe('refusals on the wire', () => {
     });
     expect(await rest({ message: message(id) })).toEqual({
       status: 400,
-      type: 'application/a2a+json',
+      type: 'application/json',
       body: {
         error: { code: 400, status: 'FAILED_PRECONDITION', message: NOT_WAITING, details: [INFO] },
       },
@@ -334,5 +452,71 @@ describe('refusals on the wire', () => {
     const unknown = await as('other', 'other/AAAAAAAAAAAAAAAAAAAAAA');
     expect(foreign).toBe(unknown);
     expect(JSON.parse(foreign)).toMatchObject({ error: { code: -32001 } });
+  });
+});
+
+describe('a conversation opened with no message to answer', () => {
+  // A converse node whose run starts without `text` answers nothing on entry and waits.
+  let quiet: RunningHost;
+  const skill = 'quiet-chat';
+
+  beforeAll(async () => {
+    const def = parseDefinition(
+      {
+        id: skill,
+        description: 'Waits for a first message, then answers each one.',
+        inputSchema: { type: 'object', properties: { topic: { type: 'string' } } },
+        nodes: [{ id: 'chat', kind: 'converse', reply: 're: {{message.text}}', until: 'bye' }],
+      },
+      skill,
+    );
+    quiet = await startHost({ workflows: createRegistry([...loadWorkflowDir(), def]) });
+  });
+
+  afterAll(async () => {
+    await quiet.close();
+  });
+
+  const message = (binding: string) => ({
+    message: {
+      messageId: `quiet-${binding}-${(seq += 1)}`,
+      role: 'ROLE_USER',
+      parts: [{ data: { topic: 'weather' } }],
+      metadata: { openwop: { skill } },
+    },
+  });
+
+  it('a stream of its start ends at input-required (HTTP+JSON)', async () => {
+    const r = await quiet.call('acme', '/a2a/rest/message:stream', {
+      method: 'POST',
+      headers: { accept: 'text/event-stream' },
+      body: JSON.stringify(message('rest')),
+    });
+    const states = (await r.text())
+      .split('\n')
+      .filter((l) => l.startsWith('data:'))
+      .map(
+        (l) => JSON.parse(l.slice(5)) as { task?: Task; statusUpdate?: { status: Task['status'] } },
+      )
+      .map((e) => (e.task ?? e.statusUpdate)!.status?.state);
+    expect(states).toEqual([
+      'TASK_STATE_SUBMITTED',
+      'TASK_STATE_WORKING',
+      'TASK_STATE_INPUT_REQUIRED',
+    ]);
+  });
+
+  it('a blocking start returns input-required (JSON-RPC)', async () => {
+    const r = await quiet.call('acme', '/a2a/jsonrpc', {
+      method: 'POST',
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'SendMessage',
+        params: message('rpc'),
+      }),
+    });
+    const { result } = (await r.json()) as { result: { task: { status: { state: string } } } };
+    expect(result.task.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
   });
 });

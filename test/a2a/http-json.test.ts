@@ -35,7 +35,7 @@ async function expectStatus(
   message?: string,
 ) {
   expect(r.status).toBe(http);
-  expect(r.headers.get('content-type')).toBe('application/a2a+json');
+  expect(r.headers.get('content-type')).toBe('application/json');
   const body = (await r.json()) as { error: Record<string, unknown> };
   expect(body).toEqual({
     error: {

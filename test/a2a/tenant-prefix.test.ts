@@ -5,6 +5,7 @@
 // name, an R never minted) answers a task operation exactly as for an unknown task, lists nothing,
 // and refuses to start a task.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TASK_NOT_FOUND_STATUS } from '../helpers/a2a-rpc.ts';
 import { startHost, type RunningHost } from '../helpers/host.ts';
 import { rpc } from '../push/helpers.ts';
 
@@ -73,20 +74,7 @@ describe('any other /{tenant} segment', () => {
       const unknown = await answer(await rest(`/tasks/${seg(UNKNOWN)}`));
       expect(foreign).toEqual(unknown);
       expect(foreign.status).toBe(404);
-      expect(JSON.parse(foreign.body)).toEqual({
-        error: {
-          code: 404,
-          status: 'NOT_FOUND',
-          message: 'task not found',
-          details: [
-            {
-              '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
-              reason: 'TASK_NOT_FOUND',
-              domain: 'a2a-protocol.org',
-            },
-          ],
-        },
-      });
+      expect(JSON.parse(foreign.body)).toEqual(TASK_NOT_FOUND_STATUS);
       const cancel = await answer(
         await rest(`${prefix}/tasks/${seg(task)}:cancel`, { method: 'POST', body: '{}' }),
       );

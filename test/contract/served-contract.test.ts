@@ -11,23 +11,16 @@ import { ContractRefused } from '../../runtime/contract/refused.ts';
 import type { HostContract } from '../../runtime/contract/served.ts';
 import { SpecFixture, projectRoot } from '../helpers/spec-fixture.ts';
 import { startHost, type RunningHost } from '../helpers/host.ts';
-import {
-  GET_TASK_ARTIFACT_ROW,
-  GET_TASK_ARTIFACT_WIRE,
-  withArtifactsOperation,
-} from '../helpers/contract-rows.ts';
+import { addArtifactRow, withArtifactsOperation } from '../helpers/contract-rows.ts';
 
 type Json = Record<string, unknown>;
 
 /** The spec edits a host implementer makes: an A2A row, a REST operation, a changed status. */
 function editSpec(fx: SpecFixture): void {
+  addArtifactRow(fx);
   fx.editJson('spec/interop-map.json', (m) => {
-    const a2a = m['a2a'] as { operations: Json[]; errors: Json[] };
-    a2a.operations.push(GET_TASK_ARTIFACT_ROW);
+    const a2a = m['a2a'] as { errors: Json[] };
     a2a.errors.find((e) => e['upstream'] === 'TaskNotFoundError')!['http'] = 410;
-  });
-  fx.editJson('schemas/a2a-1.0.schema.json', (s) => {
-    Object.assign(s['$defs'] as Json, GET_TASK_ARTIFACT_WIRE);
   });
   fx.write('spec/openapi.yaml', withArtifactsOperation(fx.read('spec/openapi.yaml')));
 }
@@ -123,10 +116,30 @@ describe('a host serving a package generated from an edited spec', () => {
     });
 
     it('serves the new REST operation through the generic router, with OpenWOP-Version', async () => {
-      const res = await h.call('acme', '/runs/acme~2Fr/artifacts');
+      // The handler gets the run id itself: the router reads the projected segment (`~2F`).
+      const res = await h.call('acme', '/runs/acme~2Fr-0123456789abcdefghijkl/artifacts');
       expect(res.status).toBe(200);
       expect(res.headers.get('openwop-version')).toBe('2.0');
-      expect(await res.json()).toEqual({ artifacts: ['of acme~2Fr'] });
+      expect(await res.json()).toEqual({ artifacts: ['of acme/r-0123456789abcdefghijkl'] });
+    });
+
+    it("refuses a request its operation's parameters do not admit, naming the field", async () => {
+      // A path parameter no resource could have is not found; a query one is a validation error.
+      const res = await h.call('acme', '/runs/not-a-run-id/artifacts');
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({
+        error: 'not_found',
+        message:
+          'nothing at /runs/not-a-run-id/artifacts: path.runId must match pattern "^[a-z0-9][a-z0-9-]{0,62}/[A-Za-z0-9._~-]{22,128}$"',
+        details: { field: 'path.runId' },
+      });
+      const query = await h.call('acme', '/runs?limit=0');
+      expect(query.status).toBe(400);
+      expect(await query.json()).toEqual({
+        error: 'validation_error',
+        message: 'query.limit must be >= 1',
+        details: { field: 'query.limit' },
+      });
     });
 
     it("answers the package's status for TaskNotFoundError on HTTP+JSON (410, not 404)", async () => {

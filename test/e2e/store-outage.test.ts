@@ -17,13 +17,13 @@ import {
   type PrivatePostgres,
 } from '../helpers/private-postgres.ts';
 import { BINDINGS, OutageLoad, type Answer } from '../reliability/outage-load.ts';
-import { unavailableBody, unavailableType } from '../helpers/unavailable-shapes.ts';
+import { unavailableBody, UNAVAILABLE_TYPE } from '../helpers/unavailable-shapes.ts';
 
 /** The exact refusal of each binding; a JSON-RPC id is echoed, or null when the host failed before reading the body (authentication). */
 function expectUnavailable(a: Answer): void {
   expect(a.status).toBe(503);
   expect(a.headers['retry-after']).toBe('1');
-  expect(a.headers['content-type']).toBe(unavailableType(a.binding));
+  expect(a.headers['content-type']).toBe(UNAVAILABLE_TYPE);
   if (a.binding === 'rest') expect(a.headers['openwop-version']).toBe('2.0');
   const id = (a.body as { id?: unknown }).id;
   if (a.binding === 'a2a-jsonrpc' || a.binding === 'mcp') expect([a.rpcId, null]).toContain(id);

@@ -8,7 +8,7 @@ import { a2aOperations } from '../../generated/a2a/operations.ts';
 import { writeAtomically } from '../../generator/write.ts';
 import { SpecFixture, expectDiagnostic, projectRoot } from '../helpers/spec-fixture.ts';
 import { typecheck } from '../helpers/tsc.ts';
-import { GET_TASK_ARTIFACT_ROW } from '../helpers/contract-rows.ts';
+import { GET_TASK_ARTIFACT_ROW, GET_TASK_ARTIFACT_WIRE } from '../helpers/contract-rows.ts';
 
 const MAP = 'spec/interop-map.json';
 type Rows = { a2a: { operations: Record<string, unknown>[] } };
@@ -41,9 +41,25 @@ describe('a new map row', () => {
     expect(r.status).toBe(0);
   });
 
-  it('fails after regeneration, naming the new member', async () => {
+  it('is a located error while the wire schema does not type it (never a silent unknown)', async () => {
     fx.editJson(MAP, (m) => {
       (m as unknown as Rows).a2a.operations.push(GET_TASK_ARTIFACT_ROW);
+    });
+    const result = await fx.generate();
+    expect(result.files).toBeNull();
+    expectDiagnostic(result.diagnostics, {
+      code: 'wire-type-missing',
+      file: MAP,
+      pointer: '/a2a/operations/12',
+      line: fx.lineOf(MAP, '"upstream": "GetTaskArtifact"') - 1,
+      message:
+        /^GetTaskArtifact has no wire types: schemas\/a2a-1\.0\.schema\.json has no \$defs GetTaskArtifactParams or GetTaskArtifactResult$/,
+    });
+  });
+
+  it('fails after regeneration, naming the new member', async () => {
+    fx.editJson('schemas/a2a-1.0.schema.json', (s) => {
+      Object.assign(s['$defs'] as Record<string, unknown>, GET_TASK_ARTIFACT_WIRE);
     });
     const result = await fx.generate();
     expect(result.diagnostics).toEqual([]);

@@ -73,3 +73,19 @@ export function expectA2aError(r: Rpc, code: number, reason: string, httpStatus 
   expect(infos[0]).toMatchObject({ reason, domain: 'a2a-protocol.org' });
   return r.body.error!;
 }
+
+/** The one HTTP+JSON TaskNotFound body (google.rpc.Status, A2A §11.6): unknown and unreadable alike. */
+export const TASK_NOT_FOUND_STATUS = {
+  error: {
+    code: 404,
+    status: 'NOT_FOUND',
+    message: 'task not found',
+    details: [
+      {
+        '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+        reason: 'TASK_NOT_FOUND',
+        domain: 'a2a-protocol.org',
+      },
+    ],
+  },
+};

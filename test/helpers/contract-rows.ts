@@ -73,3 +73,28 @@ export function withArtifactsOperation(openapi: string): string {
   if (!openapi.includes('  /host/events:\n')) throw new Error('openapi.yaml has no /host/events');
   return openapi.replace('  /host/events:\n', operation);
 }
+
+/** Something with JSON files to edit: a spec fixture, or a scaffolded project. */
+interface JsonFiles {
+  editJson(rel: string, edit: (data: Record<string, unknown>) => void): void;
+}
+
+/** Adds the GetTaskArtifact row to the map and its wire types to the A2A wire schema. */
+export function addArtifactRow(files: JsonFiles): void {
+  files.editJson('spec/interop-map.json', (m) => {
+    (m['a2a'] as { operations: unknown[] }).operations.push(GET_TASK_ARTIFACT_ROW);
+  });
+  files.editJson('schemas/a2a-1.0.schema.json', (s) => {
+    Object.assign(s['$defs'] as Record<string, unknown>, GET_TASK_ARTIFACT_WIRE);
+  });
+}
+
+/** Adds the tasks/list row to the map and its wire types to the MCP wire schema. */
+export function addTasksListRow(files: JsonFiles): void {
+  files.editJson('spec/interop-map.json', (m) => {
+    (m['mcp'] as { methods: unknown[] }).methods.push(TASKS_LIST_ROW);
+  });
+  files.editJson('schemas/mcp-2026-07-28.schema.json', (s) => {
+    Object.assign(s['$defs'] as Record<string, unknown>, TASKS_LIST_WIRE);
+  });
+}

@@ -51,7 +51,5 @@ export function unavailableBody(binding: UnavailableBinding, id: unknown): objec
   }
 }
 
-/** Its media type. */
-export function unavailableType(binding: UnavailableBinding): string {
-  return binding === 'a2a-http-json' ? 'application/a2a+json' : 'application/json';
-}
+/** The media type of every binding's error body, HTTP+JSON's too (A2A §11.1). */
+export const UNAVAILABLE_TYPE = 'application/json';

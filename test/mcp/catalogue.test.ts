@@ -479,6 +479,7 @@ describe('loading a catalogue directory', () => {
   it('loads the conformance fixture catalogue', () => {
     const c = loadCatalogueDir(MCP_CONFORMANCE_CATALOGUE);
     expect(c.prompts.map((p) => p.name)).toEqual([
+      'test_input_required_result_prompt',
       'test_prompt_with_arguments',
       'test_prompt_with_embedded_resource',
       'test_prompt_with_image',

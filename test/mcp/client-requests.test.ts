@@ -74,16 +74,14 @@ async function runsOf(workflowId: string): Promise<number> {
 }
 
 describe('client requests in inputRequests', () => {
-  it('asks the client model with sampling/createMessage keyed by interruptId, and resumes with its result', async () => {
+  it('asks the client model with sampling/createMessage keyed by the node id, and resumes with its result', async () => {
     const first = await call('asks-model');
     expect(first.status).toBe(200);
     const { inputRequests, requestState } = first.body.result!;
-    const [key] = Object.keys(inputRequests);
-    expect(key).toMatch(/^acme\/[A-Za-z0-9._~-]{16,128}$/);
     expect(inputRequests).toEqual({
-      [key!]: { method: 'sampling/createMessage', params: question },
+      q: { method: 'sampling/createMessage', params: question },
     });
-    const done = await call('asks-model', { requestState, inputResponses: { [key!]: reply } });
+    const done = await call('asks-model', { requestState, inputResponses: { q: reply } });
     expect(done.body.result).toMatchObject({
       content: [{ type: 'text', text: 'Paris' }],
       isError: false,
@@ -112,11 +110,12 @@ describe('client requests in inputRequests', () => {
     const byMethod = Object.fromEntries(
       Object.entries(r1.inputRequests as Record<string, any>).map(([k, v]) => [v.method, k]),
     );
-    expect(Object.keys(byMethod).sort()).toEqual([
-      'elicitation/create',
-      'roots/list',
-      'sampling/createMessage',
-    ]);
+    // Each keyed by the id of the node that asks it (the workflow author's names).
+    expect(byMethod).toEqual({
+      'elicitation/create': 'who',
+      'roots/list': 'roots',
+      'sampling/createMessage': 'q',
+    });
     expect(r1.inputRequests[byMethod['roots/list']]).toEqual({ method: 'roots/list', params: {} });
     const second = await call('asks-everything', {
       requestState: r1.requestState,
@@ -152,9 +151,28 @@ describe('client requests in inputRequests', () => {
     expect(await runsOf('asks-everything')).toBe(before);
   });
 
-  it('inputResponses without a requestState are ignored: the call starts afresh and asks', async () => {
+  it('inputResponses without a requestState under keys the run never asks are ignored: it asks', async () => {
     const r = await call('asks-model', { inputResponses: { anything: reply } });
     expect(r.body.result).toMatchObject({ resultType: 'input_required' });
+    expect(Object.keys(r.body.result!.inputRequests)).toEqual(['q']);
+  });
+
+  it('inputResponses without a requestState answer what the run asks under those keys', async () => {
+    const done = await call('asks-model', { inputResponses: { q: reply, extra: { x: 1 } } });
+    expect(done.body.result).toMatchObject({
+      content: [{ type: 'text', text: 'Paris' }],
+      isError: false,
+      resultType: 'complete',
+    });
+    // Only what was supplied is answered; a malformed answer is asked again, not refused.
+    const partial = await call('asks-everything', {
+      inputResponses: {
+        who: { action: 'accept', content: { name: 'Ann' } },
+        q: { action: 'accept', content: {} },
+      },
+    });
+    expect(partial.body.result!.resultType).toBe('input_required');
+    expect(Object.keys(partial.body.result!.inputRequests).sort()).toEqual(['q', 'roots']);
   });
 
   it('the official client answers sampling and roots through its own handlers', async () => {

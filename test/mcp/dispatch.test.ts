@@ -109,9 +109,10 @@ describe('the initialize-era session goes through the same generated dispatcher'
       { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 7, arguments: {} } },
       session,
     );
+    // The contract's request validator, as on 2026-07-28: the field named.
     expect(call.message['error']).toEqual({
       code: -32602,
-      message: 'params.name must be a non-empty string',
+      message: 'params.name must be a string',
     });
   });
 });

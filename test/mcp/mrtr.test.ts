@@ -3,6 +3,8 @@
 // ceiling): requestState is single use, tamper-evident, expiring and bound to its principal and
 // request; rounds beyond mcp.mrtr.maxRounds fail with mcp_mrtr_rounds_exceeded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inputKeys, parseInputResponses } from '../../runtime/bindings/mcp/mrtr.ts';
+import type { Interrupt } from '../../runtime/ports/interrupts.ts';
 import type { RunningHost } from '../helpers/host.ts';
 import { getRunRest, rawMcp, runEvents, startMcpHost } from './helpers.ts';
 
@@ -25,6 +27,8 @@ async function firstRound(): Promise<{ key: string; state: string; runId: string
   expect(r.status).toBe(200);
   expect(r.body.result).toMatchObject({ resultType: 'input_required' });
   const inputRequests = r.body.result!.inputRequests as Record<string, any>;
+  // Keyed by the id of the node that asks (the workflow's `approve`), not the interruptId.
+  expect(Object.keys(inputRequests)).toEqual(['approve']);
   const [key] = Object.keys(inputRequests);
   expect(inputRequests[key!]).toMatchObject({
     method: 'elicitation/create',
@@ -280,5 +284,31 @@ describe('requestState across a restart', () => {
     } finally {
       await b.close();
     }
+  });
+});
+
+describe('input request keys', () => {
+  const open = (interruptId: string, nodeId: string) =>
+    ({ interruptId, nodeId, runId: 'acme/r', kind: 'input' }) as Interrupt;
+
+  it('are the node ids; interrupts sharing a node are keyed by their interruptIds', () => {
+    const a = open('acme/i-1', 'user_name');
+    const b = open('acme/i-2', 'twice');
+    const c = open('acme/i-3', 'twice');
+    expect(inputKeys([a, b, c])).toEqual(
+      new Map([
+        ['acme/i-1', 'user_name'],
+        ['acme/i-2', 'acme/i-2'],
+        ['acme/i-3', 'acme/i-3'],
+      ]),
+    );
+  });
+
+  it('read answers back under those keys, other keys ignored', () => {
+    const a = open('acme/i-1', 'user_name');
+    const accept = { action: 'accept', content: {} };
+    expect(
+      parseInputResponses({ user_name: accept, 'acme/i-1': { action: 'decline' } }, [a]),
+    ).toEqual({ 'acme/i-1': accept });
   });
 });

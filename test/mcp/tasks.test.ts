@@ -63,7 +63,9 @@ describe('tasks lifecycle', () => {
       });
     }
     expect(await runEvents(h, 'acme', runId)).toEqual(before);
+    // Keyed as tools/call keys them: by the asking node's id.
     const [key] = Object.keys(got!.body.result!.inputRequests);
+    expect(key).toBe('approve');
     expect(got!.body.result!.inputRequests[key!]).toMatchObject({ method: 'elicitation/create' });
     expect(got!.body.result).not.toHaveProperty('requestState');
 

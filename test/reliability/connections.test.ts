@@ -211,9 +211,7 @@ describe('refusals Node makes before a handler runs', () => {
       `POST ${path} HTTP/1.1\r\nhost: ${authority()}\r\nx-big: ${big}\r\n\r\n`,
     );
     expect(r.status).toBe(431);
-    expect(r.headers['content-type']).toBe(
-      shape === 'a2aRest' ? 'application/a2a+json' : 'application/json',
-    );
+    expect(r.headers['content-type']).toBe('application/json');
     const body = JSON.parse(r.body) as Record<string, unknown>;
     if (shape === 'a2aRest') {
       expect(body).toEqual({
@@ -276,7 +274,7 @@ describe('refusals Node makes before a handler runs', () => {
       'POST /a2a/rest/message:send HTTP/1.1\r\nho st\u0001: x\r\n\r\n',
     );
     expect(r.status).toBe(400);
-    expect(r.headers['content-type']).toBe('application/a2a+json');
+    expect(r.headers['content-type']).toBe('application/json');
     expect(JSON.parse(r.body)).toEqual({
       error: {
         code: 400,
@@ -309,7 +307,7 @@ describe('refusals Node makes before a handler runs', () => {
     expect(closed).toBeDefined();
     const r = parseRawResponse(Buffer.concat(chunks).toString('utf8'));
     expect(r.status).toBe(408);
-    expect(r.headers['content-type']).toBe('application/a2a+json');
+    expect(r.headers['content-type']).toBe('application/json');
     expect(JSON.parse(r.body)).toEqual({
       error: {
         code: 408,

@@ -19,7 +19,7 @@ import { removeDir } from '../helpers/host.ts';
 import { REVISION } from '../mcp/helpers.ts';
 import {
   unavailableBody,
-  unavailableType,
+  UNAVAILABLE_TYPE,
   type UnavailableBinding,
 } from '../helpers/unavailable-shapes.ts';
 
@@ -142,7 +142,7 @@ const INTERNAL_INFO = [
 function unavailable(id: number | null) {
   const shape = (binding: UnavailableBinding) => ({
     status: 503,
-    type: unavailableType(binding),
+    type: UNAVAILABLE_TYPE,
     retryAfter: '1',
     body: unavailableBody(binding, id),
   });
@@ -198,7 +198,7 @@ describe('a fault nobody expected', () => {
       });
       expect(await answer('a2aRest')).toEqual({
         status: 500,
-        type: 'application/a2a+json',
+        type: 'application/json',
         retryAfter: null,
         body: {
           error: {

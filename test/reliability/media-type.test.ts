@@ -72,7 +72,7 @@ describe('A2A HTTP+JSON', () => {
       body: JSON.stringify(JSON.parse(send(`hj-${type}`)).params),
     });
     expect(r.status).toBe(415);
-    expect(r.headers.get('content-type')).toBe('application/a2a+json');
+    expect(r.headers.get('content-type')).toBe('application/json');
     expect(await r.json()).toEqual({
       error: {
         code: 415,

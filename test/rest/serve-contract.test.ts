@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeAtomically } from '../../generator/write.ts';
 import { SpecFixture, projectRoot } from '../helpers/spec-fixture.ts';
 import { killLeftovers, startServe } from './serve-helpers.ts';
-import { GET_TASK_ARTIFACT_ROW, TASKS_LIST_ROW } from '../helpers/contract-rows.ts';
+import { addArtifactRow, addTasksListRow } from '../helpers/contract-rows.ts';
 
 const KEY = 'serve-contract-key-0123456789';
 type Json = Record<string, unknown>;
@@ -41,10 +41,8 @@ describe('wopgen serve --contract', () => {
   beforeAll(async () => {
     digest410 = await generateInto(join(work, 'gone'), errorAt410);
     await generateInto(join(work, 'added'), (fx) => {
-      fx.editJson('spec/interop-map.json', (m) => {
-        (m['a2a'] as { operations: Json[] }).operations.push(GET_TASK_ARTIFACT_ROW);
-        (m['mcp'] as { methods: Json[] }).methods.push(TASKS_LIST_ROW);
-      });
+      addArtifactRow(fx);
+      addTasksListRow(fx);
     });
   });
   afterEach(() => killLeftovers());

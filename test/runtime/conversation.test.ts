@@ -57,6 +57,10 @@ describe('conversation-loop through the port', () => {
     ]);
     // The message joined the binding record in the same commit.
     expect(view!.record!.history).toEqual([note('more').append]);
+    // Between turns the run waits for the next message, in every view of it.
+    expect(view!.awaitingMessage).toBe(true);
+    const listed = await f.core.listRunViews!(alice, {}, 'a2a');
+    expect(listed.views.find((v) => v.run.runId === run.runId)?.awaitingMessage).toBe(true);
 
     const bye = await f.core.sendRunMessage!(alice, run.runId, { messageId: 'm-3', text: ' BYE ' });
     expect(bye!.run).toMatchObject({
@@ -83,6 +87,7 @@ describe('conversation-loop through the port', () => {
       expect.objectContaining({ turnIndex: 1 }),
       expect.objectContaining({ turnIndex: 2 }),
     ]);
+    expect((await f.core.runView!(alice, run.runId, 'a2a'))!.awaitingMessage).toBeUndefined();
     await expect(
       f.core.sendRunMessage!(alice, run.runId, { messageId: 'm-4', text: 'late' }),
     ).rejects.toSatisfy((e: unknown) => isCoreError(e, 'run_terminal'));

@@ -13,7 +13,7 @@ import { notModified } from '../../http/conditional.ts';
 import { sendOpenWopError } from '../../http/respond.ts';
 import type { Route } from '../../http/router.ts';
 import { decide } from '../../negotiation/decide.ts';
-import { decisionPayload, HOST_SCOPE_TENANT, recordDecision } from '../../negotiation/record.ts';
+import { NegotiationRecorder, recorderSinks } from '../../negotiation/recorder.ts';
 import { ANONYMOUS, type Subject } from '../../ports/auth.ts';
 import { sha256Hex } from '../../util/digest.ts';
 import { HOST_VERSION } from '../../version.ts';
@@ -120,17 +120,11 @@ export function cardRoutes(ctx: HostContext): Route[] {
           ...(requested !== undefined ? { requested } : {}),
           authenticated: subject !== undefined,
         });
-        await recordDecision(
-          ctx,
-          { tenant: subject?.tenant ?? HOST_SCOPE_TENANT },
-          decisionPayload(
-            ctx.contract.validators.negotiationDecided,
-            'a2a',
-            decision,
-            ctx.peerOrigin(req),
-            ctx.now(),
-          ),
-        );
+        // The card fetch is its own exchange: recorded under the caller's tenant, or the host's.
+        const negotiation = new NegotiationRecorder(recorderSinks(ctx), 'a2a', ctx.peerOrigin(req));
+        negotiation.subject = subject;
+        negotiation.decision = decision;
+        await negotiation.finish();
         if (decision.outcome === 'refused') {
           return sendOpenWopError(
             ctx.contract.errors,

@@ -88,7 +88,8 @@ export function createA2aHandlers(deps: A2aDeps): A2aHandlers<A2aRequestContext,
       const after = await lastSequence(deps, rc, target.run.runId);
       // A refusal comes before the first event, so it is answered as an error, not a stream.
       const { delivered } = await deliverFollowUp(deps, params, rc, target);
-      yield { task: projectTask(target) };
+      // The task as it took the message: working; the answer's update says it waits again.
+      yield { task: projectTask(delivered ? { ...target, awaitingMessage: false } : target) };
       // A message the task already held is answered with the task alone: nothing new follows.
       if (delivered) yield* statusUpdates(deps, rc, target.run.runId, contextIdOf(target), after);
     },

@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { A2aHandlers } from '@wopgen/generated/a2a/operations';
 import type { Mount } from '../../context.ts';
 import { readJsonBody } from '../../http/body.ts';
-import { disconnectSignal } from '../../http/disconnect.ts';
+import { httpExchange } from '../exchange.ts';
 import { sseLimitsOf } from '../../http/limits.ts';
 import { sendJson } from '../../http/respond.ts';
 import { holdSlot } from '../../http/stream-slots.ts';
@@ -26,7 +26,9 @@ import { streamAnswer } from './stream-answer.ts';
 import type { TaskView } from './task-projection.ts';
 import type { Io } from './wire.ts';
 
-const ERROR_TYPE = 'application/a2a+json';
+// A2A §11.1 and the §11.6 error example: errors are `application/json`, as successes are
+// (`application/a2a+json` is for push bodies, interop.md §"A2A push delivery").
+const ERROR_TYPE = 'application/json';
 
 function refuse(
   res: ServerResponse,
@@ -90,9 +92,8 @@ export function httpJsonMount(
         return sendJson(res, 429, body, { 'content-type': ERROR_TYPE, 'retry-after': '1' });
       }
     }
-    const signal = disconnectSignal(res);
     const params = callParams(match, fromRequest);
-    const outcome = await pipeline.run(req, match.method, params, signal);
+    const outcome = await pipeline.run(httpExchange(ctx, req, res), match.method, params);
     await answer(res, pipeline, errors, outcome, sseLimitsOf(ctx.limits));
   }
 

@@ -13,7 +13,7 @@ import type { JsonRpcErrorObject } from '@wopgen/generated/a2a/errors';
 import type { A2aHandlers, A2aMethod } from '@wopgen/generated/a2a/operations';
 import type { Mount } from '../../context.ts';
 import { readJsonBody } from '../../http/body.ts';
-import { disconnectSignal } from '../../http/disconnect.ts';
+import { httpExchange } from '../exchange.ts';
 import { sendJson } from '../../http/respond.ts';
 import { sseLimitsOf } from '../../http/limits.ts';
 import { holdSlot } from '../../http/stream-slots.ts';
@@ -71,8 +71,7 @@ export function jsonRpcMount(
         return reply(res, 429, call.id, error, { 'retry-after': '1' });
       }
     }
-    const signal = disconnectSignal(res);
-    const outcome = await pipeline.run(req, call.method, call.params, signal);
+    const outcome = await pipeline.run(httpExchange(ctx, req, res), call.method, call.params);
     if (outcome.kind === 'unauthenticated') {
       return reply(res, 401, call.id, unauthenticatedError(errors), {
         'www-authenticate': 'Bearer',

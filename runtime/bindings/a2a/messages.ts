@@ -7,6 +7,7 @@ import type { HostContext } from '../../context.ts';
 import type { Interrupt, InterruptAnswer } from '../../ports/interrupts.ts';
 import type { JsonValue } from '../../ports/json.ts';
 import type { BindingNote, RunSnapshot, RunView } from '../../ports/run-core.ts';
+import { awaitsMessage, type WorkflowView } from '../../ports/workflows.ts';
 import { A2aError, fromCoreError, invalidParams, unsupported } from './errors.ts';
 import { requireTaskView, type A2aDeps, type A2aRequestContext } from './request-context.ts';
 import { redactAnswer } from './redact.ts';
@@ -32,16 +33,15 @@ import {
 } from './task-projection.ts';
 import type { JsonMap, Message, SendMessageParams, Task } from './wire.ts';
 
-// The SendMessage row answers once the run is terminal or its task reaches INPUT_REQUIRED (by the
-// served contract's taskState projection, so no binding restates which statuses those are), or once
-// a run in a conversation waits for the next message (at a node of its declared input path).
-function settled(states: A2aStates, listening: ReadonlySet<string>) {
+// The SendMessage row answers once the run is terminal or its task reaches INPUT_REQUIRED (A2A
+// §3.1.1: by the served contract's taskState projection, so no binding restates which statuses
+// those are), or once a run in a conversation waits for the next message, which the task projects
+// as INPUT_REQUIRED too (task-projection.ts `wireState`).
+function settled(states: A2aStates, workflow: WorkflowView | undefined) {
   return (run: RunSnapshot) =>
     isTerminalRunStatus(run.status) ||
     states.project(run.status).wire === 'TASK_STATE_INPUT_REQUIRED' ||
-    (run.status === 'running' &&
-      run.currentNodeId !== undefined &&
-      listening.has(run.currentNodeId));
+    awaitsMessage(workflow, run);
 }
 
 export function checkConfiguration(ctx: HostContext, params: SendMessageParams): void {
@@ -197,12 +197,11 @@ export async function settle(
   let v: TaskView | undefined;
   if (wait) {
     const workflow = await ctx.core.getWorkflow(rc.subject, run.workflowId);
-    const listening = new Set(workflow?.messages?.nodeIds ?? []);
     // A run that settled in its first turn is answered as inserted: no wait and no read back.
     const states = ctx.contract.a2a.taskState;
-    if (run.view && settled(states, listening)(run.view.run)) v = taskViewOf(run.view);
+    if (run.view && settled(states, workflow)(run.view.run)) v = taskViewOf(run.view);
     else
-      await ctx.core.waitFor(rc.subject, runId, settled(states, listening), {
+      await ctx.core.waitFor(rc.subject, runId, settled(states, workflow), {
         timeoutMs: ctx.config.a2a.blockingTimeoutMs,
         signal: rc.signal,
       });

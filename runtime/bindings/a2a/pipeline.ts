@@ -7,28 +7,21 @@
 // Negotiation record: an exchange that creates, continues or cancels a run records on that run's log
 // (`bindRun`); every other exchange (reads, refusals) records as the caller's host event. A request
 // that fails authentication never reaches negotiation and records nothing.
-import type { IncomingMessage } from 'node:http';
 import type { A2aAnswer, A2aDispatch } from '@wopgen/generated/a2a/dispatch';
 import type { A2aHandlers, A2aMethod } from '@wopgen/generated/a2a/operations';
 import type { Subject } from '../../ports/auth.ts';
 import { isStoreUnavailable } from '../../ports/errors.ts';
 import type { NewRunEvent } from '../../ports/events.ts';
-import type { HostContext } from '../../context.ts';
-import { decide, type NegotiationDecision } from '../../negotiation/decide.ts';
-import {
-  boundedVersion,
-  decisionEvent,
-  decisionPayload,
-  recordDecision,
-} from '../../negotiation/record.ts';
-import type { DisconnectSignal } from '../../http/disconnect.ts';
-import { noteTrace } from '../../http/request-log.ts';
+import { decide } from '../../negotiation/decide.ts';
+import { NegotiationRecorder, recorderSinks } from '../../negotiation/recorder.ts';
+import { boundedVersion } from '../../negotiation/record.ts';
+import type { Exchange } from '../exchange.ts';
 import { adoptTrace, type TraceContext } from '../../util/trace-context.ts';
 import { resolveTenant, type RoutedAgent } from './agent-routing.ts';
 import { isJsonMap } from './routing.ts';
 import { offeredA2a } from './card.ts';
-import { A2aError, fromCoreError } from './errors.ts';
-import { a2aParamChecks, objectParams } from './params.ts';
+import { A2aError, fromCoreError, invalidParams } from './errors.ts';
+import { paramsHooks } from '../../contract/requests.ts';
 import type { A2aDeps, A2aRequestContext } from './request-context.ts';
 import { namedTask } from './send-case.ts';
 import type { TaskView } from './task-projection.ts';
@@ -48,12 +41,7 @@ export interface A2aPipeline {
   serves(method: string): method is A2aMethod;
   /** Whether `method` answers with a stream (the contract's rows say so). */
   streams(method: A2aMethod): boolean;
-  run<M extends A2aMethod>(
-    req: IncomingMessage,
-    method: M,
-    params: unknown,
-    signal: DisconnectSignal,
-  ): Promise<A2aOutcome<M>>;
+  run<M extends A2aMethod>(ex: Exchange, method: M, params: unknown): Promise<A2aOutcome<M>>;
   /** The A2A row for a failure after dispatch began (a stream's included); logs the unexpected. */
   toA2aError(err: unknown): A2aError;
 }
@@ -65,14 +53,13 @@ export function createA2aPipeline(
   const { ctx } = deps;
   const { contract } = ctx;
   // A method or case the contract adds is served by the member the host implementer supplied
-  // (checked at start-up: contract/verify.ts); its params are read as an object until the
-  // contract's own validators check them.
-  const added = contract.a2a.methods.filter((m) => !Object.hasOwn(a2aParamChecks, m));
+  // (checked at start-up: contract/verify.ts); every method's params are checked by the
+  // contract's own request validators (ProtoJSON names included).
   const task = (p: unknown, rc: A2aRequestContext) => namedTask(deps, p, rc);
   const dispatch: A2aDispatch<A2aRequestContext, Io> = contract.a2a.createDispatch(
     { ...builtin, ...ctx.handlers.a2a },
     {
-      params: { ...a2aParamChecks, ...Object.fromEntries(added.map((m) => [m, objectParams])) },
+      params: paramsHooks(contract.a2a.requests, (r) => invalidParams(r.message)),
       task: {
         SendMessage: task,
         SendStreamingMessage: task,
@@ -82,6 +69,7 @@ export function createA2aPipeline(
       refuse: (refusal) => A2aError.of(refusal),
     },
   );
+  const sinks = recorderSinks(ctx);
   const methods = new Set<string>(contract.a2a.methods);
   const streaming = new Set<string>(
     contract.a2a.operations.filter((o) => o.streaming).map((o) => o.method),
@@ -97,21 +85,22 @@ export function createA2aPipeline(
   };
 
   async function run<M extends A2aMethod>(
-    req: IncomingMessage,
+    ex: Exchange,
     method: M,
     params: unknown,
-    signal: DisconnectSignal,
   ): Promise<A2aOutcome<M>> {
-    const subject = await ctx.authenticate(req);
+    const subject = await ex.authenticate();
     if (!subject) return { kind: 'unauthenticated' };
-    const header = req.headers['a2a-version'];
+    const header = ex.headers?.['a2a-version'];
     const requested = typeof header === 'string' && header !== '' ? header : undefined;
     // No spread of an optional key: decide() treats an undefined `requested` as absent.
     const decision = decide(contract.negotiation, 'a2a', offeredA2a(ctx), {
       requested,
       authenticated: true,
     });
-    const negotiation = negotiationRecorder(ctx, req, subject, decision);
+    const negotiation = new NegotiationRecorder(sinks, 'a2a', ex.peerOrigin);
+    negotiation.subject = subject;
+    negotiation.decision = decision;
     if (decision.outcome === 'refused') {
       await negotiation.finish();
       const supportedVersions = ctx.config.a2a.versions.join(',');
@@ -119,19 +108,19 @@ export function createA2aPipeline(
       const error = new A2aError('VersionNotSupportedError', message, { supportedVersions });
       return { kind: 'refused', error };
     }
-    const rc = new RequestContext(subject, decision.version!, signal, negotiation);
+    const rc = new RequestContext(subject, decision.version!, ex.signal, negotiation);
     try {
       // The routing value is resolved only now, for an authenticated caller (interop.md
       // §"Per-agent cards", Non-disclosure).
       const agent = await resolveTenant(ctx, subject, params);
       if (agent) rc.agent = agent;
-      const trace = inboundTrace(req, params);
+      const trace = inboundTrace(ex, params);
       if (trace) {
         rc.trace = trace;
-        noteTrace(req, trace.traceId);
+        ex.noteTrace(trace.traceId);
       }
       const answer = await dispatch(method, params, rc);
-      return { kind: 'answered', answer, finish: negotiation.finish };
+      return { kind: 'answered', answer, finish: () => negotiation.finish() };
     } catch (err) {
       // A store that stopped answering would not take the record either, nor answer in time.
       if (!isStoreUnavailable(err)) await negotiation.finish();
@@ -159,7 +148,7 @@ class RequestContext implements A2aRequestContext {
   constructor(
     readonly subject: Subject,
     readonly version: string,
-    private readonly disconnect: DisconnectSignal,
+    private readonly disconnect: () => AbortSignal,
     private readonly negotiation: NegotiationRecorder,
   ) {}
 
@@ -172,7 +161,7 @@ class RequestContext implements A2aRequestContext {
   }
 
   decisionRecord(): NewRunEvent {
-    return this.negotiation.record();
+    return this.negotiation.event();
   }
 }
 
@@ -180,7 +169,7 @@ class RequestContext implements A2aRequestContext {
  * interop.md §"Trace context": `message.metadata.openwop.traceparent`/`.tracestate` first, then the
  * HTTP headers; a malformed value is ignored. It is read for correlation only, never for authority.
  */
-function inboundTrace(req: IncomingMessage, params: unknown): TraceContext | undefined {
+function inboundTrace(ex: Exchange, params: unknown): TraceContext | undefined {
   const message = isJsonMap(params) ? params['message'] : undefined;
   const metadata = isJsonMap(message) ? message['metadata'] : undefined;
   const openwop = isJsonMap(metadata) ? metadata['openwop'] : undefined;
@@ -188,44 +177,7 @@ function inboundTrace(req: IncomingMessage, params: unknown): TraceContext | und
     ? { traceparent: openwop['traceparent'], tracestate: openwop['tracestate'] }
     : undefined;
   return adoptTrace(inMessage, {
-    traceparent: req.headers['traceparent'],
-    tracestate: req.headers['tracestate'],
+    traceparent: ex.headers?.['traceparent'],
+    tracestate: ex.headers?.['tracestate'],
   });
-}
-
-interface NegotiationRecorder {
-  bindRun(runId: string, written?: boolean): Promise<void>;
-  record(): NewRunEvent;
-  finish(): Promise<void>;
-}
-
-/** Records the exchange's decision once: on a bound run's log, else as the caller's host event. */
-function negotiationRecorder(
-  ctx: HostContext,
-  req: IncomingMessage,
-  subject: Subject,
-  decision: NegotiationDecision,
-): NegotiationRecorder {
-  let recorded = false;
-  const payload = () =>
-    decisionPayload(
-      ctx.contract.validators.negotiationDecided,
-      'a2a',
-      decision,
-      ctx.peerOrigin(req),
-      ctx.now(),
-    );
-  return {
-    async bindRun(runId: string, written = false) {
-      if (recorded) return;
-      recorded = true;
-      if (!written) await recordDecision(ctx, { runId, subject }, payload());
-    },
-    record: () => decisionEvent(payload()),
-    async finish() {
-      if (recorded) return;
-      recorded = true;
-      await recordDecision(ctx, { tenant: subject.tenant }, payload());
-    },
-  };
 }

@@ -29,7 +29,8 @@ type PushHandlers = Pick<
   | 'deleteTaskPushNotificationConfig'
 >;
 
-/** The wire TaskPushNotificationConfig of a stored config (no token, no credentials). */
+/** The wire TaskPushNotificationConfig of a stored config (no token, no credentials); `taskId` is
+ * the raw `Task.id`, whichever form (`%2F`, `~2F`, raw) the request named the task in. */
 export function wireConfig(v: PushConfigView, taskId: string): JsonMap {
   const c: JsonMap = { id: v.configId, taskId, url: v.url };
   if (v.scheme !== undefined) c['authentication'] = { scheme: v.scheme };
@@ -108,7 +109,7 @@ export function pushConfigHandlers(deps: A2aDeps): PushHandlers {
       const runId = await readable(p, rc);
       const after = await lastSequence(deps, rc, runId);
       const v = await configs().create(rc.subject, runId, input, after).catch(pushRefusal);
-      return wireConfig(v, p.taskId);
+      return wireConfig(v, runId);
     },
 
     async getTaskPushNotificationConfig(p, rc) {
@@ -116,13 +117,13 @@ export function pushConfigHandlers(deps: A2aDeps): PushHandlers {
       const runId = await readable(p, rc);
       const v = await configs().get(runId, configId);
       if (!v) throw taskNotFound();
-      return wireConfig(v, p.taskId);
+      return wireConfig(v, runId);
     },
 
     async listTaskPushNotificationConfigs(p, rc) {
       const runId = await readable(p, rc);
       const list = await configs().list(runId);
-      return { configs: list.map((v) => wireConfig(v, p.taskId)) };
+      return { configs: list.map((v) => wireConfig(v, runId)) };
     },
 
     async deleteTaskPushNotificationConfig(p, rc) {

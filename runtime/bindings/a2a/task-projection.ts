@@ -1,7 +1,8 @@
 // The forward projection run → A2A Task (interop.md §"The durable-task projection"):
 //   - `Task.id` is the raw `<tenant>/<opaque>` runId; `contextId` is the A2A record's, or the runId
 //     itself for a run that was not started over A2A;
-//   - state from the served contract's projection (`a2a.taskState.project(status, openInterruptKind)`);
+//   - state from the served contract's projection (`a2a.taskState.project(status, openInterruptKind)`),
+//     except between two turns of a conversation (`wireState`);
 //   - while waiting: `metadata.openwop.interrupt = {interruptId, kind, nodeId, ...}` and an agent
 //     status message describing the interrupt (with `connectUrl` for credential interrupts);
 //   - completed: an agent status message with the outputs (`{data}` plus a text part when
@@ -9,6 +10,7 @@
 //   - failed: an agent status message with the error message;
 //   - a task in a conversation (a declared input path, follow-up.ts): the run's answers are agent
 //     messages in the history, each after the message it answers, and the last is the status message.
+import type { A2aWireTaskState } from '@wopgen/generated/a2a/task-state';
 import type { ServedContract } from '../../contract/served.ts';
 import type { Subject } from '../../ports/auth.ts';
 import type { Interrupt } from '../../ports/interrupts.ts';
@@ -19,6 +21,7 @@ import type {
   RunSnapshot,
   RunView,
 } from '../../ports/run-core.ts';
+import { awaitsMessage } from '../../ports/workflows.ts';
 import { DEFAULT_APPROVAL_ACTIONS } from '../../util/approval-answer.ts';
 import type { Artifact, JsonMap, Message, Part, Task, TaskStatus } from './wire.ts';
 import { extend } from '../../util/extend.ts';
@@ -34,6 +37,8 @@ export interface TaskView {
   record?: BindingRecord;
   /** The run's conversation answers, oldest first (RunView.replies). */
   replies?: ConversationReply[];
+  /** The run waits for the next message of a conversation (RunView.awaitingMessage). */
+  awaitingMessage?: boolean;
   /** When the run entered its current status (the last status-changing event). */
   statusAt: string;
 }
@@ -45,6 +50,7 @@ export function taskViewOf(rv: RunView): TaskView {
   if (rv.open[0]) view.interrupt = rv.open[0];
   if (rv.record) view.record = rv.record;
   if (rv.replies) view.replies = rv.replies;
+  if (rv.awaitingMessage) view.awaitingMessage = true;
   return view;
 }
 
@@ -69,6 +75,11 @@ export async function loadTaskView(
   const interrupt = open?.[0];
   if (interrupt) view.interrupt = interrupt;
   if (record) view.record = record;
+  if (
+    run.status === 'running' &&
+    awaitsMessage(await core.getWorkflow(subject, run.workflowId), run)
+  )
+    view.awaitingMessage = true;
   return view;
 }
 
@@ -177,9 +188,23 @@ export function outputArtifact(outputs: JsonMap): Artifact {
   return { artifactId: OUTPUT_ARTIFACT_ID, name: 'output', parts: [{ data: outputs }] };
 }
 
+/**
+ * The task's wire state. Between two turns of a conversation the run is `running` but waits on the
+ * client, so the task is INPUT_REQUIRED: a blocking SendMessage returns and a stream ends there
+ * (A2A §3.1.1, §3.1.2: at a terminal or interrupted state). A follow-up is still taken: SendMessage
+ * case selection reads the run status (send-case.ts), which stays `running`.
+ */
+export function wireState(
+  states: A2aStates,
+  view: Pick<TaskView, 'run' | 'interrupt' | 'awaitingMessage'>,
+): A2aWireTaskState {
+  if (view.awaitingMessage) return 'TASK_STATE_INPUT_REQUIRED';
+  return states.project(view.run.status, view.interrupt?.kind).wire;
+}
+
 export function projectStatus(states: A2aStates, view: TaskView): TaskStatus {
   const { run, interrupt } = view;
-  const state = states.project(run.status, interrupt?.kind).wire;
+  const state = wireState(states, view);
   const status: TaskStatus = { state, timestamp: view.statusAt };
   const contextId = contextIdOf(view);
   if (run.status === 'completed') {

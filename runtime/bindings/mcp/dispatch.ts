@@ -4,7 +4,6 @@
 // §Negotiation is a protocol), then authentication, then the generated dispatcher
 // (the served contract's: methods rows name as rules answer -32601, the `requires` gate, params,
 // the handler member, built-in or supplied by the host implementer).
-import type { IncomingHttpHeaders } from 'node:http';
 import type { McpDispatch, McpDispatchHooks } from '@wopgen/generated/mcp/dispatch';
 import type { McpHandlers, McpMethod, McpMethodEntry } from '@wopgen/generated/mcp/methods';
 import { ANONYMOUS, type Subject } from '../../ports/auth.ts';
@@ -12,7 +11,12 @@ import type { HostContext } from '../../context.ts';
 import { CoreError, isStoreUnavailable } from '../../ports/errors.ts';
 import { mcpUnavailable, UNAVAILABLE_STATUS } from '../../http/unavailable.ts';
 import type { NegotiationDecision } from '../../negotiation/decide.ts';
-import { decisionEvent, decisionPayload, recordDecision } from '../../negotiation/record.ts';
+import {
+  NegotiationRecorder,
+  recorderSinks,
+  type RecorderSinks,
+} from '../../negotiation/recorder.ts';
+import type { Exchange } from '../exchange.ts';
 import {
   checkHeaders,
   type ClientCapabilities,
@@ -29,6 +33,7 @@ import { calledTool, checkParamHeaders } from './param-headers.ts';
 import type { Io, McpCallContext } from './handlers.ts';
 import {
   INTERNAL_ERROR,
+  INVALID_PARAMS,
   isRecord,
   McpError,
   METHOD_NOT_FOUND,
@@ -37,15 +42,12 @@ import {
 } from './jsonrpc.ts';
 import type { NotificationStream } from './listen.ts';
 import { catalogueRefusal } from './catalogue/handlers.ts';
-import { mcpParamChecks, objectParams } from './params.ts';
+import { paramsHooks } from '../../contract/requests.ts';
 import { advertises } from '../advertises.ts';
 import type { RequestScope } from './scope.ts';
 
-export interface McpExchange {
-  /** HTTP request headers; undefined on stdio (only `_meta` applies there). */
-  headers?: IncomingHttpHeaders;
-  authenticate(): Promise<Subject | undefined>;
-  peerOrigin: string;
+/** An exchange (bindings/exchange.ts) with MCP's request scope; headers are absent on stdio. */
+export interface McpExchange extends Exchange {
   scope: RequestScope;
   /** The transport's channel for notifications before the answer, when it has one. */
   stream?: NotificationStream;
@@ -55,11 +57,10 @@ export interface McpExchange {
 function mcpDispatchHooks(ctx: HostContext): McpDispatchHooks<McpCallContext, Io> {
   const { contract } = ctx;
   // A method the contract adds is served by the member the host implementer supplied (checked at
-  // start-up: contract/verify.ts); its params are read as an object until its validator checks them.
-  const added = Object.keys(contract.mcp.methods).filter((m) => !Object.hasOwn(mcpParamChecks, m));
+  // start-up: contract/verify.ts); every method's params are checked by the contract's validators.
   return {
     unserved: (method) => catalogueRefusal(ctx.catalogue, method),
-    params: { ...mcpParamChecks, ...Object.fromEntries(added.map((m) => [m, objectParams])) },
+    params: paramsHooks(contract.mcp.requests, (r) => new McpError(INVALID_PARAMS, r.message)),
     advertises: (requirement) => advertises(ctx.config, ctx.discovery, requirement),
     refuse: (method) => new McpError(METHOD_NOT_FOUND, contract.mcp.methodNotFound(method)),
   };
@@ -78,12 +79,14 @@ export function mcpDispatchFor(
 
 export class McpDispatcher {
   private readonly invoke: McpDispatch<McpCallContext, Io>;
+  private readonly sinks: RecorderSinks;
 
   constructor(
     private readonly ctx: HostContext,
     handlers: McpHandlers<McpCallContext, Io>,
   ) {
     this.invoke = mcpDispatchFor(ctx, handlers);
+    this.sinks = recorderSinks(ctx);
   }
 
   /** The result of one request; throws McpError (with its HTTP status) for every refusal. */
@@ -91,16 +94,22 @@ export class McpDispatcher {
     const { ctx } = this;
     const rules = ctx.contract.negotiation;
     const { requested, legacy } = requestedRevision(msg, ex.headers, rules.tables.mcp);
-    const negotiation = negotiationRecorder(ctx, ex);
+    const negotiation = new NegotiationRecorder(this.sinks, 'mcp', ex.peerOrigin);
     let subject: Subject | undefined;
 
     // Rule 1: no MCP-Protocol-Version ⇒ ≤ 2025-03-26 (a legacy `initialize` too) ⇒ refused.
     if (legacy) {
       subject = await ex.authenticate();
       negotiation.subject = subject;
-      const decision = selectRevision(ctx.config.mcp, rules, requested, subject !== undefined);
-      await negotiation.record({}, decision);
-      if (decision.outcome === 'refused') throw unsupportedRevision(ctx.config.mcp, requested);
+      negotiation.decision = selectRevision(
+        ctx.config.mcp,
+        rules,
+        requested,
+        subject !== undefined,
+      );
+      await negotiation.finish();
+      if (negotiation.decision.outcome === 'refused')
+        throw unsupportedRevision(ctx.config.mcp, requested);
     }
     // Rule 2: header/body agreement before any version is selected.
     if (ex.headers) {
@@ -113,18 +122,20 @@ export class McpDispatcher {
     subject ??= await ex.authenticate();
     negotiation.subject = subject;
     const decision = selectRevision(ctx.config.mcp, rules, requested, subject !== undefined);
+    // A legacy exchange's record is written already (rule 1); this one is its own otherwise.
+    if (!negotiation.done) negotiation.decision = decision;
     if (decision.outcome === 'refused') {
-      await negotiation.record({}, decision);
+      await negotiation.finish();
       throw unsupportedRevision(ctx.config.mcp, requested);
     }
     try {
-      const callCtx = this.admit(msg, ex, subject, decision, negotiation.record);
+      const callCtx = this.admit(msg, ex, subject, decision, negotiation);
       return await this.invoke(callCtx.method, msg.params ?? {}, callCtx.ctx);
     } catch (err) {
       throw this.toMcpError(err);
     } finally {
       await negotiation
-        .record({}, decision)
+        .finish()
         .catch((err: unknown) => ctx.log.error({ err }, 'could not record negotiation.decided'));
     }
   }
@@ -135,7 +146,7 @@ export class McpDispatcher {
     ex: McpExchange,
     subject: Subject | undefined,
     decision: NegotiationDecision,
-    record: Recorder['record'],
+    negotiation: NegotiationRecorder,
   ) {
     const capabilities = readCapabilities(msg);
     const { methods, methodNotFound, tasksExtension } = this.ctx.contract.mcp;
@@ -162,17 +173,8 @@ export class McpDispatcher {
         ...inboundTrace(msg.params, ex.headers),
       },
       scope: ex.scope,
-      bindRun: (runId, written) => record({ runId }, decision, written),
-      decisionRecord: () =>
-        decisionEvent(
-          decisionPayload(
-            this.ctx.contract.validators.negotiationDecided,
-            'mcp',
-            decision,
-            ex.peerOrigin,
-            this.ctx.now(),
-          ),
-        ),
+      bindRun: (runId, written) => negotiation.bindRun(runId, written),
+      decisionRecord: () => negotiation.event(),
       ...(ex.stream && { stream: ex.stream }),
     };
     return { method: entry.method as McpMethod, ctx };
@@ -212,46 +214,6 @@ function checkExtensions(
         `${tasksExtension} (${gated})`,
       );
   }
-}
-
-interface Recorder {
-  subject: Subject | undefined;
-  /** `written`: the record went in with the run's insert; only mark it done. */
-  record(
-    target: { runId?: string },
-    decision: NegotiationDecision,
-    written?: boolean,
-  ): Promise<void>;
-}
-
-/** Records the exchange's decision once: on a bound run's log, else as the caller's host event. */
-function negotiationRecorder(ctx: HostContext, ex: McpExchange): Recorder {
-  let recorded = false;
-  const recorder: Recorder = {
-    subject: undefined,
-    async record(target, decision, written = false) {
-      if (recorded) return;
-      recorded = true;
-      if (written) return;
-      const subject = recorder.subject;
-      await recordDecision(
-        ctx,
-        target.runId
-          ? { runId: target.runId, ...(subject && { subject }) }
-          : subject
-            ? { tenant: subject.tenant }
-            : {},
-        decisionPayload(
-          ctx.contract.validators.negotiationDecided,
-          'mcp',
-          decision,
-          ex.peerOrigin,
-          ctx.now(),
-        ),
-      );
-    },
-  };
-  return recorder;
 }
 
 /** Whether `params` carries `name`, at its top level or inside one of its object members. */

@@ -87,7 +87,7 @@ export function createHandlers(
       return toolsCall(toolCallDeps, params, c, subjectOf(c));
     },
 
-    ...catalogueHandlers(ctx.catalogue, mcp),
+    ...catalogueHandlers(ctx.catalogue, mcp, states),
 
     async tasksGet(params, c) {
       return getTask(tasksDeps, subjectOf(c), params.taskId, c.envelope.capabilities);

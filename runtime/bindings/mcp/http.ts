@@ -19,6 +19,7 @@ import type { McpDispatcher } from './dispatch.ts';
 import { MCP_META_PROTOCOL_VERSION } from '@wopgen/generated/mcp/methods';
 import { headerMismatch, inboundTrace } from './envelope.ts';
 import { noteTrace } from '../../http/request-log.ts';
+import { httpExchange } from '../exchange.ts';
 import { admitsSse, framingFor, refuse, write, writeEvent } from './http-reply.ts';
 import {
   errorResponse,
@@ -238,9 +239,9 @@ export function mcpHttpMount(
     };
     try {
       const result = await dispatcher.dispatch(msg, {
-        headers: req.headers,
-        authenticate: () => ctx.authenticate(req),
-        peerOrigin: ctx.peerOrigin(req),
+        ...httpExchange(ctx, req, res),
+        // The request's scope ends waits when the client leaves (it also cancels what it owns).
+        signal: () => scope.signal,
         scope,
         ...(admitsSse(req.headers.accept) && { stream }),
       });

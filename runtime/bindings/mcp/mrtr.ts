@@ -1,6 +1,6 @@
 // Multi-round tool results, host as server (the map's `mcp.mrtr` rows; interop.md §The MCP round
-// ceiling): an open interrupt becomes an `elicitation/create` input request keyed by its
-// interruptId, and an `inputResponses[interruptId]` ElicitResult resolves it through the core
+// ceiling): an open interrupt becomes an `elicitation/create` input request keyed by its node id
+// (`inputKeys`), and an `inputResponses[<key>]` ElicitResult resolves it through the core
 // (accept ⇒ resume with the content, decline ⇒ the decline path, cancel ⇒ cancel the interrupt;
 // the core enforces approver eligibility, and the content never grants authority).
 //
@@ -61,6 +61,24 @@ export function inputRequestFor(
   return can.roots ? { method: 'roots/list', params: ask.params } : undefined;
 }
 
+/**
+ * The key of each interrupt's input request, and of its answer in `inputResponses`, by interruptId:
+ * the interrupt's node id, the workflow author's name for the question (`user_name`, as the MCP
+ * conformance scenarios expect). A node asks one question at a time, so node ids are unique
+ * within a round; should two open interrupts share one, each of them is keyed by its interruptId
+ * so that neither answer can land on the other.
+ */
+export function inputKeys(interrupts: readonly Interrupt[]): Map<string, string> {
+  const count = new Map<string, number>();
+  for (const it of interrupts) count.set(it.nodeId, (count.get(it.nodeId) ?? 0) + 1);
+  return new Map(
+    interrupts.map((it) => [
+      it.interruptId,
+      count.get(it.nodeId) === 1 ? it.nodeId : it.interruptId,
+    ]),
+  );
+}
+
 export interface InputResponse {
   action: 'accept' | 'decline' | 'cancel';
   content?: Record<string, unknown>;
@@ -106,7 +124,15 @@ export function elicitationFor(
     };
   }
   const schema = interrupt.kind === 'approval' ? approvalForm(interrupt) : interrupt.schema;
-  if (!modes.form || !isFlatForm(schema)) return undefined;
+  return modes.form ? formRequest(message, schema) : undefined;
+}
+
+/** A form-mode elicitation of `schema`, or undefined when it is not a flat form. */
+export function formRequest(
+  message: string,
+  schema: Record<string, unknown> | undefined,
+): ElicitationRequest | undefined {
+  if (!isFlatForm(schema)) return undefined;
   const requestedSchema: Record<string, unknown> = {
     type: 'object',
     properties: schema!.properties ?? {},
@@ -137,7 +163,11 @@ function approvalForm(interrupt: Interrupt): Record<string, unknown> {
  * The approval answer an accepted elicitation gives: its content in the spec's vocabulary,
  * `accept` when it names no action, a refine's `feedback` read as whole-artifact feedback.
  */
-function approvalValue(interrupt: Interrupt, content: Record<string, unknown> | undefined) {
+function approvalValue(
+  interrupt: Interrupt,
+  content: Record<string, unknown> | undefined,
+  key = interrupt.nodeId,
+) {
   const raw: Record<string, unknown> = { action: 'accept', ...(content ?? {}) };
   if (
     raw.action === 'refine' &&
@@ -147,13 +177,7 @@ function approvalValue(interrupt: Interrupt, content: Record<string, unknown> | 
     raw.refineFeedback = { scope: 'whole', text: raw.feedback };
   const parsed = parseApprovalAnswer(raw, interrupt.actions ?? DEFAULT_APPROVAL_ACTIONS);
   if (!parsed.ok)
-    throw new McpError(
-      INVALID_PARAMS,
-      `inputResponses["${interrupt.interruptId}"]: ${parsed.message}`,
-      {
-        key: interrupt.interruptId,
-      },
-    );
+    throw new McpError(INVALID_PARAMS, `inputResponses["${key}"]: ${parsed.message}`, { key });
   return parsed.resume;
 }
 
@@ -169,9 +193,40 @@ export function parseInputResponse(key: string, value: unknown): InputResponse {
   return value as unknown as InputResponse;
 }
 
+/** An ElicitResult answering a form of `schema`, its content checked when accepted; else -32602. */
+export function parseFormResponse(
+  key: string,
+  value: unknown,
+  schema: Record<string, unknown> | undefined,
+): InputResponse {
+  const response = parseInputResponse(key, value);
+  if (response.action === 'accept') checkAnswer(key, response.content ?? {}, schema);
+  return response;
+}
+
+/** -32602 when an accepted answer does not match the schema it was asked with. */
+function checkAnswer(key: string, content: unknown, schema: Record<string, unknown> | undefined) {
+  const issues = schema ? checkAgainst(schema, content) : [];
+  if (issues.length > 0)
+    throw new McpError(INVALID_PARAMS, `inputResponses["${key}"] does not match what was asked`, {
+      key,
+      issues,
+    });
+}
+
+/** interop.md §The MCP round ceiling: a round beyond `maxRounds` is refused. */
+export function roundsExceeded(maxRounds: number, round: number): McpError {
+  return new McpError(OPENWOP_ERROR, `more than ${maxRounds} input_required rounds`, {
+    error: 'mcp_mrtr_rounds_exceeded',
+    maxRounds,
+    round,
+  });
+}
+
 /**
- * The responses to the open interrupts `asked` (other keys are ignored, as the mrtr rows ask); not
- * an object ⇒ -32602. A client request's response is its result, which accepts the interrupt.
+ * The responses to the open interrupts `asked`, each read under its key (`inputKeys`) and returned
+ * by interruptId (other keys are ignored, as the mrtr rows ask); not an object ⇒ -32602. A client
+ * request's response is its result, which accepts the interrupt.
  */
 export function parseInputResponses(
   value: unknown,
@@ -179,31 +234,26 @@ export function parseInputResponses(
 ): Record<string, InputResponse> {
   if (!isRecord(value)) throw new McpError(INVALID_PARAMS, 'inputResponses must be an object');
   const out: Record<string, InputResponse> = {};
+  const keys = inputKeys(asked);
   for (const it of asked) {
-    const k = it.interruptId;
+    const k = keys.get(it.interruptId)!;
     if (!Object.hasOwn(value, k)) continue;
     let response: InputResponse;
-    if (it.kind !== 'custom') response = parseInputResponse(k, value[k]);
+    // Checked here, before the requestState is spent, so a client can correct its answer.
+    const checked = it.kind !== 'approval' && it.kind !== 'credential' ? it.schema : undefined;
+    if (it.kind !== 'custom') response = parseFormResponse(k, value[k], checked);
     else {
       const result = value[k];
       if (!isRecord(result))
         throw new McpError(INVALID_PARAMS, `inputResponses["${k}"] is not a result object`, {
           key: k,
         });
+      checkAnswer(k, result, checked);
       response = { action: 'accept', content: result };
     }
-    // Checked here, before the requestState is spent, so a client can correct its answer.
-    if (it.kind === 'approval' && response.action === 'accept') approvalValue(it, response.content);
-    const checked = it.kind !== 'approval' && it.kind !== 'credential' && it.schema;
-    if (response.action === 'accept' && checked) {
-      const issues = checkAgainst(it.schema!, response.content ?? {});
-      if (issues.length > 0)
-        throw new McpError(INVALID_PARAMS, `inputResponses["${k}"] does not match what was asked`, {
-          key: k,
-          issues,
-        });
-    }
-    out[k] = response;
+    if (it.kind === 'approval' && response.action === 'accept')
+      approvalValue(it, response.content, k);
+    out[it.interruptId] = response;
   }
   return out;
 }

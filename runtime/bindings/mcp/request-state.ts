@@ -1,7 +1,8 @@
 // `requestState` minted by the host as MCP server (the map's `mcp.mrtr` "requestState" row):
 // integrity-protected (HMAC-SHA256 over the claims), bound to the authenticated principal, a TTL,
-// the digest of the originating request (method + tool name + arguments), the runId, the
-// interrupts it asks about and the round number; usable exactly once: spending it is one atomic
+// the digest of the originating request (method + tool name + arguments), the runId and the
+// interrupts it asks about (or, before any run, the questions it asked and the answers given so
+// far, questions.ts) and the round number; usable exactly once: spending it is one atomic
 // insert in the store (spent_tokens), so two concurrent retries, even in two processes, cannot both
 // pass, and a restart does not re-open a spent token. Markers are dropped once their token expired.
 // The HMAC key is the configured secret, else one generated on first use and kept in the store, so
@@ -27,8 +28,12 @@ export interface StateClaims {
   exp: number;
   /** Digest of the originating request. */
   dig: string;
-  runId: string;
+  /** Absent for a round asked before any run exists (questions.ts). */
+  runId?: string;
   interruptIds: string[];
+  /** Before any run: the names of the questions this round asked, and the answers kept so far. */
+  questions?: string[];
+  answers?: Record<string, Record<string, unknown>>;
   /** The input_required round this state answers (1-based). */
   round: number;
 }
@@ -72,7 +77,7 @@ export class RequestStates {
 
   async mint(
     subject: Subject,
-    fields: { dig: string; runId: string; interruptIds: string[]; round: number },
+    fields: Pick<StateClaims, 'dig' | 'runId' | 'interruptIds' | 'questions' | 'answers' | 'round'>,
   ): Promise<string> {
     const claims: StateClaims = {
       v: 1,

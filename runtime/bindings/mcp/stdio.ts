@@ -115,6 +115,8 @@ export async function serveStdio(
         result = await dispatcher.dispatch(msg, {
           authenticate: async () => options.subject,
           peerOrigin: 'stdio://local',
+          signal: () => scope.signal,
+          noteTrace: () => undefined, // stdio keeps no request log
           scope,
           stream: {
             id,

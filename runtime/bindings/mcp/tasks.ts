@@ -13,6 +13,7 @@ import type { McpTaskStates } from './task-states.ts';
 import { INTERNAL_ERROR, INVALID_PARAMS, McpError } from './jsonrpc.ts';
 import {
   clientAbilities,
+  inputKeys,
   inputRequestFor,
   parseInputResponses,
   resolveWith,
@@ -116,19 +117,21 @@ export async function getTask(
     const open = (await deps.core.openInterrupts(subject, run.runId)) ?? [];
     const can = clientAbilities(caps);
     const requests: Record<string, InputRequest> = {};
+    // Keyed as tools/call keys them (mrtr.ts `inputKeys`), and read back so by tasks/update.
+    const keys = inputKeys(open);
     for (const it of open) {
       // A task client always gets a request it can answer: form for flat input, URL for a credential
       // when declared, a client request when its capability is declared; other shapes are omitted
       // (they are answered over REST).
       const r = inputRequestFor(it, { ...can, form: true });
-      if (r) requests[it.interruptId] = r;
+      if (r) requests[keys.get(it.interruptId)!] = r;
     }
     out.inputRequests = requests;
   }
   return out;
 }
 
-/** `tasks/update`: each `inputResponses[interruptId]` resolves that open interrupt at most once. */
+/** `tasks/update`: each `inputResponses[<key>]` resolves that open interrupt at most once. */
 export async function updateTask(
   deps: TasksDeps,
   subject: Subject,

@@ -15,15 +15,18 @@ import type {
   ToolsCallResult,
 } from '@wopgen/generated/types/mcp-wire';
 import type { McpCallContext } from './handlers.ts';
-import { INVALID_PARAMS, McpError, OPENWOP_ERROR } from './jsonrpc.ts';
+import { INVALID_PARAMS, isRecord, McpError } from './jsonrpc.ts';
 import {
   clientAbilities,
+  inputKeys,
   inputRequestFor,
   parseInputResponses,
   resolveWith,
+  roundsExceeded as roundsExceededError,
   type InputRequest,
 } from './mrtr.ts';
-import { callDigest, invalidState, type RequestStates } from './request-state.ts';
+import { answerQuestions } from './questions.ts';
+import { callDigest, invalidState, type RequestStates, type StateClaims } from './request-state.ts';
 import { notifyFromRun } from './run-notifications.ts';
 import type { RequestScope } from './scope.ts';
 import { createTaskResult, type TasksDeps } from './tasks.ts';
@@ -46,7 +49,12 @@ interface Round {
   runId: string;
   round: number;
   afterSequence: number;
+  /** Answers a fresh call carried without a requestState, by key, each used at most once. */
+  supplied?: Record<string, unknown>;
 }
+
+/** What every round of a call repeats: who calls which tool with which arguments. */
+type Base = Pick<Round, 'subject' | 'workflow' | 'args'>;
 
 /** The digest a round's requestState binds (the method, the tool and its arguments). */
 function roundDigest(r: Pick<Round, 'workflow' | 'args'>): string {
@@ -131,11 +139,7 @@ async function roundsExceeded({ ctx }: ToolCallDeps, r: Round): Promise<never> {
     .catch((err: unknown) => {
       if (!isCoreError(err, 'run_terminal')) throw err;
     });
-  throw new McpError(OPENWOP_ERROR, `more than ${maxRounds} input_required rounds`, {
-    error: 'mcp_mrtr_rounds_exceeded',
-    maxRounds,
-    round: r.round,
-  });
+  throw roundsExceededError(maxRounds, r.round);
 }
 
 /** The answer of a round (mrtr rows); `known`: the run as this request created it. */
@@ -154,11 +158,14 @@ async function answer(
       ? { ...callToolResult(run) }
       : await createTaskResult(deps.tasks, r.subject, run);
   }
-  const [run, open] = await settled(deps, r, c, known);
+  let [run, open] = await settled(deps, r, c, known);
+  while (open.length > 0 && (await answerSupplied(deps, r, open)))
+    [run, open] = await settled(deps, r, c);
   if (open.length === 0) return { ...callToolResult(run) };
   if (r.round > ctx.config.mcp.maxRounds) return roundsExceeded(deps, r);
   const can = clientAbilities(c.envelope.capabilities);
   const inputRequests: Record<string, InputRequest> = {};
+  const keys = inputKeys(open);
   for (const it of open) {
     const request = inputRequestFor(it, can);
     // mrtr row: no form for this shape and no URL mode declared ⇒ CallToolResult isError.
@@ -166,12 +173,12 @@ async function answer(
       const why = `the tool needs input (${it.kind}) that this client cannot provide; the run waits for it`;
       return { ...toolError(why) };
     }
-    inputRequests[it.interruptId] = request;
+    inputRequests[keys.get(it.interruptId)!] = request;
   }
   const requestState = await states.mint(r.subject, {
     dig: roundDigest(r),
     runId: r.runId,
-    interruptIds: Object.keys(inputRequests),
+    interruptIds: open.map((it) => it.interruptId),
     round: r.round,
   });
   const inputRequired: InputRequiredResult = {
@@ -183,6 +190,37 @@ async function answer(
 }
 
 /**
+ * Answers a fresh call carried (no requestState, so bound to no round) for the questions its run
+ * asks under the same keys: the keys are the workflow's node ids, so a client may know them before
+ * it is asked. An answer that does not parse or fit is ignored and the question is asked, as
+ * SEP-2322 has a server do with what it does not recognise. Whether any interrupt was resolved.
+ */
+async function answerSupplied(
+  { ctx }: ToolCallDeps,
+  r: Round,
+  open: readonly Interrupt[],
+): Promise<boolean> {
+  const supplied = r.supplied;
+  if (!supplied) return false;
+  let resolved = false;
+  for (const [interruptId, key] of inputKeys(open)) {
+    if (!Object.hasOwn(supplied, key)) continue;
+    const it = open.find((i) => i.interruptId === interruptId)!;
+    const value = supplied[key];
+    delete supplied[key];
+    let response;
+    try {
+      response = parseInputResponses({ [key]: value }, [it])[interruptId];
+    } catch (err) {
+      if (err instanceof McpError) continue;
+      throw err;
+    }
+    if (response) resolved = (await resolveWith(ctx.core, r.subject, it, response)) || resolved;
+  }
+  return resolved;
+}
+
+/**
  * A retry continues the run its requestState names. Only the keys this state asked about are
  * read (extra keys are ignored); a malformed answer to one of them is -32602 and leaves the state
  * unused.
@@ -191,11 +229,11 @@ async function retry(
   deps: ToolCallDeps,
   params: ToolsCallParams,
   c: McpCallContext,
-  base: Omit<Round, 'runId' | 'round' | 'afterSequence'>,
+  base: Base,
+  claims: StateClaims & { runId: string },
 ): Promise<ToolsCallResult> {
   const { ctx, states } = deps;
   const { subject } = base;
-  const claims = await states.check(params.requestState, subject, roundDigest(base));
   const run = await ctx.core.getRun(subject, claims.runId);
   if (!run) throw invalidState();
   const open = (await ctx.core.openInterrupts(subject, run.runId)) ?? [];
@@ -233,17 +271,52 @@ export async function toolsCall(
   c: McpCallContext,
   subject: Subject,
 ): Promise<ToolsCallResult> {
+  const workflow = await toolWorkflow(deps.ctx.core, subject, params.name);
+  const base: Base = { subject, workflow, args: checkArguments(workflow, params.arguments) };
+  if (params.requestState === undefined) return start(deps, params, c, base);
+  const claims = await deps.states.check(params.requestState, subject, roundDigest(base));
+  // A state minted before any run existed answers the questions asked first; the run starts then.
+  if (claims.runId === undefined) return start(deps, params, c, base, claims);
+  return retry(deps, params, c, base, { ...claims, runId: claims.runId });
+}
+
+/**
+ * A call's run, started once the questions its workflow asks first are answered (questions.ts);
+ * `claims`: the state of the round that asked them, undefined for a fresh call.
+ */
+async function start(
+  deps: ToolCallDeps,
+  params: ToolsCallParams,
+  c: McpCallContext,
+  base: Base,
+  claims?: StateClaims,
+): Promise<ToolsCallResult> {
   const { ctx } = deps;
-  const workflow = await toolWorkflow(ctx.core, subject, params.name);
-  const args = checkArguments(workflow, params.arguments);
-  // inputResponses without a requestState cannot be bound to any run: they are ignored and the
-  // call starts afresh (SEP-2322: a server ignores what it does not recognise and asks again).
-  if (params.requestState !== undefined) return retry(deps, params, c, { subject, workflow, args });
+  const { subject, workflow } = base;
   checkDeclared(workflow, c, deps.tasks.extension);
+  let inputs = base.args;
+  let first = 1;
+  const questions = (workflow.asksFirst ?? []).filter((q) => !Object.hasOwn(base.args, q.name));
+  if (questions.length > 0 || claims) {
+    const round = {
+      states: deps.states,
+      maxRounds: ctx.config.mcp.maxRounds,
+      subject,
+      dig: roundDigest(base),
+      form: clientAbilities(c.envelope.capabilities).form,
+    };
+    const asked = await answerQuestions(round, questions, params.inputResponses, claims);
+    if (asked.kind === 'ask') return asked.result;
+    if (asked.kind === 'declined') return { ...toolError(`${asked.name} was declined`) };
+    if (asked.kind === 'cannot')
+      return { ...toolError(`the tool asks ${asked.name} first, which this client cannot show`) };
+    inputs = checkArguments(workflow, { ...base.args, ...asked.answers });
+    first = asked.round;
+  }
   const record = c.decisionRecord?.();
   const { run, created } = await ctx.core.createRun(subject, {
     workflowId: workflow.id,
-    inputs: args,
+    inputs,
     transport: 'mcp',
     trustBoundary: 'untrusted',
     ...(c.envelope.trace && { trace: traceRecord(c.envelope.trace) }),
@@ -252,7 +325,11 @@ export async function toolsCall(
   });
   c.scope.own(subject, run.runId);
   await c.bindRun(run.runId, record !== undefined && created);
-  const round: Round = { subject, workflow, args, runId: run.runId, round: 1, afterSequence: -1 };
+  const round: Round = { ...base, runId: run.runId, round: first, afterSequence: -1 };
+  // inputResponses without a requestState start the call afresh and answer what its run asks under
+  // the same keys (answerSupplied); keys it never asks are ignored.
+  const supplied = params.inputResponses;
+  if (!claims && isRecord(supplied)) round.supplied = { ...supplied };
   // The run as created is where the wait starts: one that ended in its first turn needs no read.
   return answer(deps, round, c, run);
 }

@@ -5,14 +5,14 @@
 // registered code; a run the caller may not read is `not_found`, a foreign tenant segment
 // `id_tenant_mismatch` (DESIGN.md §5 Ids).
 import type { RestHandlers } from '@wopgen/generated/rest/operations';
-import { isRunStatus, isTerminalRunStatus } from '@wopgen/generated/run-status';
+import { isTerminalRunStatus } from '@wopgen/generated/run-status';
 import type { HostContext } from '../../context.ts';
 import { notModifiedBy } from '../../http/conditional.ts';
 import { CoreError } from '../../ports/errors.ts';
 import type { Interrupt, InterruptAnswer } from '../../ports/interrupts.ts';
 import type { RunEvent } from '../../ports/events.ts';
 import type { Subject } from '../../ports/auth.ts';
-import { parseDecodedId, tenantOf } from '../../ids.ts';
+import { isRawRunId, tenantOf } from '../../ids.ts';
 import { agentHandlers } from './agents.ts';
 import type { AnonymousCallContext, RestCallContext } from './call-context.ts';
 
@@ -23,10 +23,10 @@ export type RestBuiltins = Omit<RestHandlers<RestCallContext>, 'getCapabilities'
   ) => ReturnType<RestHandlers<RestCallContext>['getCapabilities']>;
 };
 
-/** The raw runId a path segment names for `subject`, else the refusal (DESIGN.md §5 Ids). */
-export function runIdOf(subject: Subject, segment: string): string {
-  // The router percent-decoded the segment once; only the projection's `~XX` is read here.
-  const runId = parseDecodedId(segment);
+/** The raw runId a (decoded) path parameter names for `subject`, else the refusal (DESIGN.md §5 Ids). */
+export function runIdOf(subject: Subject, value: string): string {
+  // The router decoded the segment once (percent, then `~XX`): it is the raw id, or no run.
+  const runId = isRawRunId(value) ? value : undefined;
   if (!runId) throw new CoreError('not_found', 'no such run');
   if (tenantOf(runId) !== subject.tenant)
     throw new CoreError('id_tenant_mismatch', 'the run id names another tenant');
@@ -70,11 +70,7 @@ export function createRestHandlers(ctx: HostContext): RestBuiltins {
 
   return {
     async createRun({ header, body }, c) {
-      if (typeof body !== 'object' || body === null || typeof body.workflowId !== 'string')
-        throw new CoreError('validation_error', 'body must be an object with a string workflowId');
       const inputs = body.inputs ?? {};
-      if (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs))
-        throw new CoreError('validation_error', 'inputs must be an object');
       const key = header['Idempotency-Key'];
       const metadata = body.metadata;
       const { run, created } = await core.createRun(c.subject, {
@@ -91,8 +87,6 @@ export function createRestHandlers(ctx: HostContext): RestBuiltins {
     },
 
     async listRuns({ query }, c) {
-      if (query.status !== undefined && !isRunStatus(query.status))
-        throw new CoreError('validation_error', `unknown status ${query.status}`);
       // A tenant's listings run a few at a time (util/tenant-gate.ts).
       const page = await ctx.listings.run(c.subject.tenant, () =>
         core.listRuns(c.subject, {
@@ -120,9 +114,8 @@ export function createRestHandlers(ctx: HostContext): RestBuiltins {
 
     async pollRunEvents({ path, query }, c) {
       const runId = runIdOf(c.subject, path.runId);
+      // Without afterSequence the poll starts at the log's first event (sequence 0).
       const after = query.afterSequence ?? -1;
-      if (after < -1)
-        throw new CoreError('validation_error', 'afterSequence must be an integer ≥ -1');
       const timeoutS = Math.min(Math.max(query.timeout ?? 0, 0), MAX_POLL_S);
       const events = await poll(c, runId, after, timeoutS);
       if (!events) throw noSuchRun();
@@ -155,8 +148,6 @@ export function createRestHandlers(ctx: HostContext): RestBuiltins {
 
     async resolveInterruptByRun({ path, body }, c) {
       const runId = runIdOf(c.subject, path.runId);
-      if (typeof body !== 'object' || body === null || !('resumeValue' in body))
-        throw new CoreError('validation_error', 'body must be {resumeValue, interruptId?}');
       const open = await core.openInterrupts(c.subject, runId);
       if (!open) throw noSuchRun();
       const target = open.find(

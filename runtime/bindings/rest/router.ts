@@ -2,7 +2,8 @@
 // served contract's route table (`contract.rest.operations`) is a route. A request is read by its
 // row — the OpenWOP-Version header, the credential (unless `security: []`), path, query and header
 // parameters with their JSON types, the body under the host's limits — then its handler member
-// (built-in or supplied by the host implementer) is called and its answer written: a JSON body at
+// (built-in or supplied by the host implementer) is called with the request as the contract's
+// generated validator checked it (a refusal names the field) and its answer written: a JSON body at
 // its status, or an event stream. Every answer carries OpenWOP-Version; every refusal is the
 // OpenWOP envelope at the status the contract's error catalogue registers. The router knows no
 // operation by name.
@@ -13,6 +14,7 @@ import type {
   RestParameterEntry,
 } from '@wopgen/generated/rest/operations';
 import type { OpenWopErrorCode } from '@wopgen/generated/errors/catalogue';
+import type { RequestCheck } from '@wopgen/generated/validators/request-check';
 import type { HostContext } from '../../context.ts';
 import { readJsonBody } from '../../http/body.ts';
 import { disconnectSignal } from '../../http/disconnect.ts';
@@ -22,6 +24,7 @@ import type { Route } from '../../http/router.ts';
 import { holdSlot } from '../../http/stream-slots.ts';
 import { retryAfterHeaders } from '../../http/unavailable.ts';
 import { isCoreError } from '../../ports/errors.ts';
+import { unprojectId } from '../../ids.ts';
 import type { SuppliedMember } from '../../contract/supplied.ts';
 import type { RestCallContext } from './call-context.ts';
 import { restPreamble, versionHeaders } from './guard.ts';
@@ -51,6 +54,7 @@ class Refusal extends Error {
   constructor(
     readonly code: OpenWopErrorCode,
     message: string,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -78,11 +82,17 @@ function typed(p: RestParameterEntry, text: string): string | number | boolean {
 }
 
 function decoded(name: string, segment: string): string {
+  let text: string | undefined;
   try {
-    return decodeURIComponent(segment);
+    text = unprojectId(decodeURIComponent(segment));
   } catch {
-    throw new Refusal('validation_error', `${name} is not a well-formed path segment`);
+    text = undefined;
   }
+  if (text === undefined)
+    throw new Refusal('validation_error', `${name} is not a well-formed path segment`, {
+      field: `path.${name}`,
+    });
+  return text;
 }
 
 function headerText(req: IncomingMessage, name: string): string | undefined {
@@ -90,7 +100,11 @@ function headerText(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(v) ? v.join(', ') : v;
 }
 
-/** The parameters of `op` off the request, percent-decoded (an id's `~XX` is its handler's). */
+/**
+ * The parameters of `op` off the request. A path parameter is an OpenWOP projected segment
+ * (DESIGN.md §5 Ids: `acme~2Fr-…`, or `acme%2Fr-…`): percent-decoded, then `~XX`-decoded, so a
+ * handler and the validator see the id itself (`acme/r-…`).
+ */
 function parameters(
   op: RestOperationEntry,
   req: IncomingMessage,
@@ -145,6 +159,14 @@ export function restRoutes(
   aliases: readonly RestAlias[] = [],
 ): Route[] {
   const h = () => versionHeaders(ctx);
+  const requests = ctx.contract.rest.requests as Readonly<
+    Record<string, (value: unknown) => ReturnType<RequestCheck<unknown>>>
+  >;
+  /** The contract's check of an operation's request (verified at start-up: every one has one). */
+  const check = (operationId: string, value: RestRequestValue) =>
+    Object.hasOwn(requests, operationId)
+      ? requests[operationId]!(value)
+      : ({ ok: true, value } as const);
   const refuse = (res: ServerResponse, code: OpenWopErrorCode, message: string, details?: object) =>
     sendOpenWopError(ctx.contract.errors, res, code, message, details as never, {
       ...h(),
@@ -165,10 +187,19 @@ export function restRoutes(
       }
       let answer: RestAnswerValue;
       try {
-        const request: RestRequestValue = {
+        const read: RestRequestValue = {
           ...parameters(op, req, pathParams, url),
           body: await body(op, req, ctx.config.bodyLimit),
         };
+        const checked = check(op.operationId, read);
+        if (!checked.ok) {
+          const { field, message } = checked.refusal;
+          // A path that names no resource the operation could have is a 404, as any unknown id.
+          if (field.startsWith('path.'))
+            throw new Refusal('not_found', `nothing at ${url.pathname}: ${message}`, { field });
+          throw new Refusal('validation_error', message, { field });
+        }
+        const request = checked.value as RestRequestValue;
         const signal = disconnectSignal(res);
         const context = {
           subject: subject!,
@@ -180,7 +211,7 @@ export function restRoutes(
         const call: RestCallContext = context;
         answer = (await member(request, call)) as RestAnswerValue;
       } catch (err) {
-        if (err instanceof Refusal) return refuse(res, err.code, err.message);
+        if (err instanceof Refusal) return refuse(res, err.code, err.message, err.details);
         if (isCoreError(err)) return refuse(res, err.code, err.message, err.details);
         ctx.log.error({ err, operationId: op.operationId }, 'REST handler failure');
         return refuse(res, 'internal_error', 'internal error');

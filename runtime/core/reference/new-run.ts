@@ -24,6 +24,8 @@ export interface NewRunDeps {
   workflows: WorkflowRegistry;
   /** The run's conversation answers (RunView.replies), undefined for a workflow that does not converse. */
   replies(run: RunRecord): Promise<ConversationReply[] | undefined>;
+  /** Whether the run waits for the next message of a conversation (RunView.awaitingMessage). */
+  awaitsMessage(run: RunRecord): boolean;
 }
 
 /** Create `req`'s run, committed; its durability is the caller's to wait for (RunStore.durable). */
@@ -52,7 +54,8 @@ export async function createNewRun(
   const parts = out.parts;
   if (parts) {
     const replies = await deps.replies(parts.run);
-    created.view = toRunView(parts.run, parts.open, parts.record, replies);
+    const awaiting = deps.awaitsMessage(parts.run);
+    created.view = toRunView(parts.run, parts.open, parts.record, replies, awaiting);
   }
   return created;
 }

@@ -34,7 +34,7 @@ import type {
   RunStore,
   WriteOptions,
 } from '../../ports/store/run-store.ts';
-import type { WorkflowView } from '../../ports/workflows.ts';
+import { awaitsMessage, type WorkflowView } from '../../ports/workflows.ts';
 import { createNewRun } from './new-run.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { readReplies } from './engine/converse.ts';
@@ -141,6 +141,7 @@ class ReferenceRunCore implements RunCore {
       now: this.now,
       workflows: this.options.workflows,
       replies: (run: RunRecord) => this.replies(run),
+      awaitsMessage: (run: RunRecord) => this.awaitsMessage(run),
     };
     return this.durable(await createNewRun(deps, subject, req));
   }
@@ -177,7 +178,13 @@ class ReferenceRunCore implements RunCore {
       else openOf.set(it.runId, [it]);
     }
     const views = rows.map((run, i) =>
-      toRunView(run, openOf.get(run.runId) ?? [], records.get(run.runId), replies[i]),
+      toRunView(
+        run,
+        openOf.get(run.runId) ?? [],
+        records.get(run.runId),
+        replies[i],
+        this.awaitsMessage(run),
+      ),
     );
     return { views, nextCursor };
   }
@@ -261,6 +268,11 @@ class ReferenceRunCore implements RunCore {
     });
   }
 
+  /** Whether the run waits for the next message of a conversation (RunView.awaitingMessage). */
+  private awaitsMessage(run: RunRecord): boolean {
+    return awaitsMessage(this.views.get(run.workflowId), run);
+  }
+
   /** The answers of a run whose workflow converses (engine/converse.ts); undefined otherwise. */
   private replies(run: RunRecord): Promise<ConversationReply[] | undefined> {
     if (!this.views.get(run.workflowId)?.messages) return Promise.resolve(undefined);
@@ -302,7 +314,8 @@ class ReferenceRunCore implements RunCore {
       if (tenantOf(runId) !== subject.tenant) return undefined;
       const parts = await this.runs.readRunView(runId, binding);
       if (!parts || parts.run.tenant !== subject.tenant) return undefined;
-      return toRunView(parts.run, parts.open, parts.record, await this.replies(parts.run));
+      const replies = await this.replies(parts.run);
+      return toRunView(parts.run, parts.open, parts.record, replies, this.awaitsMessage(parts.run));
     }
     const run = await this.readable(subject, runId);
     if (!run) return undefined;
@@ -311,7 +324,7 @@ class ReferenceRunCore implements RunCore {
       this.runs.getBindingRecord(runId, binding),
       this.replies(run),
     ]);
-    return toRunView(run, open, record, replies);
+    return toRunView(run, open, record, replies, this.awaitsMessage(run));
   }
 
   async lastSequence(subject: Subject, runId: string): Promise<number | undefined> {

@@ -69,6 +69,7 @@ export function toRunView(
   open: readonly InterruptRecord[],
   record: BindingRecord | undefined,
   replies: ConversationReply[] | undefined,
+  awaitingMessage = false,
 ): RunView {
   const view: RunView = {
     run: toSnapshot(run),
@@ -77,5 +78,6 @@ export function toRunView(
   };
   if (record) view.record = record;
   if (replies) view.replies = replies;
+  if (awaitingMessage) view.awaitingMessage = true;
   return view;
 }

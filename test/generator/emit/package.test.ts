@@ -51,12 +51,40 @@ describe('packageModules and exportsMap', () => {
 
 describe('emitIndex', () => {
   it('re-exports every module but the index by its .js specifier, sorted', () => {
-    expect(emitIndex(paths).body).toBe(
+    expect(emitIndex(paths.map((path) => ({ path, body: '' }))).body).toBe(
       [
         "export * from './a2a/errors.js';",
         "export * from './run-status.js';",
         "export * from './types/openapi.js';",
         "export * from './validators/standalone.js';",
+      ].join('\n'),
+    );
+  });
+
+  it('re-exports a name two modules export by name from the first of them (no TS2308)', () => {
+    const files = [
+      {
+        path: 'types/a2a-wire.ts',
+        body: 'export type Part = { text: string };\nexport interface Task {}',
+      },
+      {
+        path: 'types/events.ts',
+        body: 'export interface Part { kind: string }\nexport type Task = 1;',
+      },
+      { path: 'validators/standalone.js', body: 'export const validatePart = 1;' },
+      { path: 'validators/standalone.d.ts', body: 'export declare const validatePart: 1;' },
+      { path: 'validators/other.ts', body: 'export const validatePart = 2;' },
+    ];
+    expect(emitIndex(files).body).toBe(
+      [
+        "export * from './types/a2a-wire.js';",
+        "export * from './types/events.js';",
+        "export * from './validators/other.js';",
+        "export * from './validators/standalone.js';",
+        '',
+        "export type { Part } from './types/a2a-wire.js';",
+        "export type { Task } from './types/a2a-wire.js';",
+        "export { validatePart } from './validators/other.js';",
       ].join('\n'),
     );
   });

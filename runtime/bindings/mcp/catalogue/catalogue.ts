@@ -5,6 +5,8 @@
 // The entry types below are also the on-disk format of a catalogue file (schema.ts), minus
 // `uriSchemes`, which the files declare and the loader merges.
 
+import type { FirstQuestion } from '../../../ports/workflows.ts';
+
 /** One piece of a prompt message; `{{argument}}` placeholders are filled only in text fields. */
 export type PromptContent =
   | { type: 'text'; text: string }
@@ -39,6 +41,11 @@ export interface CataloguePrompt {
   arguments?: PromptArgument[];
   messages: PromptMessage[];
   completions?: CompletionValues;
+  /**
+   * Questions asked (form elicitation, SEP-2322) before the prompt is rendered; each answer's
+   * fields fill `{{<name>.<field>}}` placeholders as arguments do (questions.ts).
+   */
+  asksFirst?: FirstQuestion[];
 }
 
 /** What a static resource and a template share: how they are listed, and exactly one body. */

@@ -11,9 +11,19 @@ import type { McpHandlers } from '@wopgen/generated/mcp/methods';
 import type { McpConfig } from '../../../config.ts';
 import type { Io, McpCallContext } from '../handlers.ts';
 import { catalogueCapabilities, type McpCatalogue } from './catalogue.ts';
-import { McpError, METHOD_NOT_FOUND } from '../jsonrpc.ts';
+import { missingCapability } from '../envelope.ts';
+import { INVALID_PARAMS, McpError, METHOD_NOT_FOUND } from '../jsonrpc.ts';
+import { clientAbilities } from '../mrtr.ts';
+import { answerQuestions } from '../questions.ts';
+import { callDigest, type RequestStates } from '../request-state.ts';
 import { complete } from './completion.ts';
-import { findPrompt, listedPrompt, promptArguments, renderPrompt } from './prompts.ts';
+import {
+  answerValues,
+  findPrompt,
+  listedPrompt,
+  promptArguments,
+  renderPrompt,
+} from './prompts.ts';
 import { indexResources, listedResource, listedTemplate, readResource } from './resources.ts';
 
 export type CatalogueHandlers = Pick<
@@ -47,7 +57,11 @@ export function catalogueRefusal(catalogue: McpCatalogue, method: string): McpEr
   return new McpError(METHOD_NOT_FOUND, `Method not found: ${method} (this server has no ${kind})`);
 }
 
-export function catalogueHandlers(catalogue: McpCatalogue, mcp: McpConfig): CatalogueHandlers {
+export function catalogueHandlers(
+  catalogue: McpCatalogue,
+  mcp: McpConfig,
+  states: RequestStates,
+): CatalogueHandlers {
   const cached = { resultType: 'complete', ttlMs: mcp.listTtlMs, cacheScope: 'private' } as const;
   const prompts = new Map(catalogue.prompts.map((p) => [p.name, p]));
   const index = indexResources(
@@ -60,10 +74,32 @@ export function catalogueHandlers(catalogue: McpCatalogue, mcp: McpConfig): Cata
     async promptsList() {
       return { prompts: catalogue.prompts.map(listedPrompt), ...cached };
     },
-    async promptsGet(params) {
+    async promptsGet(params, c) {
       const prompt = findPrompt(prompts, params.name);
       const args = promptArguments(prompt, params.arguments);
-      return { ...renderPrompt(prompt, args, catalogue.uriSchemes), resultType: 'complete' };
+      let values = args;
+      if (prompt.asksFirst) {
+        // Its questions come first (questions.ts): asked as forms, so form elicitation is needed.
+        if (!clientAbilities(c.envelope.capabilities).form)
+          throw missingCapability({ elicitation: { form: {} } }, 'elicitation');
+        const subject = c.subject!;
+        const dig = callDigest('prompts/get', prompt.name, args);
+        const claims =
+          params.requestState === undefined
+            ? undefined
+            : await states.check(params.requestState, subject, dig);
+        const round = { states, maxRounds: mcp.maxRounds, subject, dig, form: true };
+        const asked = await answerQuestions(round, prompt.asksFirst, params.inputResponses, claims);
+        if (asked.kind === 'ask') return asked.result;
+        if (asked.kind !== 'answered')
+          throw new McpError(
+            INVALID_PARAMS,
+            `prompt ${prompt.name} cannot be rendered without ${asked.name}`,
+            { name: prompt.name, question: asked.name },
+          );
+        values = { ...args, ...answerValues(asked.answers) };
+      }
+      return { ...renderPrompt(prompt, values, catalogue.uriSchemes), resultType: 'complete' };
     },
     async resourcesList() {
       return { resources: catalogue.resources.map(listedResource), ...cached };

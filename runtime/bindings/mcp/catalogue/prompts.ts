@@ -93,6 +93,21 @@ function renderContent(
   return { type: 'resource', resource };
 }
 
+/**
+ * What the answers to a prompt's questions fill: `<question>.<field>`, each a primitive written as
+ * plain text, as an argument is.
+ */
+export function answerValues(
+  answers: Record<string, Record<string, unknown>>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [question, fields] of Object.entries(answers))
+    for (const [field, value] of Object.entries(fields))
+      if (['string', 'number', 'boolean'].includes(typeof value))
+        out[`${question}.${field}`] = String(value);
+  return out;
+}
+
 /** The prompt's messages with `args` filled in as plain text. */
 export function renderPrompt(
   p: CataloguePrompt,

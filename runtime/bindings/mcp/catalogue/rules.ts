@@ -10,6 +10,8 @@ import type {
   CompletionValues,
   PromptContent,
 } from './catalogue.ts';
+import type { FirstQuestion } from '../../../ports/workflows.ts';
+import { isFlatForm } from '../mrtr.ts';
 import { CatalogueError, escapePointer, type Origin } from './errors.ts';
 import { isJsonMimeType, placeholderNames, placeholdersOutsideStrings } from './placeholders.ts';
 import { checkResourceUri, isRefusal, normalizeSyntax, REFUSAL_MESSAGES } from './uri.ts';
@@ -35,11 +37,41 @@ export function checkPrompt(p: CataloguePrompt, at: Origin, schemes: string[]): 
         `duplicate argument ${JSON.stringify(name)}`,
       );
   });
+  // Each answer to a question asked first fills `{{<question>.<field>}}` (prompts.ts).
+  const answered = checkQuestions(p.asksFirst ?? [], at);
   for (const [m, message] of p.messages.entries()) {
     const here = `${at.pointer}/messages/${m}/content`;
-    checkContent(message.content, { file: at.file, pointer: here }, args, schemes);
+    checkContent(
+      message.content,
+      { file: at.file, pointer: here },
+      [...args, ...answered],
+      schemes,
+    );
   }
   checkCompletions(p.completions, args, at, 'argument');
+}
+
+/** Unique names, each a form MCP can show; the placeholder names their answers fill. */
+function checkQuestions(questions: readonly FirstQuestion[], at: Origin): string[] {
+  const names: string[] = [];
+  for (const [k, q] of questions.entries()) {
+    const here = `${at.pointer}/asksFirst/${k}`;
+    if (questions.findIndex((o) => o.name === q.name) !== k)
+      throw new CatalogueError(
+        at.file,
+        `${here}/name`,
+        `duplicate question ${JSON.stringify(q.name)}`,
+      );
+    if (!isFlatForm(q.schema))
+      throw new CatalogueError(
+        at.file,
+        `${here}/schema`,
+        'must be a form: an object whose properties are strings, numbers, integers or booleans',
+      );
+    for (const field of Object.keys((q.schema['properties'] ?? {}) as object))
+      names.push(`${q.name}.${field}`);
+  }
+  return names;
 }
 
 function checkContent(c: PromptContent, at: Origin, args: string[], schemes: string[]): void {

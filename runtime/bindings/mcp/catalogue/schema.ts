@@ -4,6 +4,7 @@
 // entries (exactly one of text and blob, unique names, declared placeholders, the scheme allowlist)
 // are load.ts's, checked once the shape is known, so that each gets its own clear message.
 import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { firstQuestionsSchema } from '../../../util/first-questions.ts';
 import { ajv } from '../../../util/json-schema.ts';
 import type { CataloguePrompt, CatalogueResource, CatalogueTemplate } from './catalogue.ts';
 
@@ -105,6 +106,7 @@ const prompt = {
       },
     },
     completions,
+    asksFirst: firstQuestionsSchema,
   },
 };
 

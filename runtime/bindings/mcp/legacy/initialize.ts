@@ -7,7 +7,7 @@
 // of every run the session starts.
 import type { Subject } from '../../../ports/auth.ts';
 import type { HostContext } from '../../../context.ts';
-import { decisionPayload, recordDecision } from '../../../negotiation/record.ts';
+import { NegotiationRecorder, recorderSinks } from '../../../negotiation/recorder.ts';
 import { HOST_VERSION } from '../../../version.ts';
 import { catalogueCapabilities } from '../catalogue/catalogue.ts';
 import type { LegacySession } from './session.ts';
@@ -48,14 +48,10 @@ export async function recordLegacyDecision(
     floor: ctx.config.mcp.minimumRevision,
     ...(session.requested !== undefined && { requested: session.requested }),
   };
-  const payload = decisionPayload(
-    ctx.contract.validators.negotiationDecided,
-    'mcp',
-    decision,
-    peerOrigin,
-    ctx.now(),
-  );
-  await recordDecision(ctx, runId ? { runId, subject } : { tenant: subject.tenant }, payload);
+  const negotiation = new NegotiationRecorder(recorderSinks(ctx), 'mcp', peerOrigin);
+  negotiation.subject = subject;
+  negotiation.decision = decision;
+  await (runId ? negotiation.bindRun(runId) : negotiation.finish());
 }
 
 /**
@@ -73,15 +69,7 @@ export async function recordLegacyRefusal(
     floor: ctx.config.mcp.minimumRevision,
     ...(requested !== undefined && { requested }),
   };
-  await recordDecision(
-    ctx,
-    {},
-    decisionPayload(
-      ctx.contract.validators.negotiationDecided,
-      'mcp',
-      decision,
-      peerOrigin,
-      ctx.now(),
-    ),
-  );
+  const negotiation = new NegotiationRecorder(recorderSinks(ctx), 'mcp', peerOrigin);
+  negotiation.decision = decision;
+  await negotiation.finish();
 }

@@ -12,7 +12,7 @@ import type { HostContext } from '../../../context.ts';
 import { mcpDispatchFor } from '../dispatch.ts';
 import type { Io, McpCallContext } from '../handlers.ts';
 import { inboundTrace } from '../envelope.ts';
-import { isRecord, McpError, METHOD_NOT_FOUND } from '../jsonrpc.ts';
+import { INVALID_PARAMS, isRecord, McpError, METHOD_NOT_FOUND } from '../jsonrpc.ts';
 import type { NotificationStream } from '../listen.ts';
 import type { InputRequest } from '../mrtr.ts';
 import type { RequestScope } from '../scope.ts';
@@ -81,7 +81,8 @@ export class LegacyRequests {
   async serve(method: string, params: McpParams, call: LegacyCall): Promise<unknown> {
     if (method === 'ping') return {};
     const c = this.callContext(params, call);
-    if (method === 'tools/call') return legacyResult(await this.toolsCall(params, c, call));
+    if (method === 'tools/call' || method === 'prompts/get')
+      return legacyResult(await this.withRounds(method, params, c, call));
     if (!passesThrough(method)) throw new McpError(METHOD_NOT_FOUND, `Method not found: ${method}`);
     return legacyResult(await this.invoke(method, params, c));
   }
@@ -104,17 +105,27 @@ export class LegacyRequests {
     };
   }
 
-  /** tools/call, asking the client on the request's stream whenever the run waits on it. */
-  private async toolsCall(params: McpParams, c: McpCallContext, call: LegacyCall) {
+  /**
+   * tools/call or prompts/get, asking the client on the request's stream whenever the run (or the
+   * prompt's questions, questions.ts) wait on it.
+   */
+  private async withRounds(
+    method: 'tools/call' | 'prompts/get',
+    params: McpParams,
+    c: McpCallContext,
+    call: LegacyCall,
+  ) {
     const base = { name: params.name, arguments: params.arguments };
     let round: McpParams = base;
     for (;;) {
-      const result = await this.invoke('tools/call', round, c);
+      const result = await this.invoke(method, round, c);
       if (result.resultType !== 'input_required') return result;
       const asked = result.inputRequests as Record<string, InputRequest>;
       const inputResponses: Record<string, unknown> = {};
       for (const [key, req] of Object.entries(asked)) {
         const out = legacyClientRequest(req, call.session.version);
+        if ((!call.channel || !out) && method === 'prompts/get')
+          throw new McpError(INVALID_PARAMS, 'the prompt needs input this client cannot provide');
         if (!call.channel || !out)
           return toolError('the tool needs input that this client cannot provide; the run waits');
         inputResponses[key] = await this.ask(call.channel, out, c.scope.signal);

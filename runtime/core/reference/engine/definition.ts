@@ -8,7 +8,9 @@ import {
 } from '../../../ports/interrupts.ts';
 import type { JsonObject } from '../../../ports/json.ts';
 import type { ClientRequest } from '../../../ports/store/run-store.ts';
+import type { FirstQuestion } from '../../../ports/workflows.ts';
 import { DEFAULT_APPROVAL_ACTIONS } from '../../../util/approval-answer.ts';
+import { firstQuestionsSchema } from '../../../util/first-questions.ts';
 import { ajv, validatorOf } from '../../../util/json-schema.ts';
 
 export type NodeDef =
@@ -111,6 +113,12 @@ export interface WorkflowDefinition {
    * absent means optional.
    */
   taskSupport?: 'forbidden' | 'optional' | 'required';
+  /**
+   * Questions asked before a run starts when its inputs lack them (WorkflowView.asksFirst): each
+   * answer is the input `name`, so `{{inputs.<name>.<field>}}` reads it; `schema` is a form (a flat
+   * object of primitives) and `inputSchema` must allow the input.
+   */
+  asksFirst?: FirstQuestion[];
 }
 
 const idPattern = '^[A-Za-z0-9._~:-]{1,128}$';
@@ -171,6 +179,7 @@ const definitionSchema = {
     description: { type: 'string' },
     inputSchema: { type: 'object' },
     taskSupport: { enum: ['forbidden', 'optional', 'required'] },
+    asksFirst: firstQuestionsSchema,
     nodes: {
       type: 'array',
       minItems: 1,
@@ -217,6 +226,11 @@ export function parseDefinition(value: unknown, source: string): WorkflowDefinit
   for (const n of flatNodes(value)) {
     if (ids.has(n.id)) throw new Error(`${source}: duplicate node id ${n.id}`);
     ids.add(n.id);
+  }
+  const names = new Set<string>();
+  for (const q of value.asksFirst ?? []) {
+    if (names.has(q.name)) throw new Error(`${source}: duplicate asksFirst name ${q.name}`);
+    names.add(q.name);
   }
   validatorOf(value.inputSchema); // throws on an invalid input schema; kept for the first call
   return value;

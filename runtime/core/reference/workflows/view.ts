@@ -36,6 +36,10 @@ export function workflowView(def: WorkflowDefinition): WorkflowView {
     steps: stepsOf(def),
   };
   if (def.taskSupport) view.taskSupport = def.taskSupport;
+  if (def.asksFirst) {
+    view.asksFirst = def.asksFirst;
+    view.asks.form = true; // the questions are forms
+  }
   // The declared input path: where a running run takes further messages (engine/converse.ts).
   const listening = def.nodes.filter((n) => n.kind === 'converse').map((n) => n.id);
   if (listening.length > 0) view.messages = { nodeIds: listening };
