@@ -136,14 +136,6 @@ export function parseWireId(segment: string): string | undefined {
   return decodeWireId(segment);
 }
 
-/**
- * parseWireId of a path segment the HTTP layer has percent-decoded already: the raw id or its
- * `~XX` projection. A `%` left in it was encoded twice (`acme%252F…`): it names no run.
- */
-export function parseDecodedId(segment: string): string | undefined {
-  return segment.includes('%') ? undefined : parseWireId(segment);
-}
-
 /** parseWireId byte by byte: its reading of any segment (the fast path must agree with it). */
 export function decodeWireId(sent: string): string | undefined {
   const segment = sent.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
