@@ -26,6 +26,7 @@ import { createPushService, type PushService } from '../adapters/push/service.ts
 import { pushProjector } from '../bindings/a2a/push-projection.ts';
 import { createRestHandlers } from '../bindings/rest/handlers.ts';
 import { restRoutes, type RestAlias } from '../bindings/rest/router.ts';
+import { deadLetterRoutes } from '../bindings/rest/dead-letters.ts';
 import { wopgenContract } from '../contract/default.ts';
 import type { HostContract } from '../contract/served.ts';
 import { NO_HANDLERS, suppliedKeys, type SuppliedHandlers } from '../contract/supplied.ts';
@@ -126,6 +127,7 @@ function mountBindings(context: HostContext, extra: readonly BindingFactory[]) {
   }
   const rest = { ...createRestHandlers(context), ...context.handlers.rest };
   router.addAll(restRoutes(context, rest, REST_ALIASES));
+  router.addAll(deadLetterRoutes(context));
   const a2a = a2aBinding(context);
   router.addAll(a2a.routes);
   mounts.push(...a2a.mounts);
