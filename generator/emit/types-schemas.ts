@@ -73,6 +73,7 @@ export async function emitSchemaTypes(
     from: [...new Set(entries.map((e) => e.origin.file))].sort(),
     body: [...sources, ts].join('\n'),
     parser: 'typescript',
+    dist: 'types',
   };
 }
 
@@ -107,4 +108,18 @@ function sortKeys(obj: Record<string, unknown>): Record<string, unknown> {
 /** The TypeScript name json-schema-to-typescript gives a definition key. */
 export function typeNameOf(key: string): string {
   return toSafeString(key);
+}
+
+/**
+ * The type of each member of the root type json-schema-to-typescript printed (`rootName`), by
+ * member name: a definition that is a `$ref` to another is typed by that one's name, not its own.
+ */
+export function memberTypes(text: string, rootName: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const start = text.indexOf(`export interface ${rootName} {`);
+  if (start < 0) return out;
+  const body = text.slice(start, text.indexOf('\n}', start));
+  for (const m of body.matchAll(/^\s*([A-Za-z_$][\w$]*)\??: ([A-Za-z_$][\w$]*);?$/gm))
+    out.set(m[1]!, m[2]!);
+  return out;
 }
