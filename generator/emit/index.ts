@@ -20,7 +20,7 @@ import type { EmittedFile } from './source-file.ts';
 import { emitA2aTaskState, emitMcpTaskStatus } from './task-state.ts';
 import { emitAsyncApiTypes } from './types-asyncapi.ts';
 import { emitOpenApiTypes } from './types-openapi.ts';
-import { emitSchemaTypes, memberTypes } from './types-schemas.ts';
+import { emitSchemaTypes } from './types-schemas.ts';
 import { emitValidators } from './validators.ts';
 
 export interface EmitOptions {
@@ -46,6 +46,14 @@ export async function emitAll(
   sink: DiagnosticSink,
   opts: EmitOptions,
 ): Promise<Emission> {
+  // The workers read their documents while this thread emits the rest.
+  const fromWorkers = opts.validated.then((v) => [
+    v.openapiTypes === null ? null : emitOpenApiTypes(opts.openapiFile, v.openapiTypes),
+    emitAsyncApiTypes(model, v.channels),
+  ]);
+  // Handled where it is awaited; this only keeps a failure from being reported as unhandled
+  // when this thread's own emitters throw first.
+  fromWorkers.catch(() => undefined);
   const stamp = (f: EmittedFile): EmittedFile => {
     if (f.parser !== 'json')
       f.header = header({ from: f.from, command: opts.command, digest: model.digest }, 'line');
@@ -77,14 +85,6 @@ export async function emitAll(
     ),
   ]);
   local.push(facetTypes, eventTypes);
-  // The workers read their documents while this thread emits the rest.
-  const fromWorkers = opts.validated.then((v) => [
-    v.openapiTypes === null ? null : emitOpenApiTypes(opts.openapiFile, v.openapiTypes),
-    emitAsyncApiTypes(model, v.channels, memberTypes(eventTypes.body, 'InteropEventPayloads')),
-  ]);
-  // Handled where it is awaited; this only keeps a failure from being reported as unhandled
-  // when this thread's own emitters throw first.
-  fromWorkers.catch(() => undefined);
   for (const [family, wire] of [
     ['a2a', model.a2a.wire],
     ['mcp', model.mcp.wire],

@@ -15,12 +15,7 @@ import { typeNameOf } from './types-schemas.ts';
 /** Where the REST wire serves host events (DESIGN.md §5): the channel whose messages they are. */
 const HOST_EVENTS_ADDRESS = '/host/events';
 
-/** @param payloads the type json-schema-to-typescript gave each event's payload (types/events.ts) */
-export function emitAsyncApiTypes(
-  model: SpecModel,
-  channels: AsyncApiChannel[],
-  payloads: ReadonlyMap<string, string>,
-): EmittedFile {
+export function emitAsyncApiTypes(model: SpecModel, channels: AsyncApiChannel[]): EmittedFile {
   const file = model.asyncapi.origin.file;
   const all = [...new Set(channels.flatMap((c) => c.messages))].sort();
   const m = new TsModule('types/event-streams.ts');
@@ -36,10 +31,8 @@ export function emitAsyncApiTypes(
     ),
     constant({ name: 'eventChannels', type: 'readonly EventChannel[]', value: [lit(channels)] }),
   );
-  const payload = (type: string) => {
-    const member = typeNameOf(pascal(type));
-    return m.use({ module: 'types/events.ts', name: payloads.get(member) ?? member, kind: 'type' });
-  };
+  const payload = (type: string) =>
+    m.use({ module: 'types/events.ts', name: typeNameOf(pascal(type)), kind: 'type' });
   const index = model.events[0]?.origin.file ?? file;
   m.add(
     types(

@@ -71,7 +71,7 @@ export async function emitSchemaTypes(
   return {
     path,
     from: [...new Set(entries.map((e) => e.origin.file))].sort(),
-    body: [...sources, ts].join('\n'),
+    body: [...sources, ts, ...aliasesForUnnamed(ts, rootName, entries)].join('\n'),
     parser: 'typescript',
     dist: 'types',
   };
@@ -105,21 +105,21 @@ function sortKeys(obj: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(obj).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+/**
+ * An entry whose schema is only a `$ref` (upstream's `channelPresence` points at
+ * `ChannelPresencePayload`) is compiled under its target's name, so no type carries the entry's
+ * own; every importer names entries by key (typeNameOf), so each such entry gets an alias.
+ */
+function aliasesForUnnamed(ts: string, rootName: string, entries: NamedSchema[]): string[] {
+  return entries
+    .map((e) => ({ key: e.name, type: typeNameOf(e.name) }))
+    .filter(({ type }) => !new RegExp(`^export (?:interface|type) ${type}\\b`, 'm').test(ts))
+    .map(
+      ({ key, type }) => `export type ${type} = NonNullable<${rootName}[${JSON.stringify(key)}]>;`,
+    );
+}
+
 /** The TypeScript name json-schema-to-typescript gives a definition key. */
 export function typeNameOf(key: string): string {
   return toSafeString(key);
-}
-
-/**
- * The type of each member of the root type json-schema-to-typescript printed (`rootName`), by
- * member name: a definition that is a `$ref` to another is typed by that one's name, not its own.
- */
-export function memberTypes(text: string, rootName: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const start = text.indexOf(`export interface ${rootName} {`);
-  if (start < 0) return out;
-  const body = text.slice(start, text.indexOf('\n}', start));
-  for (const m of body.matchAll(/^\s*([A-Za-z_$][\w$]*)\??: ([A-Za-z_$][\w$]*);?$/gm))
-    out.set(m[1]!, m[2]!);
-  return out;
 }

@@ -1,9 +1,7 @@
 // emitAsyncApiTypes: the message-name union and the channel table, from the channels the validate
 // stage read (it reports nothing itself).
 import { describe, expect, it } from 'vitest';
-import { DiagnosticSink } from '../../../generator/diagnostics/diagnostic.ts';
 import { emitAsyncApiTypes } from '../../../generator/emit/types-asyncapi.ts';
-import { emitSchemaTypes, memberTypes } from '../../../generator/emit/types-schemas.ts';
 import { bundledModel, importLines, runEmitted } from './fixture.ts';
 
 describe('emitAsyncApiTypes', () => {
@@ -13,7 +11,7 @@ describe('emitAsyncApiTypes', () => {
   ];
 
   it('declares every carried message name once, sorted, and the channels as given', () => {
-    const file = emitAsyncApiTypes(bundledModel(), channels, new Map());
+    const file = emitAsyncApiTypes(bundledModel(), channels);
     expect(file.path).toBe('types/event-streams.ts');
     expect(file.from).toEqual(['spec/asyncapi.yaml']);
     // The payload union names each run-event payload type of types/events.ts.
@@ -28,40 +26,8 @@ describe('emitAsyncApiTypes', () => {
   });
 
   it('declares `never` when the parser read no channel', () => {
-    const file = emitAsyncApiTypes(bundledModel(), [], new Map());
+    const file = emitAsyncApiTypes(bundledModel(), []);
     expect(file.body).toContain('export type EventStreamMessageName = never;');
     expect(runEmitted(file)['eventChannels']).toEqual([]);
-  });
-
-  it('imports a payload by the name json-schema-to-typescript gave it: a $ref takes its target name', async () => {
-    const origin = { file: 'schemas/run-event-payloads.schema.json', pointer: '/$defs/x' };
-    // As in the upstream corpus: an event's definition is a $ref to another, differently named.
-    const events = await emitSchemaTypes(
-      'types/events.ts',
-      'InteropEventPayloads',
-      [
-        {
-          name: 'RunStarted',
-          schema: {
-            $ref: '#/$defs/runStartedPayload',
-            $defs: {
-              runStartedPayload: { type: 'object', properties: { at: { type: 'string' } } },
-            },
-          },
-          origin,
-        },
-      ],
-      new DiagnosticSink(() => undefined),
-    );
-    const payloads = memberTypes(events.body, 'InteropEventPayloads');
-    expect([...payloads]).toEqual([['RunStarted', 'RunStartedPayload']]);
-    const model = bundledModel();
-    const file = emitAsyncApiTypes(
-      { ...model, events: model.events.filter((e) => e.type === 'run.started') },
-      channels,
-      payloads,
-    );
-    expect(importLines(file)).toEqual(["import type { RunStartedPayload } from './events.js';"]);
-    expect(file.body).toContain('  "run.started": RunStartedPayload;');
   });
 });
