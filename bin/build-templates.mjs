@@ -12,7 +12,8 @@ import ts from 'typescript';
 const dir = fileURLToPath(new URL('../templates/package/', import.meta.url));
 export const distDir = join(dir, 'dist');
 
-const OPTIONS = {
+/** The compiler options dist/ is made for (test/generator/dist-declarations.test.ts compares with them too). */
+export const COMPILER_OPTIONS = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.ES2022,
   moduleResolution: ts.ModuleResolutionKind.Bundler,
@@ -32,7 +33,7 @@ export function compileTemplates() {
     .sort()) {
     const text = readFileSync(join(dir, name), 'utf8');
     const base = name.replace(/\.ts$/, '');
-    const options = { compilerOptions: OPTIONS, fileName: name, reportDiagnostics: true };
+    const options = { compilerOptions: COMPILER_OPTIONS, fileName: name, reportDiagnostics: true };
     const js = ts.transpileModule(text, options);
     const dts = ts.transpileDeclaration(text, options);
     const problems = [...(js.diagnostics ?? []), ...(dts.diagnostics ?? [])];

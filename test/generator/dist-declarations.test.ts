@@ -8,21 +8,11 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
+// tsc's options for dist/, as the fixed modules are compiled with.
+import { COMPILER_OPTIONS } from '../../bin/build-templates.mjs';
 import { generate } from '../../generator/pipeline.ts';
 import { projectRoot } from '../helpers/spec-fixture.ts';
 import { writeAtomically } from '../../generator/write.ts';
-
-const OPTIONS: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.ES2022,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  lib: ['lib.es2023.d.ts'],
-  types: [],
-  strict: true,
-  declaration: true,
-  skipLibCheck: true,
-  newLine: ts.NewLineKind.LineFeed,
-};
 
 /** Every .ts source of a package (its dist/ aside), relative to it. */
 function sources(dir: string, rel = ''): string[] {
@@ -40,7 +30,7 @@ function sources(dir: string, rel = ''): string[] {
 function compile(dir: string): { outputs: Map<string, string>; errors: string[] } {
   const roots = sources(dir).map((p) => join(dir, p));
   const outDir = join(dir, '.tsc-out');
-  const program = ts.createProgram(roots, { ...OPTIONS, rootDir: dir, outDir });
+  const program = ts.createProgram(roots, { ...COMPILER_OPTIONS, rootDir: dir, outDir });
   const errors = ts
     .getPreEmitDiagnostics(program)
     .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
