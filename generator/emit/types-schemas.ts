@@ -73,6 +73,7 @@ export async function emitSchemaTypes(
     from: [...new Set(entries.map((e) => e.origin.file))].sort(),
     body: [...sources, ts, ...aliasesForUnnamed(ts, rootName, entries)].join('\n'),
     parser: 'typescript',
+    dist: 'types',
   };
 }
 

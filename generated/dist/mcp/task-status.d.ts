@@ -2,7 +2,9 @@
 // Regenerate with: npx wopgen generate --spec spec --out generated
 // Input digest: sha256:6f29a833f6227b47ddde24ea4d9cde09958a461a5b6f75f14907b35fd99d4e6a
 import type { RunStatus } from '../run-status.js';
-export type McpTaskStatus = 'cancelled' | 'completed' | 'failed' | 'input_required' | 'working';
+
+export type McpTaskStatus = "cancelled" | "completed" | "failed" | "input_required" | "working";
 export declare const mcpTaskStatuses: readonly McpTaskStatus[];
+
 /** MCP task status of a run; `errorCode` is the run's RunSnapshot error code, if any. */
 export declare function projectMcpTaskStatus(status: RunStatus, errorCode?: string): McpTaskStatus;
