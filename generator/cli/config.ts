@@ -5,8 +5,12 @@
 // (exit 2), so a typo never silently falls back to a default.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { didYouMean } from '../diagnostics/suggest.ts';
 
 export const CONFIG_FILE = 'wopgen.config.json';
+
+/** The keys of the file (`$schema` too, for editors: wopgen.config.schema.json). */
+export const CONFIG_KEYS = ['$schema', 'spec', 'out', 'serve'] as const;
 
 export interface WopgenConfig {
   spec?: string;
@@ -51,7 +55,8 @@ function validate(data: unknown): WopgenConfig {
     } else if (key === 'serve') {
       validateServe(value);
     } else if (key !== '$schema') {
-      throw new ConfigError(CONFIG_FILE, `unknown key "${key}" (known: spec, out, serve)`);
+      const near = didYouMean(key, CONFIG_KEYS);
+      throw new ConfigError(CONFIG_FILE, `unknown key "${key}"${near} (known: spec, out, serve)`);
     }
   }
   return data as WopgenConfig;

@@ -16,6 +16,7 @@ import { reportFileNames, writeReport } from '../report/write.ts';
 import { displayPath, OutputError, type OutputProblem } from '../write/problem.ts';
 import { describeParseError } from './args.ts';
 import { ConfigError, readConfig } from './config.ts';
+import { usageText } from './usage.ts';
 import { relativeToWorkingDir } from './diagnostic-paths.ts';
 
 export const REPORT_HELP = `usage: wopgen report --spec DIR --out DIR [--host URL] [--format text|json]
@@ -105,6 +106,18 @@ interface Options {
 }
 
 class Usage extends Error {}
+
+const OPTIONS = {
+  spec: { type: 'string' },
+  out: { type: 'string' },
+  host: { type: 'string' },
+  'api-key': { type: 'string' },
+  'trust-origin': { type: 'string', multiple: true },
+  'timeout-ms': { type: 'string' },
+  'allow-disagreement': { type: 'boolean' },
+  format: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
 export async function reportCommand(argv: readonly string[], env = process.env): Promise<number> {
   const json = argv.some(
@@ -200,21 +213,11 @@ function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Options 
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: {
-        spec: { type: 'string' },
-        out: { type: 'string' },
-        host: { type: 'string' },
-        'api-key': { type: 'string' },
-        'trust-origin': { type: 'string', multiple: true },
-        'timeout-ms': { type: 'string' },
-        'allow-disagreement': { type: 'boolean' },
-        format: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: OPTIONS,
       allowPositionals: false,
     }));
   } catch (err) {
-    throw new Usage(describeParseError(err));
+    throw new Usage(describeParseError(err, Object.keys(OPTIONS)));
   }
   if (values.help) return 'help';
   const format = values.format ?? 'text';
@@ -300,7 +303,7 @@ function print(o: ReportOutcome, json: boolean): number {
       err(`wopgen report: the spec has errors; nothing was written`);
       break;
     case 'usage-error':
-      err(`wopgen report: ${o.message}\nRun wopgen report --help for usage.`);
+      process.stderr.write(usageText('report', o.message!));
       break;
     case 'host-unreadable':
       err(`wopgen report: ${o.message}; nothing was written`);
