@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { probeHost, type HostReport } from '../report/host.ts';
 import { loadSpec } from '../report/load.ts';
-import { buildSpecReport } from '../report/model.ts';
+import { buildSpecReport, type SpecReport } from '../report/model.ts';
 import { bytesText, DEFAULT_READ_LIMITS, HostUnreadable, httpUrl } from '../report/probe.ts';
 import { renderReport, reportContext } from '../report/render.ts';
 import { reportFileNames, writeReport } from '../report/write.ts';
@@ -94,7 +94,8 @@ export interface ReportOutcome {
   message?: string;
 }
 
-interface Options {
+/** What `wopgen report` takes, as the programmatic `report()` (generator/api.ts) takes it too. */
+export interface InteropReportOptions {
   spec: string;
   out: string;
   host?: string;
@@ -124,7 +125,7 @@ export async function reportCommand(argv: readonly string[], env = process.env):
     (a, i) => a === '--format=json' || (a === '--format' && argv[i + 1] === 'json'),
   );
   const started = performance.now();
-  let options: Options | 'help';
+  let options: InteropReportOptions | 'help';
   try {
     options = parseOptions(argv, env);
   } catch (err) {
@@ -137,7 +138,7 @@ export async function reportCommand(argv: readonly string[], env = process.env):
   }
   let o: ReportOutcome;
   try {
-    o = await run(options, started);
+    o = await runReport(options, started);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     o = done('internal-error', started, {
@@ -150,7 +151,17 @@ export async function reportCommand(argv: readonly string[], env = process.env):
   );
 }
 
-async function run(o: Options, started: number): Promise<ReportOutcome> {
+/** The report's model, handed to `keep` once built: the spec's rows, and the host's when probed. */
+export interface InteropReportModel {
+  spec: SpecReport;
+  host: HostReport | null;
+}
+
+export async function runReport(
+  o: InteropReportOptions,
+  started = performance.now(),
+  keep: (model: InteropReportModel) => void = () => undefined,
+): Promise<ReportOutcome> {
   const loaded = loadSpec(o.spec);
   const diagnostics = loaded.layout
     ? relativeToWorkingDir(loaded.diagnostics, loaded.layout.displayRoot)
@@ -172,6 +183,7 @@ async function run(o: Options, started: number): Promise<ReportOutcome> {
       return done('host-unreadable', started, { diagnostics, message: err.message });
     }
   }
+  keep({ spec, host });
   const { html, markdown } = renderReport(reportContext(spec, host));
   const names = reportFileNames(host !== null);
   let files: string[];
@@ -208,7 +220,10 @@ async function run(o: Options, started: number): Promise<ReportOutcome> {
   });
 }
 
-function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Options | 'help' {
+function parseOptions(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): InteropReportOptions | 'help' {
   let values;
   try {
     ({ values } = parseArgs({

@@ -70,7 +70,7 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 /** A run whose unexpected failure is reported as a wopgen bug (exit 3), never a stack trace. */
-async function guarded(options: RunOptions, session?: WatchSession): Promise<Outcome> {
+export async function guarded(options: RunOptions, session?: WatchSession): Promise<Outcome> {
   try {
     return await runOnce(options, session);
   } catch (err) {

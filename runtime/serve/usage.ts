@@ -17,14 +17,28 @@ export function usageText(command: string, message: string): string {
   return `wopgen ${command}: ${message}\nRun wopgen ${command} --help for usage.\n`;
 }
 
+type FlagOptions = NonNullable<ParseArgsConfig['options']>;
+
+/** What parseFlags returns: each option's value as node:util parses it, or undefined. */
+export interface ParsedFlags<O extends FlagOptions> {
+  values: {
+    [K in keyof O]?: O[K] extends { type: 'boolean' }
+      ? boolean
+      : O[K] extends { multiple: true }
+        ? string[]
+        : string;
+  };
+  positionals: string[];
+}
+
 /** node:util parseArgs, strict; its refusals as UsageErrors that say what was wrong. */
-export function parseFlags<O extends NonNullable<ParseArgsConfig['options']>>(
+export function parseFlags<O extends FlagOptions>(
   args: string[],
   options: O,
   allowPositionals = false,
-) {
+): ParsedFlags<O> {
   try {
-    return parseArgs({ args, options, strict: true, allowPositionals });
+    return parseArgs({ args, options, strict: true, allowPositionals }) as ParsedFlags<O>;
   } catch (err) {
     throw new UsageError(flagError(err, Object.keys(options)));
   }
