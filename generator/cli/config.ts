@@ -54,7 +54,10 @@ function validate(data: unknown): WopgenConfig {
       if (!isString(value)) throw new ConfigError(CONFIG_FILE, `"${key}" must be a path string`);
     } else if (key === 'serve') {
       validateServe(value);
-    } else if (key !== '$schema') {
+    } else if (key === '$schema') {
+      if (typeof value !== 'string')
+        throw new ConfigError(CONFIG_FILE, '"$schema" must be a string');
+    } else {
       const near = didYouMean(key, CONFIG_KEYS);
       throw new ConfigError(CONFIG_FILE, `unknown key "${key}"${near} (known: spec, out, serve)`);
     }

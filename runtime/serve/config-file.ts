@@ -39,6 +39,9 @@ const SERVE_KEYS: Record<keyof ServeFileSettings, [Check, string]> = {
   workflows: [isString, 'a directory path'],
 };
 
+/** The keys of the `serve` object (wopgen.config.schema.json lists the same). */
+export const SERVE_FILE_KEYS = Object.keys(SERVE_KEYS) as (keyof ServeFileSettings)[];
+
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -52,6 +52,7 @@ describe('package.json', () => {
       'templates/',
       'spec/',
       'schemas/',
+      'wopgen.config.schema.json',
       'README.md',
     ]);
   });
