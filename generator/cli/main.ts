@@ -16,6 +16,8 @@ import { trace } from '../trace.ts';
 export async function main(argv: string[]): Promise<number> {
   // `init` writes a project, not a package: its own small command (cli/init.ts), loaded on demand.
   if (argv[0] === 'init') return (await import('./init.ts')).initCommand(argv.slice(1));
+  if (argv[0] === 'help' && argv[1] === 'init')
+    return (await import('./init.ts')).initCommand(['--help']);
   // `report` writes the interop report (cli/interop-report.ts), likewise loaded on demand.
   if (argv[0] === 'report')
     return (await import('./interop-report.ts')).reportCommand(argv.slice(1));

@@ -62,6 +62,12 @@ describe('wopgen --version and --help', () => {
       expect(r.stdout).toMatch(/^usage: wopgen generate /);
       expect(r.stdout).toMatch(/--watch/);
     }
+    // `wopgen help X` is `wopgen X --help` for every command the overview names.
+    for (const cmd of ['generate', 'check', 'serve', 'init', 'report', 'keys']) {
+      const r = wopgen(['help', cmd], projectRoot);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(new RegExp(`^usage: wopgen ${cmd} `));
+    }
     const check = wopgen(['check', '--help'], projectRoot);
     expect(check.status).toBe(0);
     expect(check.stdout).toMatch(/^usage: wopgen check /);
