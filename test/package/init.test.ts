@@ -243,6 +243,8 @@ describe('wopgen init', () => {
       // next start mints none and accepts it, and the keys `wopgen keys` mints into the same store.
       const keyEnv = { API_KEY: undefined, STORE: 'sqlite:data/keys.db' };
       const keyStore = ['--store', 'sqlite:data/keys.db'];
+      // The project's own wopgen (`npx wopgen` there): installed with its native store binding.
+      const appWopgen = join(app, 'node_modules/.bin/wopgen');
       const firstStart = await start(app, keyEnv, 2);
       await firstStart.stop();
       const shown = /^ {2}API key \(tenant demo, shown once\): (wop_[A-Za-z0-9_-]{43})$/.exec(
@@ -252,7 +254,7 @@ describe('wopgen init', () => {
       const again = await start(app, keyEnv, 2);
       try {
         expect(again.lines[1]).toBe('  API keys: those in the store (npx wopgen keys list)');
-        const minted = await run(wopgen, ['keys', 'mint', '--tenant', 'demo', ...keyStore], app);
+        const minted = await run(appWopgen, ['keys', 'mint', '--tenant', 'demo', ...keyStore], app);
         expect(minted.code, minted.stderr).toBe(0);
         for (const key of [shown![1]!, minted.stdout.trim()]) {
           const res = await fetch(`${again.url}/runs`, {
@@ -260,7 +262,7 @@ describe('wopgen init', () => {
           });
           expect(res.status).toBe(200);
         }
-        const listed = await run(wopgen, ['keys', 'list', '--format', 'json', ...keyStore], app);
+        const listed = await run(appWopgen, ['keys', 'list', '--format', 'json', ...keyStore], app);
         expect(listed.code, listed.stderr).toBe(0);
         const stored = (JSON.parse(listed.stdout) as { keys: { tenant: string }[] }).keys;
         expect(stored.map((k) => k.tenant)).toEqual(['demo', 'demo']);
