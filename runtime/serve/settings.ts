@@ -12,6 +12,9 @@ import {
 import { readConfigOut, readServeFile, type ServeFileSettings } from './config-file.ts';
 import { chooseContract, type ContractChoice } from './contract-package.ts';
 import { LIMIT_OPTIONS, limitsFrom, type LimitSettings } from './limit-flags.ts';
+import { PUSH_EGRESS_OPTIONS, pushEgressSettings, type PushEgressSettings } from './push-egress.ts';
+import { STORE_TIMEOUT_OPTIONS, storeTimeoutSettings } from './store-timeouts.ts';
+import type { PgTimeouts } from '../adapters/store/postgres/timeouts.ts';
 import { parseFlags, UsageError } from './usage.ts';
 import { redactStoreUrl, STORE_FORMS, storeKind } from '../host/store-url.ts';
 import {
@@ -25,7 +28,7 @@ export const DEFAULT_STORE = 'sqlite:./data/wopgen.db';
 /** The shortest API key accepted (auth/api-keys.ts refuses shorter ones). */
 export const MIN_API_KEY_LENGTH = 16;
 
-export interface ServeSettings extends ContentModeSettings {
+export interface ServeSettings extends ContentModeSettings, PushEgressSettings {
   /** The generated package to serve (serve/contract-package.ts). */
   contract: ContractChoice;
   port: number;
@@ -49,6 +52,8 @@ export interface ServeSettings extends ContentModeSettings {
   explicitBaseUrl: boolean;
   /** Limits given as flags (limit-flags.ts); the rest keep their defaults. */
   limits?: LimitSettings;
+  /** PostgreSQL connect, acquire and statement timeouts given (store-timeouts.ts). */
+  storeTimeouts?: Partial<PgTimeouts>;
 }
 
 const OPTIONS = {
@@ -67,6 +72,8 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   ...LIMIT_OPTIONS,
   ...CONTENT_MODE_OPTIONS,
+  ...PUSH_EGRESS_OPTIONS,
+  ...STORE_TIMEOUT_OPTIONS,
 } as const;
 
 function flags(argv: string[]) {
@@ -156,6 +163,7 @@ export function serveSettings(
           ? { value: file.contract, from: 'config' as const }
           : undefined;
   if (contractGiven?.value === '') throw new UsageError('--contract takes a folder');
+  const storeTimeouts = storeTimeoutSettings(values, env);
   return {
     contract: chooseContract(contractGiven, readConfigOut(cwd), cwd),
     port,
@@ -172,6 +180,8 @@ export function serveSettings(
     ...(leaseTtlMs !== undefined && { leaseTtlMs }),
     ...(skills && skills.length > 0 ? { a2aSkills: skills } : {}),
     ...(Object.keys(limits).length > 0 && { limits }),
+    ...(storeTimeouts && { storeTimeouts }),
     ...contentModeSettings(values, env),
+    ...pushEgressSettings(values, env),
   };
 }

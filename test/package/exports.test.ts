@@ -69,6 +69,8 @@ describe('wopgen/runtime', () => {
       'HOST_VERSION',
       'InProcessChangeFeed',
       'McpError',
+      // An embedder's own store adapter throws it to have every binding answer a retryable 503.
+      'StoreUnavailableError',
       'TERMINAL_EVENT_TYPES',
       'createHost',
       'createRegistry',
@@ -78,6 +80,7 @@ describe('wopgen/runtime', () => {
       'emptyCatalogue',
       'hostApiKeys',
       'isCoreError',
+      'isStoreUnavailable',
       'isTerminalEvent',
       'loadWorkflowDir',
       'mountUnder',
