@@ -29,7 +29,9 @@ export async function openKeyStores(
     const file = url.slice('sqlite:'.length);
     if (options.mustExist && file !== ':memory:' && !existsSync(file))
       throw new Error(`${resolve(file)} does not exist (give the --store that wopgen serve uses)`);
-    return openSqliteStores(file, kek);
+    // Beside a running `wopgen serve`: key rows are plain writes SQLite serialises (busy timeout);
+    // the one-process rule guards the engine's runs and events, which this opener never touches.
+    return openSqliteStores(file, { ...kek, processLock: false });
   }
   if (kind === 'postgres') return openPostgresStores(url, kek);
   throw new Error(`unsupported store "${redactStoreUrl(url)}" (expected ${STORE_FORMS})`);

@@ -136,6 +136,10 @@ async function operate(store: string, shown: string, stored: () => Promise<strin
     expect((await read(r.key)).status).toBe(200);
     expect((await read(acme.key)).status).toBe(401);
     expect((await read(other.key)).status).toBe(401);
+    // Beside the running host (one serving process per SQLite file): a key minted now works at once.
+    const late = mint(store, 'acme', shown);
+    expect((await read(late.key)).status).toBe(200);
+    expect(keys(store, ['revoke', late.info.id]).status).toBe(0);
   } finally {
     await second.close();
   }
