@@ -17,5 +17,7 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // After the run: what was skipped for want of PostgreSQL or the upstream spec, and how to run it.
+    globalSetup: ['test/helpers/skip-summary.ts'],
   },
 });

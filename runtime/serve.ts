@@ -18,7 +18,7 @@ import { checkStorePath } from './serve/store-path.ts';
 import { redactStoreUrl } from './host/store-url.ts';
 import { applyContentModes } from './serve/content-modes.ts';
 import { applyPushEgress } from './serve/push-egress.ts';
-import { SERVE_HELP, UsageError } from './serve/usage.ts';
+import { SERVE_HELP, UsageError, usageText } from './serve/usage.ts';
 import { registryWithDir } from './serve/workflows.ts';
 import { loadContract } from './serve/contract-package.ts';
 import type { HostContract } from './contract/served.ts';
@@ -46,12 +46,17 @@ export async function serve(argv: string[], io: Partial<ServeIo> = {}): Promise<
     settings = serveSettings(argv, env, cwd);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    process.stderr.write(`wopgen serve: ${err.message}\n(see wopgen serve --help)\n`);
+    process.stderr.write(usageText('serve', err.message));
     return 2;
   }
   // Under --stdio, stdout carries JSON-RPC: the log goes to stderr.
   const out = settings.stdio ? process.stderr : process.stdout;
-  const logger = createLogger({ level: settings.logLevel, out, env });
+  const logger = createLogger({
+    level: settings.logLevel,
+    out,
+    env,
+    ...(settings.logFormat && { format: settings.logFormat }),
+  });
   let host: Host;
   let workflows: WorkflowRegistry;
   let contract: HostContract;

@@ -3,6 +3,8 @@
 // empty), 2 usage, 4 an I/O error.
 import { parseArgs } from 'node:util';
 import { checkTarget, initContext, InitRefusal, scaffold } from '../init/scaffold.ts';
+import { describeParseError } from './args.ts';
+import { usageText } from './usage.ts';
 
 export const INIT_HELP = `usage: wopgen init <dir> [--wopgen SPEC]
 
@@ -15,17 +17,22 @@ tests driving it with the official A2A and MCP clients, and a README.
                   or file:PATH of a packed tarball
   -h, --help      this help`;
 
+const OPTIONS = {
+  wopgen: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 export async function initCommand(argv: readonly string[]): Promise<number> {
   let values: { wopgen?: string; help?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
       args: [...argv],
-      options: { wopgen: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: OPTIONS,
       allowPositionals: true,
     }));
   } catch (err) {
-    process.stderr.write(`wopgen init: ${(err as Error).message}\n${INIT_HELP}\n`);
+    process.stderr.write(usageText('init', describeParseError(err, Object.keys(OPTIONS))));
     return 2;
   }
   if (values.help) {
@@ -33,9 +40,7 @@ export async function initCommand(argv: readonly string[]): Promise<number> {
     return 0;
   }
   if (positionals.length !== 1) {
-    process.stderr.write(
-      `wopgen init: expected one folder, got ${positionals.length}\n${INIT_HELP}\n`,
-    );
+    process.stderr.write(usageText('init', `expected one folder, got ${positionals.length}`));
     return 2;
   }
   const dir = positionals[0]!;

@@ -7,7 +7,7 @@
 import { createHash, createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isRunTenant, randomOpaque } from '../ids.ts';
 import type { Authenticator, Subject } from '../ports/auth.ts';
-import type { ApiKeyStore as ApiKeyRecords } from '../ports/store/api-key-store.ts';
+import type { ApiKeyRecord, ApiKeyStore as ApiKeyRecords } from '../ports/store/api-key-store.ts';
 
 export const API_KEY_PREFIX = 'wop_';
 /** Issuer recorded on subjects authenticated by this host's own API keys. */
@@ -68,18 +68,30 @@ export class ApiKeyStore implements Authenticator {
 
   /** Mint a key for `tenant`; `subjectId` defaults to a fresh opaque id. */
   async mintKey(tenant: string, options: { subjectId?: string } = {}): Promise<MintedKey> {
+    const { key, record } = this.newKey(tenant, options.subjectId);
+    await this.store.insertApiKey(record);
+    return { key, subject: subjectFor(tenant, record.subjectId) };
+  }
+
+  /**
+   * A fresh random key for `tenant` and the record that stores it (nothing is written): for a
+   * caller that writes the record together with another change (a rotation, key-admin.ts).
+   */
+  newKey(
+    tenant: string,
+    subjectId = `key-${randomOpaque(12)}`,
+  ): { key: string; record: ApiKeyRecord } {
     if (!isRunTenant(tenant)) throw new Error(`invalid tenant ${JSON.stringify(tenant)}`);
-    const subjectId = options.subjectId ?? `key-${randomOpaque(12)}`;
     if (!/^[^\s/]{1,256}$/.test(subjectId))
       throw new Error(`invalid subjectId ${JSON.stringify(subjectId)}`);
     const key = API_KEY_PREFIX + randomBytes(32).toString('base64url');
-    await this.store.insertApiKey({
+    const record = {
       keyHash: hashKey(key, this.pepper),
       tenant,
       subjectId,
       createdAt: new Date().toISOString(),
-    });
-    return { key, subject: subjectFor(tenant, subjectId) };
+    };
+    return { key, record };
   }
 
   /**

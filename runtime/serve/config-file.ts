@@ -2,7 +2,8 @@
 // generator reads `spec` and `out` of the same file). Unknown keys and wrong types are usage
 // errors, so a typo never silently falls back to a default.
 import { join } from 'node:path';
-import { isLogLevel, type LogLevel } from '../log/logger.ts';
+import { isLogFormat, isLogLevel, type LogFormat, type LogLevel } from '../log/logger.ts';
+import { didYouMean } from '../util/did-you-mean.ts';
 import { readJsonFile } from './read-json.ts';
 import { UsageError } from './usage.ts';
 
@@ -18,6 +19,7 @@ export interface ServeFileSettings {
   mcpCatalogue?: string;
   a2aSkills?: string[];
   logLevel?: LogLevel;
+  logFormat?: LogFormat;
   workflows?: string;
 }
 
@@ -33,8 +35,12 @@ const SERVE_KEYS: Record<keyof ServeFileSettings, [Check, string]> = {
   mcpCatalogue: [isString, 'a directory path'],
   a2aSkills: [(v) => Array.isArray(v) && v.every(isString), 'an array of workflow ids'],
   logLevel: [(v) => typeof v === 'string' && isLogLevel(v), 'a log level'],
+  logFormat: [(v) => typeof v === 'string' && isLogFormat(v), '"pretty" or "json"'],
   workflows: [isString, 'a directory path'],
 };
+
+/** The keys of the `serve` object (wopgen.config.schema.json lists the same). */
+export const SERVE_FILE_KEYS = Object.keys(SERVE_KEYS) as (keyof ServeFileSettings)[];
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -66,7 +72,8 @@ export function readServeFile(cwd: string): ServeFileSettings {
     const rule = SERVE_KEYS[key as keyof ServeFileSettings] as [Check, string] | undefined;
     if (!rule) {
       const known = Object.keys(SERVE_KEYS).join(', ');
-      throw new UsageError(`${path}: unknown key "serve.${key}" (known: ${known})`);
+      const near = didYouMean(key, Object.keys(SERVE_KEYS)).replace('"', '"serve.');
+      throw new UsageError(`${path}: unknown key "serve.${key}"${near} (known: ${known})`);
     }
     if (!rule[0](value)) throw new UsageError(`${path}: "serve.${key}" must be ${rule[1]}`);
   }

@@ -21,22 +21,36 @@ import {
 
 const SLOW = 25 * 60_000;
 
-/** Starts `npm start`, resolves with the URL its first line names, and a stop function. */
-function start(cwd: string): Promise<{ url: string; stop: () => void }> {
+/**
+ * Starts `npm start` (with API_KEY unless `env` removes it), resolves once it has printed `lines`
+ * lines, the first naming its URL, with a stop function.
+ */
+function start(
+  cwd: string,
+  env: Record<string, string | undefined> = {},
+  lines = 1,
+): Promise<{ url: string; lines: string[]; stop: () => Promise<void> }> {
+  const merged: NodeJS.ProcessEnv = { ...process.env, PORT: '0', API_KEY: START_KEY, ...env };
+  for (const k of Object.keys(merged)) if (merged[k] === undefined) delete merged[k];
   const child = spawn('npm', ['start', '--silent'], {
     cwd,
-    env: { ...process.env, PORT: '0', API_KEY: START_KEY },
+    env: merged,
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  /** Stops the process group; resolves once npm has exited. */
   const stop = () => {
     if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+    return exited;
   };
+  const printed: string[] = [];
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`npm start exited (${code})`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      const m = /serving (http:\/\/\S+)/.exec(line);
-      if (m) resolve({ url: m[1]!, stop });
+      if (printed.length > 0 || /serving http:/.test(line)) printed.push(line);
+      const url = /serving (http:\/\/\S+)/.exec(printed[0] ?? '')?.[1];
+      if (url && printed.length === lines) resolve({ url, lines: printed, stop });
     });
   });
 }
@@ -223,6 +237,37 @@ describe('wopgen init', () => {
         ]);
       } finally {
         server.stop();
+      }
+
+      // Without API_KEY the store's first start mints a key for `demo` and prints it once; the
+      // next start mints none and accepts it, and the keys `wopgen keys` mints into the same store.
+      const keyEnv = { API_KEY: undefined, STORE: 'sqlite:data/keys.db' };
+      const keyStore = ['--store', 'sqlite:data/keys.db'];
+      // The project's own wopgen (`npx wopgen` there): installed with its native store binding.
+      const appWopgen = join(app, 'node_modules/.bin/wopgen');
+      const firstStart = await start(app, keyEnv, 2);
+      await firstStart.stop();
+      const shown = /^ {2}API key \(tenant demo, shown once\): (wop_[A-Za-z0-9_-]{43})$/.exec(
+        firstStart.lines[1]!,
+      );
+      expect(shown, firstStart.lines.join('\n')).not.toBeNull();
+      const again = await start(app, keyEnv, 2);
+      try {
+        expect(again.lines[1]).toBe('  API keys: those in the store (npx wopgen keys list)');
+        const minted = await run(appWopgen, ['keys', 'mint', '--tenant', 'demo', ...keyStore], app);
+        expect(minted.code, minted.stderr).toBe(0);
+        for (const key of [shown![1]!, minted.stdout.trim()]) {
+          const res = await fetch(`${again.url}/runs`, {
+            headers: { authorization: `Bearer ${key}` },
+          });
+          expect(res.status).toBe(200);
+        }
+        const listed = await run(appWopgen, ['keys', 'list', '--format', 'json', ...keyStore], app);
+        expect(listed.code, listed.stderr).toBe(0);
+        const stored = (JSON.parse(listed.stdout) as { keys: { tenant: string }[] }).keys;
+        expect(stored.map((k) => k.tenant)).toEqual(['demo', 'demo']);
+      } finally {
+        await again.stop();
       }
 
       // The loop of the scaffold's README, with a row of each kind: an A2A row, an MCP method and a

@@ -93,7 +93,7 @@ describe('limit flags', () => {
     const s = startServe(['--port', '0', '--idle-socket-ms', '3000000000']);
     expect(await s.exited).toBe(2);
     expect(s.stderr()).toBe(
-      'wopgen serve: --idle-socket-ms takes a whole number, from 100 to 86400000, got 3000000000\n(see wopgen serve --help)\n',
+      'wopgen serve: --idle-socket-ms takes a whole number, from 100 to 86400000, got 3000000000\nRun wopgen serve --help for usage.\n',
     );
   });
 

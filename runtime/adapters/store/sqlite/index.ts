@@ -34,6 +34,11 @@ export interface SqliteStores extends Stores {
 const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 
 export interface SqliteOpenOptions {
+  /**
+   * Take the one-serving-process lock (process-lock.ts); true unless the opener serves nothing: an
+   * administrative command (`wopgen keys`) that only writes rows beside a running host.
+   */
+  processLock?: boolean;
   /** How often the checkpointer's worker runs (checkpointer.ts); 1 s unless a test wants sooner. */
   checkpointIntervalMs?: number;
   /**
@@ -47,7 +52,10 @@ export interface SqliteOpenOptions {
 /** Open (creating directories and migrating) the database at `filename`, or ':memory:'. */
 export function openSqliteStores(filename: string, options: SqliteOpenOptions = {}): SqliteStores {
   if (filename !== ':memory:') mkdirSync(dirname(resolve(filename)), { recursive: true });
-  const lock = filename === ':memory:' ? undefined : holdProcessLock(resolve(filename));
+  const lock =
+    filename === ':memory:' || options.processLock === false
+      ? undefined
+      : holdProcessLock(resolve(filename));
   let db: Database.Database;
   try {
     db = new Database(filename);
