@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { COMPILER_OPTIONS } from '../../bin/build-templates.mjs';
 import { generate } from '../../generator/pipeline.ts';
 import { projectRoot } from '../helpers/spec-fixture.ts';
+import { itIf, UPSTREAM_SPEC } from '../helpers/requires.ts';
 import { writeAtomically } from '../../generator/write.ts';
 
 /** Every .ts source of a package (its dist/ aside), relative to it. */
@@ -117,7 +118,7 @@ describe("dist/ says what tsc would compile the package's sources to", () => {
   const upstream = process.env['WOPGEN_UPSTREAM_SPEC'];
   const work = mkdtempSync(join(tmpdir(), 'wopgen-dist-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
-  it.skipIf(!upstream)(
+  itIf(UPSTREAM_SPEC)(
     'in a package generated from the upstream corpus',
     async () => {
       const result = await generate(resolve(upstream!), { command: 'wopgen generate' });

@@ -3,20 +3,16 @@
 // wait for each other's commit (migration 3's single counter row was locked by each insert until
 // its commit). Skipped without WOPGEN_TEST_POSTGRES.
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { openPostgresStores } from '../../runtime/adapters/store/postgres/index.ts';
 import { runToRow } from '../../runtime/adapters/store/sqlite/rows.ts';
 import type { RunRecord } from '../../runtime/ports/store/run-store.ts';
-import {
-  freshDatabase,
-  NO_POSTGRES,
-  POSTGRES_URL,
-  type FreshDatabase,
-} from '../helpers/postgres.ts';
+import { freshDatabase, type FreshDatabase } from '../helpers/postgres.ts';
+import { describeIf, POSTGRES } from '../helpers/requires.ts';
 import { postgresAt } from './earlier-schema.ts';
 import { runRecord } from './subjects.ts';
 
-const suite = POSTGRES_URL ? describe : describe.skip;
+const suite = describeIf(POSTGRES);
 
 /** One run's insert as a statement of its own (the schema's, not the store's). */
 function insertRun(c: pg.Client, r: RunRecord) {
@@ -28,7 +24,7 @@ function insertRun(c: pg.Client, r: RunRecord) {
   );
 }
 
-suite(`PostgreSQL migration 8${POSTGRES_URL ? '' : ` (${NO_POSTGRES})`}`, () => {
+suite('PostgreSQL migration 8', () => {
   let db: FreshDatabase | undefined;
   const clients: pg.Client[] = [];
   afterEach(async () => {
