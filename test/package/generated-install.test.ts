@@ -4,7 +4,7 @@
 // workspace. Each install is imported by plain Node; the README's TypeScript blocks type-check
 // against the installed package (strict, nodenext), and every type name the checkout README's
 // "What is generated" table documents is exported by the file it names.
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { blockOf } from '../helpers/readme.ts';
