@@ -3,6 +3,8 @@
 // errors, so a typo never silently falls back to a default.
 import { join } from 'node:path';
 import { isLogLevel, type LogLevel } from '../log/logger.ts';
+import type { AgentManifest } from '../config.ts';
+import { readAgents } from './agents-file.ts';
 import { readJsonFile } from './read-json.ts';
 import { UsageError } from './usage.ts';
 
@@ -19,6 +21,7 @@ export interface ServeFileSettings {
   a2aSkills?: string[];
   logLevel?: LogLevel;
   workflows?: string;
+  agents?: AgentManifest[];
 }
 
 type Check = (v: unknown) => boolean;
@@ -34,6 +37,8 @@ const SERVE_KEYS: Record<keyof ServeFileSettings, [Check, string]> = {
   a2aSkills: [(v) => Array.isArray(v) && v.every(isString), 'an array of workflow ids'],
   logLevel: [(v) => typeof v === 'string' && isLogLevel(v), 'a log level'],
   workflows: [isString, 'a directory path'],
+  // Checked field by field by readAgents below.
+  agents: [(v) => Array.isArray(v), 'an array of agents'],
 };
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -70,5 +75,7 @@ export function readServeFile(cwd: string): ServeFileSettings {
     }
     if (!rule[0](value)) throw new UsageError(`${path}: "serve.${key}" must be ${rule[1]}`);
   }
-  return serve as ServeFileSettings;
+  const settings = serve as ServeFileSettings;
+  if (settings.agents !== undefined) settings.agents = readAgents(settings.agents, path);
+  return settings;
 }

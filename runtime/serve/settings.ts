@@ -3,6 +3,7 @@
 // never a crash and never a silent default.
 import { parseArgs } from 'node:util';
 import { isLogLevel, LOG_LEVELS, type LogLevel } from '../log/logger.ts';
+import type { AgentManifest } from '../config.ts';
 import { readConfigOut, readServeFile } from './config-file.ts';
 import { chooseContract, type ContractChoice } from './contract-package.ts';
 import { LIMIT_OPTIONS, limitsFrom, type LimitSettings } from './limit-flags.ts';
@@ -39,6 +40,8 @@ export interface ServeSettings extends ContentModeSettings {
   explicitBaseUrl: boolean;
   /** Limits given as flags (limit-flags.ts); the rest keep their defaults. */
   limits?: LimitSettings;
+  /** The agent inventory of `serve.agents` in wopgen.config.json (serve/agents-file.ts). */
+  agents?: AgentManifest[];
 }
 
 const OPTIONS = {
@@ -152,6 +155,7 @@ export function serveSettings(
     explicitBaseUrl: explicit !== undefined,
     ...(leaseTtlMs !== undefined && { leaseTtlMs }),
     ...(skills && skills.length > 0 ? { a2aSkills: skills } : {}),
+    ...(file.agents ? { agents: file.agents } : {}),
     ...(Object.keys(limits).length > 0 && { limits }),
     ...contentModeSettings(values, env),
   };
