@@ -45,8 +45,14 @@ export interface PushDeliveryConfig {
    * (adapters/push/outbox.ts).
    */
   concurrency: { slots: number; perTenant: number; perReceiver: number };
-  /** Development only (tests): admit loopback receivers and `localhost`. Discovery says when on. */
-  allowLoopback: boolean;
+  /**
+   * The operator's networks of private receivers, as CIDRs (in-cluster webhooks; `::1/128` and
+   * `127.0.0.0/8` for a receiver on the host itself). Metadata and reserved addresses stay refused.
+   * Discovery says when the list is not empty.
+   */
+  allowedCidrs: string[];
+  /** Ports a push URL may name (its scheme's default when it names none). */
+  allowedPorts: number[];
   /** Development only (tests): admit `http:` receivers. */
   allowHttp: boolean;
   /** Extra trust anchors (PEM) for receivers on a private CA (tests). */
@@ -130,7 +136,8 @@ export function defaultConfig(
         maxResponseBytes: 64 * 1024,
         leaseMs: 60_000,
         concurrency: { slots: 64, perTenant: 8, perReceiver: 2 },
-        allowLoopback: false,
+        allowedCidrs: [],
+        allowedPorts: [443, 80],
         allowHttp: false,
       },
     },

@@ -17,6 +17,7 @@ import { stopServing, trackResponses } from './serve/shutdown.ts';
 import { checkStorePath } from './serve/store-path.ts';
 import { redactStoreUrl } from './host/store-url.ts';
 import { applyContentModes } from './serve/content-modes.ts';
+import { applyPushEgress } from './serve/push-egress.ts';
 import { SERVE_HELP, UsageError } from './serve/usage.ts';
 import { registryWithDir } from './serve/workflows.ts';
 import { unknownAgentWorkflows } from './serve/agents-file.ts';
@@ -134,6 +135,7 @@ async function startHost(
   if (settings.limits?.limits) config.limits = settings.limits.limits;
   if (settings.limits?.bodyLimit !== undefined) config.bodyLimit = settings.limits.bodyLimit;
   applyContentModes(config.a2a, settings, (id) => workflows.get(id) !== undefined);
+  applyPushEgress(config.a2a.push, settings);
   // The MRTR requestState HMAC key: environment only (never a flag, so it stays out of `ps`);
   // without it the host keeps a generated key in its store.
   const stateSecret = env['WOPGEN_MCP_STATE_SECRET'];
@@ -149,6 +151,7 @@ async function startHost(
     workflows,
     store: settings.store,
     ...(settings.leaseTtlMs !== undefined && { leaseTtlMs: settings.leaseTtlMs }),
+    ...(settings.storeTimeouts && { storeTimeouts: settings.storeTimeouts }),
     apiKeys: settings.apiKeys,
     logger,
     baseUrlFromListen: settings.port === 0 && !settings.explicitBaseUrl,

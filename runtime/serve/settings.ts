@@ -7,6 +7,9 @@ import type { AgentManifest } from '../config.ts';
 import { readConfigOut, readServeFile } from './config-file.ts';
 import { chooseContract, type ContractChoice } from './contract-package.ts';
 import { LIMIT_OPTIONS, limitsFrom, type LimitSettings } from './limit-flags.ts';
+import { PUSH_EGRESS_OPTIONS, pushEgressSettings, type PushEgressSettings } from './push-egress.ts';
+import { STORE_TIMEOUT_OPTIONS, storeTimeoutSettings } from './store-timeouts.ts';
+import type { PgTimeouts } from '../adapters/store/postgres/timeouts.ts';
 import { UsageError } from './usage.ts';
 import { redactStoreUrl, STORE_FORMS, storeKind } from '../host/store-url.ts';
 import {
@@ -18,7 +21,7 @@ import {
 /** The shortest API key accepted (auth/api-keys.ts refuses shorter ones). */
 export const MIN_API_KEY_LENGTH = 16;
 
-export interface ServeSettings extends ContentModeSettings {
+export interface ServeSettings extends ContentModeSettings, PushEgressSettings {
   /** The generated package to serve (serve/contract-package.ts). */
   contract: ContractChoice;
   port: number;
@@ -42,6 +45,8 @@ export interface ServeSettings extends ContentModeSettings {
   limits?: LimitSettings;
   /** The agent inventory of `serve.agents` in wopgen.config.json (serve/agents-file.ts). */
   agents?: AgentManifest[];
+  /** PostgreSQL connect, acquire and statement timeouts given (store-timeouts.ts). */
+  storeTimeouts?: Partial<PgTimeouts>;
 }
 
 const OPTIONS = {
@@ -59,6 +64,8 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   ...LIMIT_OPTIONS,
   ...CONTENT_MODE_OPTIONS,
+  ...PUSH_EGRESS_OPTIONS,
+  ...STORE_TIMEOUT_OPTIONS,
 } as const;
 
 function flags(argv: string[]) {
@@ -141,6 +148,7 @@ export function serveSettings(
           ? { value: file.contract, from: 'config' as const }
           : undefined;
   if (contractGiven?.value === '') throw new UsageError('--contract takes a folder');
+  const storeTimeouts = storeTimeoutSettings(values, env);
   return {
     contract: chooseContract(contractGiven, readConfigOut(cwd), cwd),
     port,
@@ -157,6 +165,8 @@ export function serveSettings(
     ...(skills && skills.length > 0 ? { a2aSkills: skills } : {}),
     ...(file.agents ? { agents: file.agents } : {}),
     ...(Object.keys(limits).length > 0 && { limits }),
+    ...(storeTimeouts && { storeTimeouts }),
     ...contentModeSettings(values, env),
+    ...pushEgressSettings(values, env),
   };
 }

@@ -10,7 +10,7 @@ import { terminalRunStatuses } from '@wopgen/generated/run-status';
 import type { Subject } from '../../../ports/auth.ts';
 import type { ChangeFeed } from '../../../ports/change-feed.ts';
 import type { RunLeases } from '../../../ports/run-leases.ts';
-import { CoreError } from '../../../ports/errors.ts';
+import { CoreError, isStoreUnavailable } from '../../../ports/errors.ts';
 import type { JsonObject } from '../../../ports/json.ts';
 import type {
   ConversationReply,
@@ -44,6 +44,7 @@ import {
   type Step,
 } from './steps.ts';
 import { LocalRunLeases } from './local-leases.ts';
+import { StalledRuns } from './stalled.ts';
 
 /** The statuses a run is carried forward from by whichever host holds its lease. */
 const RESUMABLE = ['pending', 'running', 'cancelling'] as const;
@@ -76,6 +77,7 @@ export class Engine {
   private sweeper: NodeJS.Timeout | undefined;
   private readonly now: () => Date;
   private readonly leases: RunLeases;
+  private readonly stalled = new StalledRuns((id) => this.exclusive(id, () => this.resume(id)));
 
   constructor(private readonly deps: EngineDeps) {
     this.wait = deps.store.durable ? { wait: 'commit' } : {};
@@ -83,9 +85,12 @@ export class Engine {
     this.leases = deps.leases ?? new LocalRunLeases(deps.store);
   }
 
-  /** Serialise every operation on one run (across hosts when the leases span them). */
+  /** Serialise every operation on one run (across hosts when the leases span them); stalled.ts. */
   exclusive<T>(runId: string, fn: () => Promise<T>): Promise<T> {
-    return this.leases.exclusive(runId, fn);
+    return this.leases.exclusive(runId, fn).catch((err: unknown) => {
+      if (isStoreUnavailable(err)) this.stalled.add(runId);
+      throw err;
+    });
   }
 
   /**
@@ -164,6 +169,7 @@ export class Engine {
       try {
         next = await this.execute(run, node);
       } catch (err) {
+        if (isStoreUnavailable(err)) throw err; // no fault of the run's: stalled.ts carries it on
         return this.failInternally(run, node, err);
       }
       // A guard that failed: the run is no longer as in hand (rare under the lease): read it.
@@ -366,14 +372,17 @@ export class Engine {
     const ids = await this.leases.claimOrphans(RESUMABLE, limit);
     for (const runId of ids) {
       if (this.closed) return;
-      await this.exclusive(runId, async () => {
-        const run = await this.deps.store.getRun(runId);
-        if (!run) return;
-        if (run.status === 'pending') await this.start(run);
-        else if (run.status === 'running') await this.step(run);
-        else if (run.status === 'cancelling') await this.cancel(run, 'host-restart', undefined);
-      });
+      await this.exclusive(runId, () => this.resume(runId));
     }
+  }
+
+  /** Carry a live run forward from what the store holds (its lease held by the caller). */
+  private async resume(runId: string): Promise<void> {
+    const run = await this.deps.store.getRun(runId);
+    if (!run || this.closed) return;
+    if (run.status === 'pending') await this.start(run);
+    else if (run.status === 'running') await this.step(run);
+    else if (run.status === 'cancelling') await this.cancel(run, 'host-restart', undefined);
   }
 
   isTerminal(status: RunStatus): boolean {
@@ -382,6 +391,7 @@ export class Engine {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.stalled.close();
     clearInterval(this.sweeper);
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
