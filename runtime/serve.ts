@@ -20,6 +20,7 @@ import { applyContentModes } from './serve/content-modes.ts';
 import { applyPushEgress } from './serve/push-egress.ts';
 import { SERVE_HELP, UsageError, usageText } from './serve/usage.ts';
 import { registryWithDir } from './serve/workflows.ts';
+import { unknownAgentWorkflows } from './serve/agents-file.ts';
 import { loadContract } from './serve/contract-package.ts';
 import type { HostContract } from './contract/served.ts';
 import { contractName } from './contract/verify.ts';
@@ -131,6 +132,11 @@ async function startHost(
 ) {
   const config = defaultConfig(settings.baseUrl);
   if (settings.a2aSkills) config.a2a.skills = settings.a2aSkills;
+  if (settings.agents) {
+    const unknown = unknownAgentWorkflows(settings.agents, (id) => workflows.get(id) !== undefined);
+    if (unknown.length > 0) throw new Error(unknown.join('\n'));
+    config.agents = settings.agents;
+  }
   if (settings.limits?.limits) config.limits = settings.limits.limits;
   if (settings.limits?.bodyLimit !== undefined) config.bodyLimit = settings.limits.bodyLimit;
   applyContentModes(config.a2a, settings, (id) => workflows.get(id) !== undefined);

@@ -62,6 +62,8 @@ export function emitReadme(
     modules,
     wireTypes: model.a2a.wire !== null,
     a2aIo: model.a2a.wire ? 'A2aWireIo' : 'A2aIo',
+    // What `npm pack` names the tarball: the scope's `@` dropped, its `/` a `-`.
+    tarball: `${GENERATED_PACKAGE_NAME.replace(/^@/, '').replace('/', '-')}-${packageVersion(model)}.tgz`,
     dependencyList: deps.length > 0 ? deps.map((d) => `\`${d}\``).join(', ') : 'none',
   });
   // Laid out by the template itself; the header is the template's HTML comment.

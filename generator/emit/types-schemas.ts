@@ -66,7 +66,8 @@ export async function emitSchemaTypes(
     }),
   );
   const sources = entries.map(
-    (e) => `/** ${e.name} — Source: ${e.origin.file}#${e.origin.pointer} */`,
+    // Named as exported (the library's mangling: `A2aFacet` is declared as `A2AFacet`).
+    (e) => `/** ${typeNameOf(e.name)} — Source: ${e.origin.file}#${e.origin.pointer} */`,
   );
   return {
     path,

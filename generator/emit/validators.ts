@@ -2,7 +2,7 @@
 // paired with a declaration file so TypeScript callers get typed guards.
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { cachedStep } from '../cache/context.ts';
-import { newStandaloneAjv } from '../model/validate-file.ts';
+import { newStandaloneAjv } from '../model/spec-ajv.ts';
 import type { SpecModel } from '../model/ir.ts';
 import { pascal } from '../model/naming.ts';
 import { verbatim } from './code/declarations.ts';

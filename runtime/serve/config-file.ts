@@ -1,9 +1,11 @@
-// The `serve` section of an optional wopgen.config.json in the working directory (issue 8 §4; the
+// The `serve` section of an optional wopgen.config.json in the working directory (the
 // generator reads `spec` and `out` of the same file). Unknown keys and wrong types are usage
 // errors, so a typo never silently falls back to a default.
 import { join } from 'node:path';
 import { isLogFormat, isLogLevel, type LogFormat, type LogLevel } from '../log/logger.ts';
 import { didYouMean } from '../util/did-you-mean.ts';
+import type { AgentManifest } from '../config.ts';
+import { readAgents } from './agents-file.ts';
 import { readJsonFile } from './read-json.ts';
 import { UsageError } from './usage.ts';
 
@@ -21,6 +23,7 @@ export interface ServeFileSettings {
   logLevel?: LogLevel;
   logFormat?: LogFormat;
   workflows?: string;
+  agents?: AgentManifest[];
 }
 
 type Check = (v: unknown) => boolean;
@@ -37,6 +40,8 @@ const SERVE_KEYS: Record<keyof ServeFileSettings, [Check, string]> = {
   logLevel: [(v) => typeof v === 'string' && isLogLevel(v), 'a log level'],
   logFormat: [(v) => typeof v === 'string' && isLogFormat(v), '"pretty" or "json"'],
   workflows: [isString, 'a directory path'],
+  // Checked field by field by readAgents below.
+  agents: [(v) => Array.isArray(v), 'an array of agents'],
 };
 
 /** The keys of the `serve` object (wopgen.config.schema.json lists the same). */
@@ -77,5 +82,7 @@ export function readServeFile(cwd: string): ServeFileSettings {
     }
     if (!rule[0](value)) throw new UsageError(`${path}: "serve.${key}" must be ${rule[1]}`);
   }
-  return serve as ServeFileSettings;
+  const settings = serve as ServeFileSettings;
+  if (settings.agents !== undefined) settings.agents = readAgents(settings.agents, path);
+  return settings;
 }

@@ -10,6 +10,7 @@ import {
   type LogLevel,
 } from '../log/logger.ts';
 import { readConfigOut, readServeFile, type ServeFileSettings } from './config-file.ts';
+import type { AgentManifest } from '../config.ts';
 import { chooseContract, type ContractChoice } from './contract-package.ts';
 import { LIMIT_OPTIONS, limitsFrom, type LimitSettings } from './limit-flags.ts';
 import { PUSH_EGRESS_OPTIONS, pushEgressSettings, type PushEgressSettings } from './push-egress.ts';
@@ -52,6 +53,8 @@ export interface ServeSettings extends ContentModeSettings, PushEgressSettings {
   explicitBaseUrl: boolean;
   /** Limits given as flags (limit-flags.ts); the rest keep their defaults. */
   limits?: LimitSettings;
+  /** The agent inventory of `serve.agents` in wopgen.config.json (serve/agents-file.ts). */
+  agents?: AgentManifest[];
   /** PostgreSQL connect, acquire and statement timeouts given (store-timeouts.ts). */
   storeTimeouts?: Partial<PgTimeouts>;
 }
@@ -179,6 +182,7 @@ export function serveSettings(
     explicitBaseUrl: explicit !== undefined,
     ...(leaseTtlMs !== undefined && { leaseTtlMs }),
     ...(skills && skills.length > 0 ? { a2aSkills: skills } : {}),
+    ...(file.agents ? { agents: file.agents } : {}),
     ...(Object.keys(limits).length > 0 && { limits }),
     ...(storeTimeouts && { storeTimeouts }),
     ...contentModeSettings(values, env),

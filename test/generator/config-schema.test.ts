@@ -44,6 +44,16 @@ describe('wopgen.config.schema.json', () => {
     );
   });
 
+  const AGENT = {
+    agentId: 'helper',
+    persona: 'Helper',
+    label: 'A helper',
+    description: 'Answers',
+    packName: 'demo',
+    packVersion: '1.0.0',
+    workflowIds: ['echo'],
+    tenants: ['demo'],
+  };
   const files: [string, unknown][] = [
     ['empty', {}],
     ['generator keys', { spec: 'spec', out: 'generated' }],
@@ -62,6 +72,7 @@ describe('wopgen.config.schema.json', () => {
           logLevel: 'warn',
           logFormat: 'json',
           workflows: 'flows',
+          agents: [AGENT],
         },
       },
     ],
@@ -80,6 +91,10 @@ describe('wopgen.config.schema.json', () => {
     ['an empty skill', { serve: { a2aSkills: [''] } }],
     ['an empty store', { serve: { store: '' } }],
     ['not an object', ['spec']],
+    ['an agent without tenants', { serve: { agents: [{ ...AGENT, tenants: undefined }] } }],
+    ['an agent with an unknown field', { serve: { agents: [{ ...AGENT, skills: ['echo'] }] } }],
+    ['a malformed agent id', { serve: { agents: [{ ...AGENT, agentId: 'a b' }] } }],
+    ['an agent routing nothing', { serve: { agents: [{ ...AGENT, workflowIds: [] }] } }],
   ];
   it.each(files)('agrees with the loaders on %s', (_name, data) => {
     expect(validate(data)).toBe(loadersAccept(data));

@@ -77,6 +77,11 @@ export function violations(edges: readonly Edge[]): Edge[] {
 const IMPORT =
   /^\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
 
+/** Every module specifier a source text imports or re-exports, as written. */
+export function importSpecifiers(text: string): string[] {
+  return [...text.matchAll(IMPORT)].map((m) => m[1] ?? m[2]!);
+}
+
 /**
  * Relative imports of each file (project-relative paths, resolved), and imports of the generated
  * package by name (the specifier as written, `to` starting with `@wopgen/generated`).
@@ -84,9 +89,7 @@ const IMPORT =
 export function importEdges(root: string, files: readonly string[]): Edge[] {
   const edges: Edge[] = [];
   for (const from of files) {
-    const text = readFileSync(join(root, from), 'utf8');
-    for (const m of text.matchAll(IMPORT)) {
-      const spec = m[1] ?? m[2]!;
+    for (const spec of importSpecifiers(readFileSync(join(root, from), 'utf8'))) {
       if (spec === GENERATED_PACKAGE || spec.startsWith(`${GENERATED_PACKAGE}/`)) {
         edges.push({ from, to: spec });
         continue;
