@@ -1,5 +1,5 @@
 // wopgen/runtime: the public entry point of the host runtime, for a host implementer who brings an
-// engine, a store or an HTTP server of their own (DESIGN.md §5, issue 14).
+// engine, a store or an HTTP server of their own (DESIGN.md §5).
 //
 // What it gives:
 // - createHost, the composition root, and its typed options (HostParts): a host is built from a

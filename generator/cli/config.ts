@@ -1,4 +1,4 @@
-// The optional wopgen.config.json of the working directory (issue 8 §4): defaults for flags the
+// The optional wopgen.config.json of the working directory: defaults for flags the
 // command line leaves out (flags win). `generate`/`check` read `spec` and `out`; `serve` reads
 // the `serve` object (runtime/serve/config-file.ts validates its keys: one owner per section, so
 // the two commands never disagree about it). Unknown keys and wrong types are usage errors

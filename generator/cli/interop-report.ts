@@ -1,4 +1,4 @@
-// `wopgen report --spec DIR --out DIR [--host URL]` (issue 14 §4): the interop report of a spec,
+// `wopgen report --spec DIR --out DIR [--host URL]`: the interop report of a spec,
 // and of a running host when one is named, as one HTML page and its Markdown twin
 // (generator/report/). Conventions as for the other commands: exit 0 written, 1 spec errors, a
 // refused --out, a host that cannot be read or (the report written) rows that disagree with the

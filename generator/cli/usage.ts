@@ -1,4 +1,4 @@
-// The help texts: one per command, and the overview that names every command (issue 8 §4); and
+// The help texts: one per command, and the overview that names every command; and
 // how a usage error is printed, the same for every command (runtime/serve/usage.ts prints serve's
 // and keys' alike).
 export type CommandName = 'generate' | 'check';

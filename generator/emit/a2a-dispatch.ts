@@ -1,4 +1,4 @@
-// The A2A dispatcher (issue 9 item 4): per method, the `requires` gate, the params check, the case
+// The A2A dispatcher: per method, the `requires` gate, the params check, the case
 // selection driven by the rows' `when` statuses and an exhaustive call of the handler member. A
 // binding supplies only framing and the hooks (params validators, the named task's run status,
 // what the host advertises); no binding switches on member names.

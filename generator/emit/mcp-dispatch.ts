@@ -1,4 +1,4 @@
-// The MCP dispatcher (issue 9 item 4): the methods rows name as rules (refused with -32601 and the
+// The MCP dispatcher: the methods rows name as rules (refused with -32601 and the
 // map's reason), and per method the `requires` gate, the params check and an exhaustive call of the
 // handler member. The transports keep the envelope rules; no binding calls a member by name.
 import type { McpMethod, SpecModel } from '../model/ir.ts';

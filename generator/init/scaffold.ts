@@ -1,4 +1,4 @@
-// The project `wopgen init` scaffolds (issue 14 §2): the handlebars templates of templates/init/,
+// The project `wopgen init` scaffolds: the handlebars templates of templates/init/,
 // one per file, rendered from one typed context, plus the bundled spec (spec/ and schemas/)
 // copied in so `npm run generate` works offline. Writes into a folder that is absent or empty;
 // anything else is refused before a file is written.

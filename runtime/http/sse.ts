@@ -1,4 +1,4 @@
-// Server-Sent Events with backpressure (issue 10, break 1). `send` resolves once the frame is in
+// Server-Sent Events with backpressure. `send` resolves once the frame is in
 // the socket's hands or queued under the stream's buffer bound; when the reader stops reading, the
 // writer waits for `drain` instead of queueing more, so a paused subscriber costs at most one
 // buffer, not the whole event log. A reader that does not drain within the timeout, or a frame

@@ -1,4 +1,4 @@
-// Two `wopgen serve` processes on one PostgreSQL database (issue 12 item 2): the host executing a
+// Two `wopgen serve` processes on one PostgreSQL database: the host executing a
 // run is killed with SIGKILL mid-way (inside a delay whose timer only it held); its lease expires,
 // the other host's sweep claims the run (FOR UPDATE SKIP LOCKED) and finishes it from the stored
 // engine state, with no event lost or written twice. Skipped without WOPGEN_TEST_POSTGRES.

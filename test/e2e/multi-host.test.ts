@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw JSON-RPC bodies are untyped wire data */
-// Two hosts, one PostgreSQL database (issue 12 items 2 and 3): whatever one host started, the other
+// Two hosts, one PostgreSQL database: whatever one host started, the other
 // reads, streams, cancels and resolves; an MCP retry and an A2A answer may land on either host; a
 // messageId sent to both at once starts one run. Each host has its own pools, change feed and
 // leases, as two `wopgen serve` processes would. Skipped without WOPGEN_TEST_POSTGRES.

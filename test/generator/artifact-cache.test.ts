@@ -1,4 +1,4 @@
-// Per-artifact cache (generator/cache/, issue 13 §3): a regeneration after a one-row change to the
+// Per-artifact cache (generator/cache/): a regeneration after a one-row change to the
 // interop map takes every unchanged artifact from the cache and is byte-identical to a cold
 // generation of the edited spec; an entry recorded by another generator build or for another
 // input is never used.

@@ -1,4 +1,4 @@
-// Command-line conventions (issue 8 §4): --version, --help on every command, usage errors that
+// Command-line conventions: --version, --help on every command, usage errors that
 // say what was wrong (exit 2), one JSON document on stdout for every outcome, the colored
 // success line (NO_COLOR, pipes), --summary/--verbose when up to date, and wopgen.config.json.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

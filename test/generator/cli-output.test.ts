@@ -1,4 +1,4 @@
-// Safe output (issue 8 §1): `generate --out` writes only into a folder that is absent, empty or
+// Safe output: `generate --out` writes only into a folder that is absent, empty or
 // wopgen's own, replaces and removes only what its previous manifest lists, refuses anything else
 // touching nothing, and reports I/O failures as diagnostics with exit code 4 (real filesystem:
 // temp folders, and tmpfs mounts for read-only and full devices when the test may mount).

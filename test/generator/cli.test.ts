@@ -119,7 +119,7 @@ describe('wopgen CLI', () => {
     expect(r.stderr).toMatch(/orphan: {2}stray\.ts/);
     expect(r.stderr).toMatch(/^-.*TASK_GONE/m);
     expect(r.stderr).toMatch(/^\+.*TASK_NOT_FOUND/m);
-    // A file wopgen did not write makes generate refuse (issue 8 §1); once it is gone, a touched
+    // A file wopgen did not write makes generate refuse; once it is gone, a touched
     // output is not "up to date": generate repairs it.
     const refused = run(['generate', '--spec', 'spec', '--out', 'generated'], fx.root);
     expect(refused.status).toBe(1);

@@ -1,4 +1,4 @@
-// The interop report in a real browser (issue 14 §4): Debian's headless Chromium renders the page
+// The interop report in a real browser: Debian's headless Chromium renders the page
 // with scripts disabled, takes a screenshot (a real PNG of the window's size, not a blank one)
 // and dumps the DOM it built, which holds every table with one row per model row. Without
 // chromium on the machine the test is skipped and says so (.ci/run installs it).

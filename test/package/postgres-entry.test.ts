@@ -1,4 +1,4 @@
-// The PostgreSQL adapter through the public entry (wopgen/runtime, issue 14 item 1): openPostgres
+// The PostgreSQL adapter through the public entry (wopgen/runtime): openPostgres
 // gives the store ports, the change feed and the run leases; composed with the reference engine by
 // createHost exactly as a host implementer would, two hosts on one database serve one tenant's
 // run: started on the first, read back completed through the second. A URL that is not

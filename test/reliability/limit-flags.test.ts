@@ -1,4 +1,4 @@
-// `wopgen serve` flags for the limits (issue 10; runtime/serve/limit-flags.ts): each documented
+// `wopgen serve` flags for the limits (runtime/serve/limit-flags.ts): each documented
 // limit is a flag, listed by --help with its default; a bad value is a usage error naming the flag;
 // a flag given reaches the running host (a stream cap of 1 refuses a tenant's second stream).
 import { afterEach, describe, expect, it } from 'vitest';

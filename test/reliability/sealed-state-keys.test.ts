@@ -1,4 +1,4 @@
-// The MCP requestState keys sealed at rest (issue 10, break 10; bindings/mcp/sealed-keys.ts): with
+// The MCP requestState keys sealed at rest (bindings/mcp/sealed-keys.ts): with
 // a key-encryption key the store holds no usable key material (nothing in it verifies a minted
 // token, and the clear key is nowhere in the database), a restart with the same KEK completes the
 // rounds in flight, a ring stored in clear is sealed in place, and a host without the KEK refuses

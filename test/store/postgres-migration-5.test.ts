@@ -1,4 +1,4 @@
-// PostgreSQL migration 5 (issue 13, the SQLite store's migration 7): a database at version 4 with
+// PostgreSQL migration 5 (the SQLite store's migration 7): a database at version 4 with
 // runs in it migrates, ends with ascending run indexes and a partial index of the live runs, and
 // answers the run queries as before. Skipped without WOPGEN_TEST_POSTGRES.
 import { afterEach, expect, it } from 'vitest';

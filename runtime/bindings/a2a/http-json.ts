@@ -59,7 +59,8 @@ export function httpJsonMount(
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const verb = req.method ?? 'GET';
     const match = matchRoute(routes, verb, url.pathname.slice(HTTP_JSON_PATH.length));
-    // Credentials are checked before a body is read (issue 10, break 2) and before saying which
+    // Credentials are checked before a body is read (an unauthenticated caller
+    // cannot make the host read a large body) and before saying which
     // operations exist: without one, every path is 401.
     const subject = await ctx.authenticate(req);
     if (!subject) {

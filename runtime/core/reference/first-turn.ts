@@ -1,4 +1,4 @@
-// A new run's insert carrying its first turn (issue 13: one commit per run instead of one per
+// A new run's insert carrying its first turn (one commit per run instead of one per
 // step). The engine runs the run's start and every step up to where it ends, suspends or waits in
 // memory (Engine.firstTurn); the store inserts the run with those changes in one transaction
 // (RunStore.insertRun `changes`), so the events, their sequence numbers and the statuses a caller

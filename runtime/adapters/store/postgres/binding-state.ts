@@ -1,7 +1,7 @@
 // PostgreSQL adapter of the binding-state ports (single-use tokens, host-wide key-value settings).
 // What several hosts race on — spending a token, the first writer of a key such as the requestState
 // HMAC key — is decided by a unique key in the database, never in one host's memory: any host of
-// a deployment may receive the MCP retry that spends a requestState (issue 12, item 3).
+// a deployment may receive the MCP retry that spends a requestState.
 import type { Pool } from 'pg';
 import type { KeyValueStore, TokenStore } from '../../../ports/store/binding-state.ts';
 import { prepared } from './prepared.ts';

@@ -2,7 +2,7 @@
 // record (interop.md §"The audit event"), so appends are the busiest write there is. Each used to
 // be its own transaction of four round trips (BEGIN, the tenant's lock, INSERT, COMMIT), and the
 // tenant lock made every append of a tenant wait for the one before it to commit: a GetTask load
-// on one tenant stalled at a few hundred requests a second (issue 13). Now the appends queued
+// on one tenant stalled at a few hundred requests a second. Now the appends queued
 // while a statement is out travel together in the next one: one round trip and one commit for the
 // batch, the tenant locks taken in it (in tenant order, so two hosts never deadlock on them).
 //

@@ -62,7 +62,7 @@ export class PgHostEventStore implements HostEventStore {
   }
 
   async pruneHostEvents(tenant: string, keep: number): Promise<number> {
-    // Audit retention (issue 10): find the cut-off on the (tenant, seq) order, delete below it.
+    // Audit retention: find the cut-off on the (tenant, seq) order, delete below it.
     const cut = await this.hostEventTailSeq(tenant, keep);
     if (cut === 0) return 0;
     const { rowCount } = await this.pool.query(

@@ -5,7 +5,7 @@
 // is prepared once per connection (prepared.ts). Every data-modifying CTE runs to completion
 // whether read or not, and the foreign keys to the runs are checked at the statement's end, when
 // their rows are there. It was a transaction of six round trips (BEGIN, four INSERTs, COMMIT) per
-// SendMessage (issue 13), then one statement per run.
+// SendMessage, then one statement per run.
 import type { IdempotencyRecord } from '../../../ports/store/run-store.ts';
 import type { FoldedInsert } from '../first-turn-fold.ts';
 import { INTERRUPT_COLUMNS, interruptToRow, runToRow, type RunRow } from '../sqlite/rows.ts';

@@ -70,7 +70,7 @@ export function openSqliteStores(filename: string, options: SqliteOpenOptions = 
   db.pragma('synchronous = NORMAL');
   // Statement and savepoint journals in memory: every write of a group has a savepoint and most of
   // its statements a statement journal, which passed the 64 KiB spill size and went to a temp file
-  // (two write syscalls a page), over half of a created run's insert (issue 13, bench/store-insert.ts).
+  // (two write syscalls a page), over half of a created run's insert (bench/store-insert.ts).
   // They only undo a failed statement or write inside the open transaction; recovery never reads them.
   db.pragma('temp_store = MEMORY');
   let secrets: PushSecretBox | undefined;
