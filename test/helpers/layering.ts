@@ -5,6 +5,9 @@ import { dirname, join, normalize, relative } from 'node:path';
 
 export type Layer = 'ports' | 'shared' | 'binding' | 'reference' | 'adapter' | 'host' | 'generated';
 
+/** The runtime's command modules (bin/wopgen.js RUNTIME_COMMANDS). */
+const RUNTIME_COMMANDS = ['serve.ts', 'keys.ts'];
+
 /** The layer of a project-relative path, or undefined outside the runtime and generated/. */
 export function layerOf(path: string): Layer | undefined {
   if (path.startsWith('generated/')) return 'generated';
@@ -14,9 +17,10 @@ export function layerOf(path: string): Layer | undefined {
   if (top === 'ports') return 'ports';
   if (rest.startsWith('core/reference/')) return 'reference';
   if (top === 'adapters') return 'adapter';
-  // serve.ts and serve/ are the `wopgen serve` command: they compose a host like host/ does;
-  // index.ts (wopgen/runtime) is the public entry point, which names every part as host/ does.
-  if (top === 'host' || top === 'serve' || rest === 'serve.ts' || rest === 'index.ts')
+  // serve.ts, keys.ts and serve/ are the runtime's commands (`wopgen serve`, `wopgen keys`, which
+  // bin/wopgen.js loads as runtime/<command>.ts): they open stores and compose a host like host/
+  // does; index.ts (wopgen/runtime) is the public entry point, which names every part as host/ does.
+  if (top === 'host' || top === 'serve' || RUNTIME_COMMANDS.includes(rest) || rest === 'index.ts')
     return 'host';
   if (top === 'bindings' || rest === 'context.ts') return 'binding';
   // http/, negotiation/, auth/, util/ and the root leaves (ids, config, version).
