@@ -64,7 +64,7 @@ describe('A2A requests', () => {
         },
       },
     });
-    const message = (r.ok && (r.value as typeof input).message) as Record<string, unknown>;
+    const message = (r.ok ? r.value.message : {}) as unknown as Record<string, unknown>;
     // Members keep their order; what was not renamed is the caller's own object.
     expect(Object.keys(message)).toEqual(['messageId', 'role', 'metadata', 'parts', 'contextId']);
     expect(message['metadata']).toBe(metadata);
