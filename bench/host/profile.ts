@@ -1,11 +1,12 @@
 // `npx tsx bench/host/profile.ts <scenario> [seconds]`: runs our host under `node --cpu-prof` with one
-// scenario's load (get | send | tool | list) and prints where the CPU profile was written
+// scenario's load (get | send | tool | list | stream | stream-close; a stream scenario runs for a
+// number of streams, 8 at once, not seconds: 2000 unless given) and prints where the CPU profile was written
 // (open it in Chrome DevTools or speedscope for the flame graph). With BENCH_POSTGRES (run.ts), the
 // host runs on PostgreSQL in a fresh database on that server.
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expectResult, runLoad } from './load.ts';
+import { expectResult, runLoad, timeToFirstEvent } from './load.ts';
 import { KEYS, seedRuns, startOurs } from './ours.ts';
 import { freshDatabase, seedRunsPg } from './postgres.ts';
 import { root } from './peers.ts';
@@ -15,6 +16,7 @@ import {
   listTasksBody,
   MCP_HEADERS,
   sendMessageBody,
+  streamBody,
   toolsCallBody,
 } from './scenarios.ts';
 
@@ -65,9 +67,13 @@ if (scenario === 'list') {
   if (postgres) await seedRunsPg(postgres.url, 100_000);
   else seedRuns(ours.dbFile, 100_000);
 }
+const streams = scenario.startsWith('stream') ? Number(process.argv[3] ?? 2000) : 0;
 const make = phases[scenario];
-if (!make) throw new Error(`unknown scenario ${scenario}: get | send | tool | list`);
-const f = await runLoad(make());
+if (!make && !streams)
+  throw new Error(`unknown scenario ${scenario}: get | send | tool | list | stream | stream-close`);
+const f = make
+  ? await runLoad(make())
+  : await timeToFirstEvent(url, h, streamBody, streams, 8, scenario === 'stream-close');
 await ours.stop();
 await postgres?.drop();
 process.stdout.write(`${JSON.stringify(f)}\n${join(dir, readdirSync(dir)[0] ?? '?')}\n`);

@@ -77,6 +77,11 @@ export interface CreatedRun {
    * whose first turn ended, suspended or waits on a message): what runView would then answer.
    */
   view?: RunView;
+  /**
+   * With `view`: the events the insert wrote, in order from sequence 0 (what streamRunEvents from
+   * the start would replay up to there), so a stream of the new run need not read them back.
+   */
+  events?: RunEvent[];
 }
 
 export interface ListRunsQuery {

@@ -9,9 +9,9 @@
 import type { BindingNote, BindingRecord } from '../../ports/run-core.ts';
 import type {
   InsertRunExtra,
+  InsertedRunParts,
   InterruptRecord,
   RunRecord,
-  RunViewParts,
   StoredRunEvent,
 } from '../../ports/store/run-store.ts';
 import { applied } from '../../util/applied-change.ts';
@@ -84,11 +84,12 @@ function noted(prior: BindingRecord | undefined, note: BindingNote, at: string):
 
 /**
  * What readRunView would answer right after the insert: the run, its open interrupts oldest first
- * (insertion order within an instant) and its record. The caller's answer needs no read of it.
+ * (insertion order within an instant) and its record; and the events written. The caller's answer
+ * (and a stream's first events) needs no read of it.
  */
-export function viewOfInsert(folded: FoldedInsert): RunViewParts {
+export function viewOfInsert(folded: FoldedInsert): InsertedRunParts {
   const open = folded.interrupts.filter((it) => it.status === 'open');
   // A stable sort: insertion order within an instant, as the stores' `created_at, rowid`.
   open.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
-  return { run: folded.run, open, record: folded.record };
+  return { run: folded.run, open, record: folded.record, events: folded.events };
 }

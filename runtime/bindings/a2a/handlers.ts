@@ -74,7 +74,9 @@ export function createA2aHandlers(deps: A2aDeps): A2aHandlers<A2aRequestContext,
       const base: TaskView = { run: submitted, statusAt: v.statusAt };
       if (v.record) base.record = v.record;
       yield { task: projectTask(base) };
-      yield* statusUpdates(deps, rc, runId, contextIdOf(v), -1);
+      // The log the run was inserted with is streamed from memory, not read back (entry-reads.ts).
+      const inserted = started.events ? { events: started.events, view: v } : undefined;
+      yield* statusUpdates(deps, rc, runId, contextIdOf(v), -1, inserted);
     },
 
     async *sendStreamingMessageResume(params, rc, target) {

@@ -4,6 +4,7 @@
 import { uuidV7 } from '../../ids.ts';
 import { isTerminalRunStatus } from '@wopgen/generated/run-status';
 import type { HostContext } from '../../context.ts';
+import type { RunEvent } from '../../ports/events.ts';
 import type { Interrupt, InterruptAnswer } from '../../ports/interrupts.ts';
 import type { JsonValue } from '../../ports/json.ts';
 import type { BindingNote, RunSnapshot, RunView } from '../../ports/run-core.ts';
@@ -104,14 +105,21 @@ export async function startTask(
   // From the task's first entry (a replayed message registers nothing again).
   if (push && result.created) await registerInlinePush(push, rc, runId, -1);
   await rc.bindRun(runId, result.created);
-  return result.view ? { runId, workflowId, view: result.view } : { runId, workflowId };
+  if (!result.view) return { runId, workflowId };
+  const started: StartedTask = { runId, workflowId, view: result.view };
+  if (result.events) started.events = result.events;
+  return started;
 }
 
-/** A task-creating message's run; `view` is the new run as inserted (RunCore.createRun). */
+/**
+ * A task-creating message's run; `view` is the new run as inserted and `events` the log it was
+ * inserted with (RunCore.createRun).
+ */
 export interface StartedTask {
   runId: string;
   workflowId: string;
   view?: RunView;
+  events?: RunEvent[];
 }
 
 /**

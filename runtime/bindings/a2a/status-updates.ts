@@ -13,13 +13,13 @@ import {
   type RunEventType,
   type TerminalEventType,
 } from '../../ports/events.ts';
+import { insertedReads, storeReads, type EntryReads, type InsertedLog } from './entry-reads.ts';
 import { taskNotFound } from './errors.ts';
 import type { A2aDeps, A2aRequestContext } from './request-context.ts';
 import {
   agentMessage,
   factsMetadata,
   interruptText,
-  loadTaskView,
   outputArtifact,
   projectStatus,
   replyMessage,
@@ -44,6 +44,8 @@ interface Entry<T extends RunEventType> {
   runId: string;
   contextId: string;
   e: Extract<RunEvent, { type: T }>;
+  /** The next entry and the task's view (entry-reads.ts). */
+  reads: EntryReads;
   /** The entry's time. */
   at: string;
   /** A status update of this entry's task, at the entry's time. */
@@ -60,8 +62,8 @@ const none = (): EntryUpdates => ({ updates: [] });
 
 /** The entry's terminal status (and, when completed, its output artifact first). */
 async function terminal<T extends TerminalEventType>(x: Entry<T>) {
-  const { deps, subject, runId, contextId, at } = x;
-  const v = await loadTaskView(deps.ctx.core, subject, runId, deps.ctx.now);
+  const { deps, runId, contextId, at } = x;
+  const v = await x.reads.view();
   if (!v) throw taskNotFound();
   const updates: StreamResponse[] = [];
   if (v.run.status === 'completed') {
@@ -112,14 +114,13 @@ const projectors: { readonly [T in RunEventType]: Projector<T> } = {
       ends: 'interrupt',
     };
   },
-  'conversation.opened': async ({ deps, subject, runId, e, update }) => {
+  'conversation.opened': async ({ reads, e, update }) => {
     // Opened with no first message to answer (the same commit holds no exchange): the run waits
     // for one, so the task is input-required.
-    const next = await deps.ctx.core.readEvents(subject, runId, e.sequence, 1);
-    if (next?.[0]?.type === 'conversation.exchanged') return { updates: [] };
+    if ((await reads.following(e))?.type === 'conversation.exchanged') return { updates: [] };
     return { updates: [update('TASK_STATE_INPUT_REQUIRED')], ends: 'reply' };
   },
-  'conversation.exchanged': async ({ deps, subject, runId, contextId, e, update }) => {
+  'conversation.exchanged': async ({ reads, runId, contextId, e, update }) => {
     const outcome = e.payload.outcome as JsonMap | undefined;
     const text = typeof outcome?.['text'] === 'string' ? outcome['text'] : '';
     const message = replyMessage(runId, contextId, {
@@ -131,8 +132,7 @@ const projectors: { readonly [T in RunEventType]: Projector<T> } = {
     // The answer that closes the conversation is followed, in the same commit, by
     // `conversation.closed`: the run goes on (working), so a stream does not end at it. Any other
     // answer leaves the run waiting for the next message: input-required, where a stream ends.
-    const next = await deps.ctx.core.readEvents(subject, runId, e.sequence, 1);
-    if (next?.[0]?.type === 'conversation.closed') {
+    if ((await reads.following(e))?.type === 'conversation.closed') {
       return { updates: [update('TASK_STATE_WORKING', { message })] };
     }
     return { updates: [update('TASK_STATE_INPUT_REQUIRED', { message })], ends: 'reply' };
@@ -148,13 +148,14 @@ const projectors: { readonly [T in RunEventType]: Projector<T> } = {
   'conversation.closed': none,
 };
 
-/** The updates one run-log entry makes, as `subject` may read them. */
+/** The updates one run-log entry makes, as `subject` may read them (from the store by default). */
 export async function eventUpdates(
   deps: A2aDeps,
   subject: Subject,
   runId: string,
   contextId: string,
   e: RunEvent,
+  reads: EntryReads = storeReads(deps, subject, runId),
 ): Promise<EntryUpdates> {
   const update = (
     state: A2aWireTaskState,
@@ -177,26 +178,45 @@ export async function eventUpdates(
     runId,
     contextId,
     e,
+    reads,
     at: e.timestamp,
     update,
   } as Entry<RunEventType>);
 }
 
-/** Status changes of a run after `afterSequence`, ending after a terminal or input-required status. */
+/**
+ * Status changes of a run after `afterSequence`, ending after a terminal or input-required status.
+ * With `inserted` (the log the request created the run with), those entries are projected from
+ * memory, and the store is subscribed to only when the stream goes on past them: a run that ended or
+ * stopped in its first turn is streamed with no read, wait or abort signal of its own.
+ */
 export async function* statusUpdates(
   deps: A2aDeps,
   rc: A2aRequestContext,
   runId: string,
   contextId: string,
   afterSequence: number,
+  inserted?: InsertedLog,
 ): AsyncGenerator<StreamResponse> {
+  const fromStore = storeReads(deps, rc.subject, runId);
+  let after = afterSequence;
+  if (inserted) {
+    const reads = insertedReads(inserted, fromStore);
+    for (const e of inserted.events) {
+      if (e.sequence <= after) continue;
+      const { updates, ends } = await eventUpdates(deps, rc.subject, runId, contextId, e, reads);
+      yield* updates;
+      if (ends) return;
+      after = e.sequence;
+    }
+  }
   const stream = await deps.ctx.core.streamRunEvents(rc.subject, runId, {
-    afterSequence,
+    afterSequence: after,
     signal: rc.signal,
   });
   if (!stream) throw taskNotFound();
   for await (const e of stream) {
-    const { updates, ends } = await eventUpdates(deps, rc.subject, runId, contextId, e);
+    const { updates, ends } = await eventUpdates(deps, rc.subject, runId, contextId, e, fromStore);
     yield* updates;
     if (ends) return;
   }

@@ -7,9 +7,9 @@ import { CoreError } from '../../ports/errors.ts';
 import type { CreateRunRequest } from '../../ports/run-core.ts';
 import type {
   IdempotencyRecord,
+  InsertedRunParts,
   RunRecord,
   RunStore,
-  RunViewParts,
   WriteOptions,
 } from '../../ports/store/run-store.ts';
 import { requestDigest } from '../../util/digest.ts';
@@ -108,7 +108,7 @@ export async function insertOrReplay(
   extra: Parameters<RunStore['insertRun']>[1],
   digest: string,
   options: WriteOptions = {},
-): Promise<{ run: RunRecord; created: boolean; parts?: RunViewParts }> {
+): Promise<{ run: RunRecord; created: boolean; parts?: InsertedRunParts }> {
   try {
     const parts = await runs.insertRun(run, extra, options);
     return parts ? { run, created: true, parts } : { run, created: true };

@@ -10,11 +10,11 @@ import type { ChangeFeed } from '../../ports/change-feed.ts';
 import { CoreError } from '../../ports/errors.ts';
 import type { NewRunEvent } from '../../ports/events.ts';
 import type {
+  InsertedRunParts,
   InsertRunExtra,
   RunChange,
   RunRecord,
   RunStore,
-  RunViewParts,
   WriteOptions,
 } from '../../ports/store/run-store.ts';
 import { applied } from '../../util/applied-change.ts';
@@ -43,8 +43,11 @@ export interface NewRunInsert {
 export interface InsertedRun {
   run: RunRecord;
   created: boolean;
-  /** The run's view as inserted, when the store answered it and no later step changed the run. */
-  parts?: RunViewParts;
+  /**
+   * The run's view and events as inserted, when the store answered them and no later step changed
+   * the run.
+   */
+  parts?: InsertedRunParts;
 }
 
 /** Insert `run` with its first turn; the run as it then is, or the earlier run a replay names. */

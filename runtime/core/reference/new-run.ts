@@ -14,6 +14,7 @@ import { digestOf, idempotencyRow, newRun, priorRun } from './create-run.ts';
 import type { Engine } from './engine/engine.ts';
 import { insertWithFirstTurn } from './first-turn.ts';
 import { toRunView, toSnapshot } from './snapshot.ts';
+import { toRunEvent } from './streams.ts';
 import type { WorkflowRegistry } from './workflows/index.ts';
 
 export interface NewRunDeps {
@@ -56,6 +57,7 @@ export async function createNewRun(
     const replies = await deps.replies(parts.run);
     const awaiting = deps.awaitsMessage(parts.run);
     created.view = toRunView(parts.run, parts.open, parts.record, replies, awaiting);
+    created.events = parts.events.map(toRunEvent);
   }
   return created;
 }

@@ -182,6 +182,11 @@ export interface RunViewParts {
   record: BindingRecord | undefined;
 }
 
+/** What `insertRun` may answer: the view as inserted and the events it wrote, sequences from 0. */
+export interface InsertedRunParts extends RunViewParts {
+  events: StoredRunEvent[];
+}
+
 export interface WriteOptions {
   wait?: 'durable' | 'commit';
 }
@@ -202,13 +207,13 @@ export interface RunStore {
   /**
    * Insert a new run with its idempotency row, binding record and first changes, in one
    * transaction. A store may answer with the run's view as inserted (what readRunView would then
-   * read), so that the caller's answer needs no read of the run it just wrote.
+   * read) and the events it wrote, so that the caller's answer needs no read of the run it just wrote.
    */
   insertRun(
     run: RunRecord,
     extra?: InsertRunExtra,
     options?: WriteOptions,
-  ): Promise<RunViewParts | void>;
+  ): Promise<InsertedRunParts | void>;
   /**
    * Optional: resolves once every change committed before the call is durable. A store offering
    * it lets the core commit a request's several steps with `wait: 'commit'` and wait for one sync

@@ -21,6 +21,7 @@ import type {
   RunListQuery,
   RunRecord,
   RunStore,
+  InsertedRunParts,
   RunViewParts,
   StoredRunEvent,
 } from '../../../ports/store/run-store.ts';
@@ -84,7 +85,7 @@ export class PgRunStore implements RunStore {
 
   constructor(private readonly pool: Pool) {}
 
-  async insertRun(run: RunRecord, extra: InsertRunExtra = {}): Promise<RunViewParts> {
+  async insertRun(run: RunRecord, extra: InsertRunExtra = {}): Promise<InsertedRunParts> {
     // Written once as the run stands after its first changes (first-turn-fold.ts): no lock, read
     // or update of a row this transaction has just inserted; with other requests' new runs, in
     // one statement (insert-run.ts).

@@ -35,6 +35,7 @@ import type {
   RunListQuery,
   RunRecord,
   RunStore,
+  InsertedRunParts,
   RunViewParts,
   StoredRunEvent,
   WriteOptions,
@@ -78,7 +79,7 @@ export class SqliteRunStore implements RunStore {
     run: RunRecord,
     extra: Parameters<RunStore['insertRun']>[1] = {},
     options: WriteOptions = {},
-  ): Promise<RunViewParts> {
+  ): Promise<InsertedRunParts> {
     // The run is written once as it stands after its first changes (first-turn-fold.ts): the same
     // row, events, interrupts and record as applying each change to it, without reading any back.
     const folded = foldInsert(run, extra);
