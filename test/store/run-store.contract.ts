@@ -29,6 +29,11 @@ export function runStoreContract(sut: StoreUnderTest): void {
       open: await runs.listInterrupts(runId, 'open'),
       record: await runs.getBindingRecord(runId, 'a2a'),
     });
+    /** What an insert may answer (InsertedRunParts): the view, and the events a read then finds. */
+    const inserted = async (runId: string) => ({
+      ...(await apart(runId)),
+      events: await runs.readEvents(runId, -1, 1000),
+    });
 
     it('reads a run back exactly as inserted, optional fields absent rather than null', async () => {
       const run = runRecord('acme', { metadata: { z: 1, a: { y: 2, b: 3 } } });
@@ -483,8 +488,8 @@ export function runStoreContract(sut: StoreUnderTest): void {
         ['b', 'cancelled'],
         ['c', 'cancelled'],
       ]);
-      // A store that answers the insert with its view answers what a read then finds.
-      if (answered) expect(answered).toStrictEqual(await apart(folded.runId));
+      // A store that answers the insert with its view and events answers what a read then finds.
+      if (answered) expect(answered).toStrictEqual(await inserted(folded.runId));
     });
 
     it('answers an insert that leaves interrupts open with the view a read finds', async () => {
@@ -495,7 +500,7 @@ export function runStoreContract(sut: StoreUnderTest): void {
       const answered = await runs.insertRun(run, {
         changes: [{ runId: run.runId, at: run.createdAt, insertInterrupts: [x!, y!] }],
       });
-      if (answered) expect(answered).toStrictEqual(await apart(run.runId));
+      if (answered) expect(answered).toStrictEqual(await inserted(run.runId));
       expect((await apart(run.runId)).open.map((i) => i.nodeId)).toEqual(['n1', 'n3']);
     });
 
