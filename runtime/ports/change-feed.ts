@@ -7,7 +7,9 @@
 export type ChangeTopic =
   /**
    * `created`: the change is the run's insert (with its first turn). Nothing can have subscribed
-   * push delivery to a run before its insert commits, so such a change needs no push lookup.
+   * push delivery to a run before its insert commits, so such a change needs no push lookup; and
+   * no other host can wait on it: the run's id leaves this host only after the insert committed,
+   * and a reader reads the store after taking its wake, so it sees the insert without the notice.
    */
   { kind: 'run'; runId: string; created?: boolean } | { kind: 'host'; tenant: string };
 

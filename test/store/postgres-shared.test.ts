@@ -89,6 +89,23 @@ suite(`PostgreSQL shared by hosts`, () => {
     ]);
   });
 
+  it("a run's insert wakes its own host's readers and sends no notice to the others", async () => {
+    const [fa, fb] = await twoFeeds();
+    const seenB: ChangeTopic[] = [];
+    fb.subscribe((t) => seenB.push(t));
+    const here = fa.next({ kind: 'run', runId: 'acme.r3' }, { timeoutMs: 10_000 });
+    const sent = fa.notifyStatements;
+    fa.publish({ kind: 'run', runId: 'acme.r3', created: true });
+    await here;
+    // A later change of the run goes out as before; the insert before it never did.
+    const there = fb.next({ kind: 'run', runId: 'acme.r3' }, { timeoutMs: 10_000 });
+    fa.publish({ kind: 'run', runId: 'acme.r3' });
+    await there;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(fa.notifyStatements - sent).toBe(1);
+    expect(seenB).toEqual([{ kind: 'run', runId: 'acme.r3' }]);
+  });
+
   it('serialises operations on one run across hosts', async () => {
     const run = runRecord('acme');
     await one.runs.insertRun(run);

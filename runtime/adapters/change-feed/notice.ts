@@ -1,7 +1,8 @@
 // The payload of one change notification on the `wopgen_changes` channel (postgres.ts): the
 // sending host's instance id (a host skips its own echo), the topic, and for a run whether the
 // change inserted it (no push config can name a run before its insert commits, so that change
-// needs no push lookup on any host: adapters/push/deliverer.ts).
+// needs no push lookup on any host: adapters/push/deliverer.ts). This build sends no insert
+// notices (postgres.ts) but still reads the flag from a host of an earlier build.
 import type { ChangeTopic } from '../../ports/change-feed.ts';
 
 export const CHANNEL = 'wopgen_changes';

@@ -4,7 +4,9 @@
 // it saw (core/reference/streams.ts), so a notification lost while the listening connection is down
 // costs latency (the reader's poll timeout), never an event. Each payload carries the sending
 // host's instance id (notice.ts) so a host skips its own echo (its readers were woken already)
-// and its subscribers see each change once.
+// and its subscribers see each change once. A run's insert (`created`) wakes only this host's
+// readers: no other host can be waiting on a run whose id it cannot yet know (ports/change-feed.ts),
+// so it is not sent.
 //
 // The NOTIFYs of one event-loop turn go out as one statement after the writes committed, each
 // distinct topic once: every audited request publishes its tenant's host topic, and a round trip
@@ -60,7 +62,7 @@ export class PostgresChangeFeed extends InProcessChangeFeed implements ChangeFee
 
   override publish(topic: ChangeTopic): void {
     super.publish(topic);
-    if (this.isClosed) return;
+    if (this.isClosed || (topic.kind === 'run' && topic.created)) return;
     this.unsent.add(encodeNotice(this.instance, topic));
     if (!this.sending) void this.send();
   }
