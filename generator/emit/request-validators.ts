@@ -64,7 +64,24 @@ function typedMethods(wire: WireModel | null): [method: string, params: string][
     .sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
-/** The wire schema as one ajv schema with an `$id`, and one entry per method's params. */
+/**
+ * The methods of a wire schema whose answer has a definition, sorted: a streaming method's answer
+ * is its event, any other's its result (what an outbound client checks before it reads one).
+ */
+function answeredMethods(wire: WireModel | null): [method: string, answer: string][] {
+  if (!wire) return [];
+  return Object.entries(wire.types)
+    .map(([method, t]): [string, string | null] => [method, t.event ?? t.result])
+    .filter((e): e is [string, string] => e[1] !== null)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+/** The export name of the validator of `method`'s answer (`a2a_answer_GetTask`). */
+function answerName(protocol: 'a2a' | 'mcp', method: string): string {
+  return exportName(`${protocol}_answer`, method);
+}
+
+/** The wire schema as one ajv schema with an `$id`, and one entry per method's params and answer. */
 function wireEntries(protocol: 'a2a' | 'mcp', wire: WireModel | null) {
   if (!wire) return { base: null, entries: [] as Entry[] };
   const $defs: Json = {};
@@ -73,6 +90,11 @@ function wireEntries(protocol: 'a2a' | 'mcp', wire: WireModel | null) {
     name: exportName(protocol, method),
     schema: { $ref: `${protocol}#/$defs/${params}` },
   }));
+  for (const [method, answer] of answeredMethods(wire))
+    entries.push({
+      name: answerName(protocol, method),
+      schema: { $ref: `${protocol}#/$defs/${answer}` },
+    });
   return { base: { $id: protocol, $defs } as Json, entries };
 }
 
@@ -203,7 +225,52 @@ export function emitRequestValidators(model: SpecModel): EmittedFile[] {
     dts.file(from),
     { path: CHECK_MODULE, from: [], body: requestCheckSource(), parser: 'typescript' },
     requestsModule(model, rest, from),
+    answersModule(model, from),
   ];
+}
+
+/**
+ * validators/answers.ts: per A2A and MCP method, the check of what a peer answers (a result, or a
+ * streaming method's event), read and refused as a request is; the generated clients run it
+ * before an answer reaches their caller.
+ */
+function answersModule(model: SpecModel, from: string[]): EmittedFile {
+  const m = new TsModule('validators/answers.ts');
+  const check = (name: string) => m.use(valueSymbol(CHECK_MODULE, name));
+  const raw = (name: string) => m.use(valueSymbol(SCHEMAS_MODULE, name));
+  const RequestCheck = m.use(typeSymbol(CHECK_MODULE, 'RequestCheck'));
+  const checkOf = check('checkOf');
+  if (model.a2a.wire) {
+    const A2aMethod = m.use(A2A_METHOD);
+    const Io = m.use(typeSymbol('a2a/operations.ts', 'A2aWireIo'));
+    const protoJson = check('protoJson');
+    const shapes = m.use(valueSymbol('validators/requests.ts', 'a2aProtoShapes'));
+    const types = model.a2a.wire.types;
+    m.add(
+      doc(
+        "A2A answers per method (a stream's events, else its result): ProtoJSON names read, then checked.",
+      ),
+      `export const a2aAnswers: { readonly [M in ${A2aMethod}]: ${RequestCheck}<${Io}[M] extends { event: infer E } ? E : ${Io}[M]['result']> } = {`,
+      ...answeredMethods(model.a2a.wire).map(
+        ([method, answer]) =>
+          `  ${lit(method)}: ${checkOf}(${raw(answerName('a2a', method))}, '${types[method]!.event ? 'event' : 'result'}', ${protoJson}(${shapes}, ${lit(answer)})),`,
+      ),
+      `};`,
+    );
+  }
+  if (model.mcp.wire) {
+    const McpMethod = m.use(MCP_METHOD);
+    const Io = m.use(typeSymbol('mcp/methods.ts', 'McpWireIo'));
+    m.add(
+      doc("MCP results per method, checked against the revision's wire schema."),
+      `export const mcpAnswers: { readonly [M in ${McpMethod}]: ${RequestCheck}<${Io}[M]['result']> } = {`,
+      ...answeredMethods(model.mcp.wire).map(
+        ([method]) => `  ${lit(method)}: ${checkOf}(${raw(answerName('mcp', method))}, 'result'),`,
+      ),
+      `};`,
+    );
+  }
+  return m.file(from);
 }
 
 function requestsModule(
@@ -223,14 +290,14 @@ function requestsModule(
     const protoJson = check('protoJson');
     m.add(
       doc(`ProtoJSON names of the A2A ${model.a2a.negotiated} wire definitions.`),
-      `const shapes: ${ProtoShapes} = ${lit(protoShapes(model.a2a.wire))};`,
+      `export const a2aProtoShapes: ${ProtoShapes} = ${lit(protoShapes(model.a2a.wire))};`,
     );
     m.add(
       doc('A2A params per method: ProtoJSON names read, then checked against the wire schema.'),
       `export const a2aRequests: { readonly [M in ${A2aMethod}]: ${RequestCheck}<${Io}[M]['params']> } = {`,
       ...typedMethods(model.a2a.wire).map(
         ([method, params]) =>
-          `  ${lit(method)}: ${checkOf}(${raw(exportName('a2a', method))}, '', ${protoJson}(shapes, ${lit(params)})),`,
+          `  ${lit(method)}: ${checkOf}(${raw(exportName('a2a', method))}, '', ${protoJson}(a2aProtoShapes, ${lit(params)})),`,
       ),
       `};`,
     );
