@@ -100,6 +100,20 @@ export interface HostConfig {
   limits?: Partial<HostLimits>;
   /** The agent inventory (`GET /agents`); none by default. */
   agents: AgentManifest[];
+  /** Outbound steps (a2a-call, mcp-call): what they may reach (interop.md §Calling out). */
+  outbound: OutboundConfig;
+}
+
+/** Where workflows may call out: the egress guard's development switches and stdio servers. */
+export interface OutboundConfig {
+  /** Development only: admit loopback addresses and `localhost` (as `a2a.push.allowLoopback`). */
+  allowLoopback: boolean;
+  /** Development only: admit `http:` URLs. */
+  allowHttp: boolean;
+  /** The stdio MCP servers an `mcp-call` step may start, by the name the step gives. */
+  stdio: Record<string, { command: string; args?: string[]; env?: Record<string, string> }>;
+  /** Milliseconds between two polls of a remote task. */
+  pollMs: number;
 }
 
 /** The reference host's settings; the versions offered are the ones `contract` pins. */
@@ -149,5 +163,6 @@ export function defaultConfig(
     refreshWindowDays: 90,
     bodyLimit: 1024 * 1024,
     agents: [],
+    outbound: { allowLoopback: false, allowHttp: false, stdio: {}, pollMs: 500 },
   };
 }

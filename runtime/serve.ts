@@ -125,6 +125,10 @@ async function startHost(
 ) {
   const config = defaultConfig(settings.baseUrl);
   if (settings.a2aSkills) config.a2a.skills = settings.a2aSkills;
+  if (settings.outboundLoopback) {
+    config.outbound.allowLoopback = true;
+    config.outbound.allowHttp = true;
+  }
   if (settings.limits?.limits) config.limits = settings.limits.limits;
   if (settings.limits?.bodyLimit !== undefined) config.bodyLimit = settings.limits.bodyLimit;
   applyContentModes(config.a2a, settings, (id) => workflows.get(id) !== undefined);

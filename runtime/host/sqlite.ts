@@ -2,6 +2,7 @@
 // store its URL names (store-url.ts), with API-key authentication. On SQLite (the default) one
 // database serves one host process; on PostgreSQL any number of hosts share one database, with
 // the change feed and the run leases spanning them.
+import { outboundDeps } from '../adapters/outbound/deps.ts';
 import { randomBytes } from 'node:crypto';
 import { pino } from 'pino';
 import { ApiKeyStore } from '../auth/api-keys.ts';
@@ -83,6 +84,7 @@ export async function createSqliteHost<C extends HostContract = typeof wopgenCon
       workflows,
       ...(options.now && { now: options.now }),
       onError: (err, runId) => log.error({ err, runId }, 'a run step failed in the host'),
+      outbound: outboundDeps(options.config.outbound),
     });
     const keys = new ApiKeyStore(stores.apiKeys, await keyPepper(stores));
     const mintedKey = await seedKeys(keys, stores, options.apiKeys ?? []);

@@ -39,6 +39,8 @@ export interface ServeSettings extends ContentModeSettings {
   explicitBaseUrl: boolean;
   /** Limits given as flags (limit-flags.ts); the rest keep their defaults. */
   limits?: LimitSettings;
+  /** Development: outbound steps may call loopback agents and servers over http. */
+  outboundLoopback?: boolean;
 }
 
 const OPTIONS = {
@@ -53,6 +55,7 @@ const OPTIONS = {
   workflows: { type: 'string' },
   'log-level': { type: 'string' },
   stdio: { type: 'boolean' },
+  'outbound-allow-loopback': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   ...LIMIT_OPTIONS,
   ...CONTENT_MODE_OPTIONS,
@@ -154,5 +157,7 @@ export function serveSettings(
     ...(skills && skills.length > 0 ? { a2aSkills: skills } : {}),
     ...(Object.keys(limits).length > 0 && { limits }),
     ...contentModeSettings(values, env),
+    ...((values['outbound-allow-loopback'] === true ||
+      env['WOPGEN_OUTBOUND_ALLOW_LOOPBACK'] === '1') && { outboundLoopback: true }),
   };
 }

@@ -39,6 +39,8 @@ options (flags win over environment, environment over wopgen.config.json "serve"
   --mcp-catalogue DIR    prompts and resources served over MCP             WOPGEN_MCP_CATALOGUE, serve.mcpCatalogue
                          (format: runtime/bindings/mcp/catalogue/README.md)
   --log-level LEVEL      trace, debug, info, warn, error, fatal, silent    LOG_LEVEL, serve.logLevel (info)
+  --outbound-allow-loopback  development: a2a-call and mcp-call steps may reach loopback agents
+                         and servers, over http too                       WOPGEN_OUTBOUND_ALLOW_LOOPBACK=1
   --stdio                serve MCP over stdin/stdout (newline-delimited JSON-RPC; logs to stderr),
                          authenticated as the first API key
   -h, --help             show this help

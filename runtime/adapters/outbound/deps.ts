@@ -1,0 +1,13 @@
+// The outbound steps' part of the host, from its config: requests through the egress guard, the
+// operator's stdio servers, the poll interval.
+import type { OutboundConfig } from '../../config.ts';
+import type { OutboundDeps } from '../../ports/outbound.ts';
+import { guardedFetch } from './guarded-fetch.ts';
+
+export function outboundDeps(config: OutboundConfig): OutboundDeps {
+  return {
+    fetch: guardedFetch({ allowLoopback: config.allowLoopback, allowHttp: config.allowHttp }),
+    stdio: config.stdio,
+    pollMs: config.pollMs,
+  };
+}

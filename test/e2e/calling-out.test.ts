@@ -1,0 +1,118 @@
+// End to end through `wopgen serve` (README "Calling out"): the example workflows of
+// examples/calling-out, pointed at an agent of the official A2A SDK and a server of the official
+// MCP SDK on loopback (--outbound-allow-loopback). An A2A SendMessage to our host starts
+// agent-then-tool, which completes with both remotes' answers; the agent's INPUT_REQUIRED surfaces
+// as our task's INPUT_REQUIRED and our caller's answer round-trips to the agent.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { A2aClient, fetchAgentCard, selectInterface } from '../../generated/a2a/client.ts';
+import type { Task } from '../../generated/types/a2a-wire.ts';
+import { KEYS, removeDir } from '../helpers/host.ts';
+import { startSdkAgent, type SdkAgent } from '../helpers/sdk-a2a-agent.ts';
+import { startSdkMcpServer, type SdkMcpServer } from '../helpers/sdk-mcp-server.ts';
+import { projectRoot } from '../helpers/spec-fixture.ts';
+import { killLeftovers, startServe, type Served } from '../rest/serve-helpers.ts';
+
+let agent: SdkAgent;
+let tools: SdkMcpServer;
+let served: Served;
+let dir: string;
+let client: A2aClient;
+
+beforeAll(async () => {
+  agent = await startSdkAgent();
+  tools = await startSdkMcpServer();
+  dir = mkdtempSync(join(tmpdir(), 'wopgen-calling-out-'));
+  const examples = join(projectRoot, 'examples/calling-out');
+  mkdirWorkflows(examples, join(dir, 'workflows'));
+  served = startServe([
+    '--port',
+    '0',
+    '--store',
+    `sqlite:${join(dir, 'host.db')}`,
+    '--api-key',
+    `${KEYS.acme}=acme`,
+    '--workflows',
+    join(dir, 'workflows'),
+    '--outbound-allow-loopback',
+  ]);
+  const ready = await served.ready;
+  const base = /listening on (\S+)/.exec(ready.msg)![1]!;
+  const cardUrl = `${base}/.well-known/agent-card.json`;
+  const card = await fetchAgentCard(cardUrl);
+  client = new A2aClient({
+    interface: selectInterface(card, cardUrl, ['JSONRPC']).interface!,
+    headers: { authorization: `Bearer ${KEYS.acme}` },
+  });
+}, 60_000);
+afterAll(async () => {
+  served?.child.kill('SIGTERM');
+  await served?.exited;
+  killLeftovers();
+  await agent?.close();
+  await tools?.close();
+  removeDir(dir);
+});
+
+/** The examples with the loopback ports they name replaced by the peers' own. */
+function mkdirWorkflows(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const f of readdirSync(from).filter((n) => n.endsWith('.json'))) {
+    const text = readFileSync(join(from, f), 'utf8')
+      .replaceAll('http://127.0.0.1:9100/.well-known/agent-card.json', agent.cardUrl)
+      .replaceAll('http://127.0.0.1:9200/mcp', tools.url);
+    writeFileSync(join(to, f), text);
+  }
+}
+
+/** Our task once it stops working (the outbound steps settle beside the request). */
+async function settled(task: Task): Promise<Task> {
+  let t = task;
+  while (t.status.state === 'TASK_STATE_WORKING' || t.status.state === 'TASK_STATE_SUBMITTED') {
+    await new Promise((r) => setTimeout(r, 50));
+    t = await client.getTask({ id: t.id });
+  }
+  return t;
+}
+
+const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
+const TRACEPARENT = `00-${TRACE_ID}-00f067aa0ba902b7-01`;
+
+const send = async (text: string, skill: string, task?: Task) => {
+  const sent = await client.sendMessage({
+    message: {
+      messageId: `m-${Math.random().toString(36).slice(2)}`,
+      role: 'ROLE_USER',
+      parts: task ? [{ data: { text } }] : [{ text }],
+      ...(task ? { taskId: task.id, contextId: task.contextId } : {}),
+      ...(task ? {} : { metadata: { openwop: { skill, traceparent: TRACEPARENT } } }),
+    },
+  });
+  if (!('task' in sent)) throw new Error('expected a task');
+  return settled(sent.task);
+};
+
+describe('calling out through wopgen serve', () => {
+  it('an A2A message starts a workflow that calls the agent and the tool', async () => {
+    const task = await send('hi', 'agent-then-tool');
+    expect(task.status.state).toBe('TASK_STATE_COMPLETED');
+    expect(JSON.stringify(task.artifacts)).toContain('"agent":"echo: hi","tool":"echo: hi"');
+    // Both remotes see our trace: its id, a parent id of the calling step's own.
+    const traceOf = (tp: unknown) => String(tp).split('-')[1];
+    const sent = agent.seen.at(-1)!.metadata as { openwop?: { traceparent?: string } };
+    expect(traceOf(sent.openwop?.traceparent)).toBe(TRACE_ID);
+    expect(sent.openwop?.traceparent).not.toBe(TRACEPARENT);
+    expect(tools.seen.at(-1)!.tool).toBe('echo');
+    expect(traceOf(tools.seen.at(-1)!.meta['traceparent'])).toBe(TRACE_ID);
+  }, 60_000);
+
+  it("the agent's INPUT_REQUIRED is our task's; the answer round-trips", async () => {
+    const asking = await send('ask', 'ask-an-agent');
+    expect(asking.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
+    const done = await send('Ada', 'ask-an-agent', asking);
+    expect(done.status.state).toBe('TASK_STATE_COMPLETED');
+    expect(JSON.stringify(done.artifacts)).toContain('hello Ada');
+  }, 60_000);
+});
