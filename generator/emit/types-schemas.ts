@@ -71,7 +71,7 @@ export async function emitSchemaTypes(
   return {
     path,
     from: [...new Set(entries.map((e) => e.origin.file))].sort(),
-    body: [...sources, ts].join('\n'),
+    body: [...sources, ts, ...aliasesForUnnamed(ts, rootName, entries)].join('\n'),
     parser: 'typescript',
   };
 }
@@ -102,6 +102,20 @@ function stripTitles(value: unknown): unknown {
 
 function sortKeys(obj: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(obj).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * An entry whose schema is only a `$ref` (upstream's `channelPresence` points at
+ * `ChannelPresencePayload`) is compiled under its target's name, so no type carries the entry's
+ * own; every importer names entries by key (typeNameOf), so each such entry gets an alias.
+ */
+function aliasesForUnnamed(ts: string, rootName: string, entries: NamedSchema[]): string[] {
+  return entries
+    .map((e) => ({ key: e.name, type: typeNameOf(e.name) }))
+    .filter(({ type }) => !new RegExp(`^export (?:interface|type) ${type}\\b`, 'm').test(ts))
+    .map(
+      ({ key, type }) => `export type ${type} = NonNullable<${rootName}[${JSON.stringify(key)}]>;`,
+    );
 }
 
 /** The TypeScript name json-schema-to-typescript gives a definition key. */

@@ -2,7 +2,7 @@
 // protocol", "The audit event"): every outcome, refusals included, recorded once — on the run's log
 // when the exchange creates, continues or cancels that run (or in the run's own insert), else as
 // the caller's durable host event, or the host's when no caller was authenticated.
-import type { HostContext } from '../context.ts';
+import type { ServedContract } from '../contract/served.ts';
 import type { Subject } from '../ports/auth.ts';
 import type { NewRunEvent } from '../ports/events.ts';
 import type { HostEventLog } from '../ports/host-events.ts';
@@ -19,8 +19,16 @@ export interface RecorderSinks {
   check: DecisionCheck;
 }
 
+/** What of a host the recorder writes through (a HostContext is one; negotiation/ sits below it). */
+interface RecordingHost {
+  core: RunCore;
+  hostEvents: HostEventLog;
+  now(): Date;
+  contract: Pick<ServedContract, 'validators'>;
+}
+
 /** A host's sinks: its run core and host-event log, its clock, its contract's check. */
-export function recorderSinks(ctx: HostContext): RecorderSinks {
+export function recorderSinks(ctx: RecordingHost): RecorderSinks {
   return {
     core: ctx.core,
     hostEvents: ctx.hostEvents,

@@ -68,4 +68,40 @@ describe('emitSchemaTypes', () => {
       ['name-collision', 'c.json', '/p'],
     ]);
   });
+
+  it('names an entry that is only a $ref: an alias of its root property, so importers find it by key', async () => {
+    // Upstream's run-event index points channel.presence at `#/$defs/channelPresence`, itself a
+    // `$ref` to ChannelPresencePayload: the library names the type after the target, so without the
+    // alias the generated RunEventPayloads imported a ChannelPresence nobody declared (TS2305).
+    const s = sink();
+    const file = await emitSchemaTypes(
+      'types/z.ts',
+      'Root',
+      [
+        {
+          name: 'channelPresence',
+          schema: {
+            $ref: '#/$defs/ChannelPresencePayload',
+            $defs: {
+              ChannelPresencePayload: {
+                type: 'object',
+                properties: { present: { type: 'array', items: { type: 'string' } } },
+                required: ['present'],
+              },
+            },
+          },
+          origin: { file: 'e.json', pointer: '/$defs/channelPresence' },
+        },
+        { name: 'Plain', schema: { type: 'string' }, origin: { file: 'e.json', pointer: '' } },
+      ],
+      s,
+    );
+    expect(s.items).toEqual([]);
+    expect(file.body).toMatch(/^export interface ChannelPresencePayload \{$/m);
+    expect(file.body.match(/^export type ChannelPresence = .*$/gm)).toEqual([
+      `export type ChannelPresence = NonNullable<Root["channelPresence"]>;`,
+    ]);
+    // An entry the library declared under its own name gets no second declaration.
+    expect(file.body.match(/^export type Plain\b/gm)).toHaveLength(1);
+  });
 });

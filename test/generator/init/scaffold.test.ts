@@ -1,6 +1,7 @@
 // `wopgen init` without installing anything (test/package/init.test.ts runs the whole path from a
 // packed tarball): the files it writes, what its package.json depends on, the refusals, and the
 // command's exit codes.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +47,19 @@ describe('wopgen init scaffold', () => {
       spec: 'spec',
       out: 'generated',
     });
+  });
+
+  it('keeps the generated package, compiled files included, out of its ignore rules', () => {
+    // src/ imports `#contract` from generated/dist/: a clone of the project needs those files.
+    const dir = join(temp(), 'tracked');
+    scaffold(dir, initContext(dir, undefined));
+    expect(spawnSync('git', ['init', '-q'], { cwd: dir }).status).toBe(0);
+    const ignored = (path: string) =>
+      spawnSync('git', ['check-ignore', '-q', path], { cwd: dir }).status === 0;
+    expect(ignored('generated/dist/contract.js')).toBe(false);
+    expect(ignored('generated/index.ts')).toBe(false);
+    expect(ignored('dist/src/server.js')).toBe(true);
+    expect(ignored('node_modules/wopgen/package.json')).toBe(true);
   });
 
   it('depends on a tarball when asked (--wopgen file:...)', () => {
