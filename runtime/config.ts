@@ -114,6 +114,18 @@ export interface OutboundConfig {
   stdio: Record<string, { command: string; args?: string[]; env?: Record<string, string> }>;
   /** Milliseconds between two polls of a remote task. */
   pollMs: number;
+  /**
+   * Credentials the operator binds to a target, by reference: requests to `origin` carry `header`
+   * with the value of the environment variable `env`, read when the request leaves (never the
+   * caller's own key, never stored on a run).
+   */
+  credentials?: OutboundCredential[];
+}
+
+export interface OutboundCredential {
+  origin: string;
+  header: string;
+  env: string;
 }
 
 /** The reference host's settings; the versions offered are the ones `contract` pins. */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectId } from '../../runtime/ids.ts';
 import { createRegistry, loadWorkflowDir } from '../../runtime/core/reference/workflows/index.ts';
 import { parseDefinition } from '../../runtime/core/reference/engine/definition.ts';
+import type { HostConfig } from '../../runtime/config.ts';
 import { startHost, type RunningHost } from '../helpers/host.ts';
 import { startSdkAgent, type SdkAgent } from '../helpers/sdk-a2a-agent.ts';
 import { startSdkMcpServer, type SdkMcpServer } from '../helpers/sdk-mcp-server.ts';
@@ -87,12 +88,14 @@ async function openInterrupt(host: RunningHost, runId: string) {
 beforeAll(async () => {
   agent = await startSdkAgent();
   tools = await startSdkMcpServer();
-  const outbound = (c: {
-    outbound: { allowLoopback: boolean; allowHttp: boolean; pollMs: number };
-  }) => {
+  process.env['WOPGEN_TEST_TOOL_TOKEN'] = 'Bearer tool-token-0123';
+  const outbound = (c: HostConfig) => {
     c.outbound.allowLoopback = true;
     c.outbound.allowHttp = true;
     c.outbound.pollMs = 20;
+    c.outbound.credentials = [
+      { origin: new URL(tools.url).origin, header: 'authorization', env: 'WOPGEN_TEST_TOOL_TOKEN' },
+    ];
   };
   h = await startHost({ workflows: workflows(), config: outbound });
   closed = await startHost({ workflows: workflows() });
@@ -166,6 +169,8 @@ describe('mcp-call', () => {
     const run = await settled(h, (await start(h, 'call-tool', { tool: 'echo', text: 'hi' })).runId);
     expect(run.error).toBeUndefined();
     expect(run).toMatchObject({ status: 'completed', outputs: { answer: 'hi' } });
+    // The operator's credential for this server, by reference; never our caller's key.
+    expect(tools.seen.at(-1)!.headers.authorization).toBe('Bearer tool-token-0123');
   });
 
   it("the server's round of input is our clarification; the answer is retried to the tool", async () => {

@@ -6,7 +6,10 @@ import { guardedFetch } from './guarded-fetch.ts';
 
 export function outboundDeps(config: OutboundConfig): OutboundDeps {
   return {
-    fetch: guardedFetch({ allowLoopback: config.allowLoopback, allowHttp: config.allowHttp }),
+    fetch: guardedFetch(
+      { allowLoopback: config.allowLoopback, allowHttp: config.allowHttp },
+      config.credentials,
+    ),
     stdio: config.stdio,
     pollMs: config.pollMs,
   };

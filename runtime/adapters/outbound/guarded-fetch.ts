@@ -2,13 +2,25 @@
 // delivery" rules: https only, no loopback, private, link-local or metadata address unless the
 // operator admits loopback for development) before the request leaves, and redirects are refused
 // so a remote cannot send the request somewhere the guard never judged.
+import type { OutboundCredential } from '../../config.ts';
 import { checkEgress, type EgressOptions } from '../push/egress-guard.ts';
 
 export type OutboundFetch = (url: string, init: RequestInit) => Promise<Response>;
 
-export function guardedFetch(options: EgressOptions, inner: OutboundFetch = fetch): OutboundFetch {
+export function guardedFetch(
+  options: EgressOptions,
+  credentials: readonly OutboundCredential[] = [],
+  inner: OutboundFetch = fetch,
+): OutboundFetch {
   return async (url, init) => {
-    await checkEgress(url, options);
-    return inner(url, { ...init, redirect: 'error' });
+    const target = await checkEgress(url, options);
+    const headers = new Headers(init.headers);
+    // The operator's credential for this origin only (an env reference, read now): a request to
+    // any other target carries none.
+    for (const c of credentials) {
+      const value = process.env[c.env];
+      if (c.origin === target.url.origin && value) headers.set(c.header, value);
+    }
+    return inner(url, { ...init, headers, redirect: 'error' });
   };
 }
