@@ -3,6 +3,7 @@
 // agent's INPUT_REQUIRED and the server's round of input surface as our clarification, whose
 // answer goes back to the same remote task; AUTH_REQUIRED is our credential interrupt; our cancel
 // cancels the agent's task; a host without loopback admitted refuses to call out.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectId } from '../../runtime/ids.ts';
 import { createRegistry, loadWorkflowDir } from '../../runtime/core/reference/workflows/index.ts';
@@ -85,6 +86,14 @@ async function openInterrupt(host: RunningHost, runId: string) {
   return body.events.filter((e) => e.type === 'interrupt.requested').at(-1)!.payload;
 }
 
+/** The outbound negotiations on the run's log (the host's REST run has no inbound one). */
+async function decided(host: RunningHost, runId: string) {
+  const r = await host.call('acme', `/runs/${projectId(runId)}/events/poll`);
+  const body = (await r.json()) as { events: { type: string; payload: object }[] };
+  return body.events.filter((e) => e.type === 'negotiation.decided').map((e) => e.payload);
+}
+const digest = (origin: string) => createHash('sha256').update(origin).digest('hex');
+
 beforeAll(async () => {
   agent = await startSdkAgent();
   tools = await startSdkMcpServer();
@@ -113,6 +122,17 @@ describe('a2a-call', () => {
     expect(run).toMatchObject({ status: 'completed', outputs: { answer: 'echo: hi' } });
     const sent = agent.seen.at(-1)!;
     expect(sent.messageId).toBe(`${run.runId}/ask/0`);
+    expect(await decided(h, run.runId)).toEqual([
+      {
+        protocol: 'a2a',
+        outcome: 'accepted',
+        version: '1.0',
+        requested: '1.0',
+        reason: 'ok',
+        peerDigest: digest(new URL(agent.base).origin),
+        at: expect.any(String),
+      },
+    ]);
   });
 
   it("the agent's INPUT_REQUIRED is our clarification; the answer goes back to its task", async () => {
@@ -171,6 +191,17 @@ describe('mcp-call', () => {
     expect(run).toMatchObject({ status: 'completed', outputs: { answer: 'hi' } });
     // The operator's credential for this server, by reference; never our caller's key.
     expect(tools.seen.at(-1)!.headers.authorization).toBe('Bearer tool-token-0123');
+    expect(await decided(h, run.runId)).toEqual([
+      {
+        protocol: 'mcp',
+        outcome: 'accepted',
+        version: '2026-07-28',
+        requested: '2026-07-28',
+        reason: 'ok',
+        peerDigest: digest(new URL(tools.url).origin),
+        at: expect.any(String),
+      },
+    ]);
   });
 
   it("the server's round of input is our clarification; the answer is retried to the tool", async () => {

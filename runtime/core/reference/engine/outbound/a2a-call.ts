@@ -16,6 +16,7 @@ import type { A2aCallNode } from '../definition.ts';
 import { render } from '../template.ts';
 import {
   REMOTE_FAILED,
+  type CallReports,
   type OutboundDeps,
   type OutboundOutcome,
   type RemoteState,
@@ -42,10 +43,11 @@ export async function callA2a(
   remote: RemoteState,
   deps: OutboundDeps,
   signal: AbortSignal,
-  record: (remote: RemoteState) => Promise<void>,
+  reports: CallReports,
 ): Promise<OutboundOutcome> {
   const card = await fetchAgentCard(node.agentCard, { fetch: deps.fetch, signal });
-  const { interface: chosen } = selectInterface(card, node.agentCard);
+  const { interface: chosen, negotiation } = selectInterface(card, node.agentCard);
+  await reports.decided(negotiation);
   if (!chosen)
     return failed(`the agent at ${node.agentCard} offers no A2A interface this host speaks`);
   const client = new A2aClient({ interface: chosen, fetch: deps.fetch });
@@ -64,7 +66,7 @@ export async function callA2a(
     if ('message' in sent) return { kind: 'done', result: resultOf(undefined, sent.message) };
     task = sent.task;
     remote = { taskId: task.id, contextId: task.contextId, round: remote.round + 1 };
-    await record(remote);
+    await reports.record(remote);
   }
   while (!ENDED.includes(task.status.state) && !ASKS.includes(task.status.state)) {
     await pause(deps.pollMs, signal);

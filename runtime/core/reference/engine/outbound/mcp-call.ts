@@ -14,6 +14,7 @@ import { pause } from './pause.ts';
 import { outboundTrace } from './trace.ts';
 import {
   REMOTE_FAILED,
+  type CallReports,
   type OutboundDeps,
   type OutboundOutcome,
   type RemoteState,
@@ -28,7 +29,7 @@ export async function callMcp(
   remote: RemoteState,
   deps: OutboundDeps,
   signal: AbortSignal,
-  record: (remote: RemoteState) => Promise<void>,
+  reports: CallReports,
 ): Promise<OutboundOutcome> {
   const transport = transportOf(node, deps);
   if (!transport) return failed(`the stdio server ${node.stdio} is not one the operator allows`);
@@ -38,7 +39,11 @@ export async function callMcp(
     capabilities: { elicitation: { form: {} } },
   });
   try {
-    await client.discover({ signal });
+    try {
+      await client.discover({ signal });
+    } finally {
+      if (client.core.negotiation) await reports.decided(client.core.negotiation);
+    }
     const trace = outboundTrace(run);
     // Trace context rides in `_meta` (the only carrier on stdio).
     const opts = { signal, tasks: node.task === true, ...(trace && { trace }) };
@@ -49,7 +54,7 @@ export async function callMcp(
           opts,
         );
         remote = { taskId: remote.taskId, round: remote.round + 1 };
-        await record(remote);
+        await reports.record(remote);
       }
       return await follow(client, remote, deps, signal);
     }
@@ -62,7 +67,7 @@ export async function callMcp(
     })) as Record<string, unknown>;
     if (result['resultType'] === 'task') {
       remote = { taskId: String(result['taskId']), round: remote.round };
-      await record(remote);
+      await reports.record(remote);
       return await follow(client, remote, deps, signal);
     }
     if (result['resultType'] === 'input_required') {

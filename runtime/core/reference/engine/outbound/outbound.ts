@@ -20,7 +20,11 @@ import { requestedEvents } from '../suspend.ts';
 import { stop, type Step } from '../steps.ts';
 import { callA2a, cancelA2a } from './a2a-call.ts';
 import { callMcp, cancelMcp } from './mcp-call.ts';
+import type { ClientNegotiation } from '@wopgen/generated/client/support';
+import type { NegotiationDecided } from '@wopgen/generated/types/events';
+import { boundedVersion, decisionEvent, peerDigest } from '../../../../negotiation/record.ts';
 import {
+  type CallReports,
   REMOTE_FAILED,
   REMOTE_UNREACHABLE,
   type OutboundDeps,
@@ -91,7 +95,10 @@ export class Outbound {
     if (this.inflight.has(run.runId)) return undefined;
     const controller = new AbortController();
     this.inflight.set(run.runId, controller);
-    const record = (remote: RemoteState) => this.record(run, remote);
+    const reports: CallReports = {
+      record: (remote) => this.append(run, { engine: remote }),
+      decided: (negotiation) => this.append(run, { negotiation }),
+    };
     const call = node.kind === 'a2a-call' ? callA2a : callMcp;
     void (call as typeof callA2a)(
       run,
@@ -99,7 +106,7 @@ export class Outbound {
       remoteOf(run),
       this.deps,
       controller.signal,
-      record,
+      reports,
     )
       .catch((err: unknown): OutboundOutcome | undefined =>
         controller.signal.aborted ? undefined : faultOf(err),
@@ -146,14 +153,41 @@ export class Outbound {
       : undefined;
   }
 
-  private record(run: RunRecord, remote: RemoteState): Promise<void> {
+  /**
+   * Records on the run, under its lease, the remote work its node now follows (so a restart
+   * continues it) or a negotiation with the remote (`negotiation.decided`, the remote's origin
+   * digested as `peerDigest`: interop.md §"The audit event").
+   */
+  private append(
+    run: RunRecord,
+    what: { engine: RemoteState } | { negotiation: ClientNegotiation },
+  ): Promise<void> {
     return this.hooks.exclusive(run.runId, async () => {
       const cur = await this.current(run);
       if (!cur) return;
+      if ('engine' in what) {
+        const outbound = what.engine as unknown as JsonObject;
+        await this.hooks.commit(cur, {
+          runId: run.runId,
+          expectStatus: ['running'],
+          patch: { engine: { ...cur.engine, outbound } },
+        });
+        return;
+      }
+      const n = what.negotiation;
+      const payload: NegotiationDecided = {
+        protocol: n.protocol,
+        outcome: n.outcome,
+        at: this.now().toISOString(),
+        peerDigest: peerDigest(n.peer),
+        reason: n.reason,
+        requested: boundedVersion(n.requested),
+        ...(n.version !== undefined && { version: n.version }),
+      };
       await this.hooks.commit(cur, {
         runId: run.runId,
         expectStatus: ['running'],
-        patch: { engine: { ...cur.engine, outbound: remote as unknown as JsonObject } },
+        events: [decisionEvent(payload)],
       });
     });
   }

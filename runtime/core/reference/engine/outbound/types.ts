@@ -3,6 +3,7 @@
 // engine opens as an interrupt and whose answer goes back to the remote (interop.md §Calling out).
 import type { JsonObject } from '../../../../ports/json.ts';
 export type { OutboundDeps, StdioServer } from '../../../../ports/outbound.ts';
+import type { ClientNegotiation } from '@wopgen/generated/client/support';
 
 /** The remote work a node is following, persisted so a restart continues it (EngineState.outbound). */
 export interface RemoteState {
@@ -28,6 +29,13 @@ export type OutboundOutcome =
       connectUrl?: string;
       remote: RemoteState;
     };
+
+/** What a call reports to the run as it goes: the remote work it follows, each negotiation. */
+export interface CallReports {
+  record(remote: RemoteState): Promise<void>;
+  /** The version negotiated with the remote, recorded on the calling run (negotiation.decided). */
+  decided(negotiation: ClientNegotiation): Promise<void>;
+}
 
 /** Codes of an outbound step's failure (run.failed `error.code`). */
 export const REMOTE_FAILED = 'remote_failed';
