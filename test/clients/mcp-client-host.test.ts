@@ -5,7 +5,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpClientCore, McpNegotiationError } from '../../generated/client/mcp-core.ts';
 import { mcpStdioTransport } from '../../generated/client/mcp-stdio.ts';
@@ -16,7 +15,7 @@ import {
   mcpHttpTransport,
 } from '../../generated/mcp/client.ts';
 import { KEYS, removeDir, type RunningHost } from '../helpers/host.ts';
-import { startMcpHost } from '../mcp/helpers.ts';
+import { startMcpHost, stdioServeCommand } from '../mcp/helpers.ts';
 
 let h: RunningHost;
 beforeAll(async () => {
@@ -125,23 +124,7 @@ describe('MCP client against the host over stdio', () => {
   afterAll(() => removeDir(dir));
 
   it('discovers and calls echo through the child process', async () => {
-    const root = fileURLToPath(new URL('../../', import.meta.url));
-    const c = new McpClient({
-      transport: mcpStdioTransport({
-        command: process.execPath,
-        args: [
-          join(root, 'bin/wopgen.js'),
-          'serve',
-          '--stdio',
-          '--api-key',
-          `${KEYS.acme}=acme`,
-          '--store',
-          `sqlite:${join(dir, 'host.db')}`,
-        ],
-        cwd: root,
-        env: { ...(process.env as Record<string, string>), LOG_LEVEL: 'warn' },
-      }),
-    });
+    const c = new McpClient({ transport: mcpStdioTransport(stdioServeCommand(dir)) });
     try {
       await c.discover();
       expect(c.core.negotiation?.peer).toBe(`stdio:${process.execPath}`);
