@@ -10,7 +10,7 @@
 //              never answers (the default 10 s delivery deadline).
 //
 // Each build runs in its own process (bench/fairness-host.ts: the reference host from its sources,
-// SQLite, durable) on loopback, with the development setting that admits loopback receivers.
+// SQLite, durable) on loopback, with loopback receivers on the operator's allowlists.
 //
 //   BENCH_BEFORE=<checkout>   also measure another checkout (its root, or its bin/wopgen.js): the
 //                             "before" column, e.g. a worktree of main
@@ -156,7 +156,12 @@ async function measure(name: string, checkout: string, ca: string): Promise<Figu
       ['--import', 'tsx', join(root, 'bench/fairness-host.ts'), checkout],
       {
         cwd: checkout,
-        env: { BENCH_DB: db, BENCH_CA: ca, LOG_LEVEL: 'silent' },
+        env: {
+          BENCH_DB: db,
+          BENCH_CA: ca,
+          BENCH_RECEIVER_PORTS: `${hung.port},${good.port}`,
+          LOG_LEVEL: 'silent',
+        },
       },
     );
     const url = host.url;

@@ -45,8 +45,14 @@ export interface PushDeliveryConfig {
    * (adapters/push/outbox.ts).
    */
   concurrency: { slots: number; perTenant: number; perReceiver: number };
-  /** Development only (tests): admit loopback receivers and `localhost`. Discovery says when on. */
-  allowLoopback: boolean;
+  /**
+   * The operator's networks of private receivers, as CIDRs (in-cluster webhooks; `::1/128` and
+   * `127.0.0.0/8` for a receiver on the host itself). Metadata and reserved addresses stay refused.
+   * Discovery says when the list is not empty.
+   */
+  allowedCidrs: string[];
+  /** Ports a push URL may name (its scheme's default when it names none). */
+  allowedPorts: number[];
   /** Development only (tests): admit `http:` receivers. */
   allowHttp: boolean;
   /** Extra trust anchors (PEM) for receivers on a private CA (tests). */
@@ -106,9 +112,11 @@ export interface HostConfig {
 
 /** Where workflows may call out: the egress guard's development switches and stdio servers. */
 export interface OutboundConfig {
-  /** Development only: admit loopback addresses and `localhost` (as `a2a.push.allowLoopback`). */
-  allowLoopback: boolean;
-  /** Development only: admit `http:` URLs. */
+  /** The operator's private networks steps may reach, as CIDRs (as `a2a.push.allowedCidrs`). */
+  allowedCidrs: string[];
+  /** Ports a target URL may name (its scheme's default when it names none). */
+  allowedPorts: number[];
+  /** Development only: admit `http:` targets. */
   allowHttp: boolean;
   /** The stdio MCP servers an `mcp-call` step may start, by the name the step gives. */
   stdio: Record<string, { command: string; args?: string[]; env?: Record<string, string> }>;
@@ -156,7 +164,8 @@ export function defaultConfig(
         maxResponseBytes: 64 * 1024,
         leaseMs: 60_000,
         concurrency: { slots: 64, perTenant: 8, perReceiver: 2 },
-        allowLoopback: false,
+        allowedCidrs: [],
+        allowedPorts: [443, 80],
         allowHttp: false,
       },
     },
@@ -175,6 +184,12 @@ export function defaultConfig(
     refreshWindowDays: 90,
     bodyLimit: 1024 * 1024,
     agents: [],
-    outbound: { allowLoopback: false, allowHttp: false, stdio: {}, pollMs: 500 },
+    outbound: {
+      allowedCidrs: [],
+      allowedPorts: [443, 80],
+      allowHttp: false,
+      stdio: {},
+      pollMs: 500,
+    },
   };
 }

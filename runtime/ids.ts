@@ -125,8 +125,10 @@ export function unprojectId(segment: string): string | undefined {
 
 /**
  * Reverse of projectId for a path segment or taskId. Accepts `~XX` and, for clients that
- * percent-encode, `%XX` (so `%2F` as well as `~2F`). Returns the raw `<tenant>/<opaque>` or
- * undefined when the segment does not decode to a well-formed runId.
+ * percent-encode, `%XX` (so `%2F` as well as `~2F`), decoding each escape once: a double-encoded
+ * `%252F` names no run. A percent-encoded unreserved character (`%7E` for `~`) is that character
+ * (RFC 3986 §6.2.2.2). Returns the raw `<tenant>/<opaque>` or undefined when the segment does not
+ * decode to a well-formed runId.
  */
 export function parseWireId(segment: string): string | undefined {
   // Fast path: every A2A GetTask names its task in raw form (a per-byte walk was ~2% of its CPU).
@@ -135,7 +137,11 @@ export function parseWireId(segment: string): string | undefined {
 }
 
 /** parseWireId byte by byte: its reading of any segment (the fast path must agree with it). */
-export function decodeWireId(segment: string): string | undefined {
+export function decodeWireId(sent: string): string | undefined {
+  const segment = sent.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+    const ch = String.fromCharCode(parseInt(hex, 16));
+    return ch === '~' || UNRESERVED.test(ch) ? ch : escape;
+  });
   const bytes: number[] = [];
   for (let i = 0; i < segment.length; i++) {
     const ch = segment[i]!;

@@ -78,7 +78,12 @@ export {
 } from './adapters/store/sqlite/index.ts';
 export { InProcessChangeFeed } from './adapters/change-feed/in-process.ts';
 // PostgreSQL: the store ports, the change feed across hosts and the run leases, in one call.
-export { openPostgres, type PostgresOptions, type PostgresParts } from './host/postgres.ts';
+export {
+  openPostgres,
+  type PgTimeouts,
+  type PostgresOptions,
+  type PostgresParts,
+} from './host/postgres.ts';
 export type { RunLeases } from './ports/run-leases.ts';
 export { ApiKeyStore as ApiKeyAuthenticator, type MintedKey } from './auth/api-keys.ts';
 

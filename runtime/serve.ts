@@ -4,6 +4,7 @@
 // http/request-log.ts) and, on first start, prints the one demo key it minted; stops cleanly on
 // SIGINT/SIGTERM (serve/shutdown.ts). A contract with rows it cannot serve is refused (exit 1),
 // every row named.
+import { applyOutboundEgress } from './serve/outbound-egress.ts';
 import type { Logger } from 'pino';
 import { defaultConfig } from './config.ts';
 import { createSqliteHost, type SqliteHost as Host } from './host/index.ts';
@@ -17,6 +18,7 @@ import { stopServing, trackResponses } from './serve/shutdown.ts';
 import { checkStorePath } from './serve/store-path.ts';
 import { redactStoreUrl } from './host/store-url.ts';
 import { applyContentModes } from './serve/content-modes.ts';
+import { applyPushEgress } from './serve/push-egress.ts';
 import { SERVE_HELP, UsageError } from './serve/usage.ts';
 import { registryWithDir } from './serve/workflows.ts';
 import { loadContract } from './serve/contract-package.ts';
@@ -125,13 +127,11 @@ async function startHost(
 ) {
   const config = defaultConfig(settings.baseUrl);
   if (settings.a2aSkills) config.a2a.skills = settings.a2aSkills;
-  if (settings.outboundLoopback) {
-    config.outbound.allowLoopback = true;
-    config.outbound.allowHttp = true;
-  }
   if (settings.limits?.limits) config.limits = settings.limits.limits;
   if (settings.limits?.bodyLimit !== undefined) config.bodyLimit = settings.limits.bodyLimit;
   applyContentModes(config.a2a, settings, (id) => workflows.get(id) !== undefined);
+  applyPushEgress(config.a2a.push, settings);
+  applyOutboundEgress(config.outbound, settings);
   // The MRTR requestState HMAC key: environment only (never a flag, so it stays out of `ps`);
   // without it the host keeps a generated key in its store.
   const stateSecret = env['WOPGEN_MCP_STATE_SECRET'];
@@ -147,6 +147,7 @@ async function startHost(
     workflows,
     store: settings.store,
     ...(settings.leaseTtlMs !== undefined && { leaseTtlMs: settings.leaseTtlMs }),
+    ...(settings.storeTimeouts && { storeTimeouts: settings.storeTimeouts }),
     apiKeys: settings.apiKeys,
     logger,
     baseUrlFromListen: settings.port === 0 && !settings.explicitBaseUrl,

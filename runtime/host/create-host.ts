@@ -26,6 +26,7 @@ import { createPushService, type PushService } from '../adapters/push/service.ts
 import { pushProjector } from '../bindings/a2a/push-projection.ts';
 import { createRestHandlers } from '../bindings/rest/handlers.ts';
 import { restRoutes, type RestAlias } from '../bindings/rest/router.ts';
+import { deadLetterRoutes } from '../bindings/rest/dead-letters.ts';
 import { wopgenContract } from '../contract/default.ts';
 import type { HostContract } from '../contract/served.ts';
 import { NO_HANDLERS, suppliedKeys, type SuppliedHandlers } from '../contract/supplied.ts';
@@ -44,7 +45,7 @@ import {
 } from './server.ts';
 import { applyServerLimits } from '../http/server-limits.ts';
 import { createTenantGate } from '../util/tenant-gate.ts';
-import { answerClientErrors } from '../http/client-error.ts';
+import { answerClientErrors, type ClientErrorPaths } from '../http/client-error.ts';
 
 /** The store ports the host itself uses (the core brings its own). */
 export interface HostStores {
@@ -126,6 +127,7 @@ function mountBindings(context: HostContext, extra: readonly BindingFactory[]) {
   }
   const rest = { ...createRestHandlers(context), ...context.handlers.rest };
   router.addAll(restRoutes(context, rest, REST_ALIASES));
+  router.addAll(deadLetterRoutes(context));
   const a2a = a2aBinding(context);
   router.addAll(a2a.routes);
   mounts.push(...a2a.mounts);
@@ -133,9 +135,9 @@ function mountBindings(context: HostContext, extra: readonly BindingFactory[]) {
   mounts.push(...mcp.mounts);
   // Refusals Node makes before a handler runs are shaped by the binding owning the path.
   const a2aPrefixes = a2a.mounts.map((m) => m.prefix);
-  const shapes = {
+  const shapes: ClientErrorPaths = {
     a2a: a2aPrefixes.filter((p) => p !== HTTP_JSON_PATH),
-    a2aHttpJson: a2aPrefixes.filter((p) => p === HTTP_JSON_PATH),
+    a2aRest: a2aPrefixes.filter((p) => p === HTTP_JSON_PATH),
     mcp: mcp.mounts.map((m) => m.prefix),
   };
   return { router, mounts, mcp, shapes };
@@ -217,7 +219,7 @@ export async function createHost<C extends HostContract = typeof wopgenContract>
   // The KEK opened the ring (or there is none to disagree with): the push data key may be sealed
   // under it now, never before (adapters/store/push-secrets.ts).
   await stores.push?.sealSecretKey?.();
-  const handler = createRequestListener(context, router, mounts);
+  const handler = createRequestListener(context, router, mounts, shapes);
   const server = createHttpServer(handler);
   applyServerLimits(server, limits);
   answerClientErrors(server, shapes, contract);

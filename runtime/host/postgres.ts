@@ -6,13 +6,21 @@
 import type { ChangeFeed } from '../ports/change-feed.ts';
 import type { RunLeases } from '../ports/run-leases.ts';
 import type { Stores } from '../ports/store/index.ts';
+import type { PgTimeouts } from '../adapters/store/postgres/timeouts.ts';
 import { openStore, storeKind } from './store-url.ts';
+
+export type { PgTimeouts } from '../adapters/store/postgres/timeouts.ts';
 
 export interface PostgresOptions {
   /** `postgres://USER@HOST:PORT/DB` (the password is better kept in PGPASSWORD or ~/.pgpass). */
   url: string;
   /** How long a dead host's runs stay unclaimed before another host takes them; 10 s by default. */
   leaseTtlMs?: number;
+  /**
+   * Connect, acquire and statement timeouts (5 s each by default): past them a request
+   * is answered 503 in its binding's shape instead of waiting on a database that stopped answering.
+   */
+  timeouts?: Partial<PgTimeouts>;
   /** Failures of the background connections (the listening one, lease renewal): log them. */
   onError?: (err: unknown) => void;
   /**
@@ -20,6 +28,8 @@ export interface PostgresOptions {
    * give every host the same one, and the same as `mcp.requestStateKek`.
    */
   kek?: string;
+  /** Told when the database stops answering and when it answers again. */
+  onHealth?: (up: boolean, err?: unknown) => void;
 }
 
 /** What a host over PostgreSQL is composed from: give all three to createHost and createRunCore. */
@@ -38,8 +48,10 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresPa
     throw new Error('openPostgres needs a postgres:// or postgresql:// URL');
   const opened = await openStore(options.url, {
     ...(options.leaseTtlMs !== undefined && { leaseTtlMs: options.leaseTtlMs }),
+    ...(options.timeouts && { timeouts: options.timeouts }),
     ...(options.onError && { onError: options.onError }),
     ...(options.kek !== undefined && { kek: options.kek }),
+    ...(options.onHealth && { onHealth: options.onHealth }),
   });
   if (!opened.leases) throw new Error('the PostgreSQL store opened without run leases');
   return { stores: opened.stores, feed: opened.feed, leases: opened.leases };

@@ -4,7 +4,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HostContext, Mount } from '../context.ts';
-import { sendOpenWopError } from '../http/respond.ts';
+import { bindingOfPath, type ClientErrorPaths } from '../http/client-error.ts';
+import { hostFailure } from '../http/host-failure.ts';
+import { sendJson, sendOpenWopError } from '../http/respond.ts';
+import { isStoreUnavailable } from '../ports/errors.ts';
 import { withRequestLog } from '../http/request-log.ts';
 import type { Router } from '../http/router.ts';
 import { noRouteMessage } from '../bindings/rest/not-found.ts';
@@ -17,15 +20,24 @@ export function createRequestListener(
   ctx: HostContext,
   router: Router,
   mounts: Mount[],
+  shapes: ClientErrorPaths,
 ): RequestListener {
   // Each mount's prefix and the same path without its trailing slash, worked out once.
   const prefixed = mounts.map((m) => ({ mount: m, bare: m.prefix.replace(/\/$/, '') }));
   return withRequestLog(ctx.log, (req, res) => {
     handle(ctx, router, prefixed, req, res).catch((err: unknown) => {
-      ctx.log.error({ err }, 'unhandled request failure');
-      if (!res.headersSent)
-        sendOpenWopError(ctx.contract.errors, res, 'internal_error', 'internal error');
-      else res.destroy();
+      // A store outage is logged where the store notices it, once, not per request.
+      const unavailable = isStoreUnavailable(err);
+      if (!unavailable) ctx.log.error({ err }, 'unhandled request failure');
+      if (res.headersSent) return void res.destroy();
+      const path = req.url?.split('?')[0];
+      const { status, headers, body } = hostFailure(ctx.contract, shapes, path, unavailable);
+      // Every REST response carries OpenWOP-Version, a failure's too.
+      const version: Record<string, string> =
+        bindingOfPath(shapes, path) === 'rest'
+          ? { 'openwop-version': ctx.config.preferredProtocolVersion }
+          : {};
+      sendJson(res, status, body, { ...headers, ...version });
     });
   });
 }

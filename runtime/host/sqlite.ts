@@ -13,6 +13,8 @@ import type { HostContract } from '../contract/served.ts';
 import type { wopgenContract } from '../contract/default.ts';
 import { createHost, type ContractParts, type Host, type HostParts } from './create-host.ts';
 import { openStore } from './store-url.ts';
+import { isStoreUnavailable } from '../ports/errors.ts';
+import type { PgTimeouts } from '../adapters/store/postgres/timeouts.ts';
 
 export interface SqliteHostOptions extends Omit<
   HostParts,
@@ -22,6 +24,8 @@ export interface SqliteHostOptions extends Omit<
   store: string;
   /** PostgreSQL: how long a dead host's live runs wait before another host takes them over. */
   leaseTtlMs?: number;
+  /** PostgreSQL: connect, acquire and statement timeouts (adapters/store/postgres/pool.ts). */
+  storeTimeouts?: Partial<PgTimeouts>;
   /** Operator keys; when none is given and the store holds none, one key for `demo` is minted. */
   apiKeys?: { key: string; tenant: string }[];
   /** The workflows the reference engine serves (the reference pack by default). */
@@ -69,7 +73,15 @@ export async function createSqliteHost<C extends HostContract = typeof wopgenCon
   }
   const { stores, feed, leases } = await openStore(options.store, {
     ...(options.leaseTtlMs !== undefined && { leaseTtlMs: options.leaseTtlMs }),
-    onError: (err) => log.warn({ err }, 'the shared store reported a failure'),
+    ...(options.storeTimeouts && { timeouts: options.storeTimeouts }),
+    // An outage is logged once when it starts and once when it ends (onHealth), not per retry.
+    onError: (err) => {
+      if (!isStoreUnavailable(err)) log.warn({ err }, 'the shared store reported a failure');
+    },
+    onHealth: (up, err) => {
+      if (up) log.info('the database answers again');
+      else log.error({ err }, 'the database stopped answering: requests get 503 until it answers');
+    },
     // One key-encryption key seals every secret the store keeps (README "Secrets at rest").
     ...(options.config.mcp.requestStateKek !== undefined && {
       kek: options.config.mcp.requestStateKek,
@@ -83,12 +95,22 @@ export async function createSqliteHost<C extends HostContract = typeof wopgenCon
       ...(leases && { leases }),
       workflows,
       ...(options.now && { now: options.now }),
-      onError: (err, runId) => log.error({ err, runId }, 'a run step failed in the host'),
+      // A store outage is logged once, where the store notices it (onHealth), not per run.
+      onError: (err, runId) => {
+        if (!isStoreUnavailable(err)) log.error({ err, runId }, 'a run step failed in the host');
+      },
       outbound: outboundDeps(options.config.outbound),
     });
     const keys = new ApiKeyStore(stores.apiKeys, await keyPepper(stores));
     const mintedKey = await seedKeys(keys, stores, options.apiKeys ?? []);
-    const { store: _store, apiKeys: _keys, workflows: _w, leaseTtlMs: _ttl, ...rest } = options;
+    const {
+      store: _store,
+      apiKeys: _keys,
+      workflows: _w,
+      leaseTtlMs: _ttl,
+      storeTimeouts: _timeouts,
+      ...rest
+    } = options;
     // The same options, contract and handlers included, with the parts opened here.
     const parts = {
       ...rest,

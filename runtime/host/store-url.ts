@@ -6,6 +6,7 @@
 import { PostgresChangeFeed } from '../adapters/change-feed/postgres.ts';
 import { InProcessChangeFeed } from '../adapters/change-feed/in-process.ts';
 import { createPool, openPostgresStores } from '../adapters/store/postgres/index.ts';
+import type { PgTimeouts } from '../adapters/store/postgres/timeouts.ts';
 import { PgRunLeases } from '../adapters/store/postgres/run-leases.ts';
 import { openSqliteStores } from '../adapters/store/sqlite/index.ts';
 import type { ChangeFeed } from '../ports/change-feed.ts';
@@ -26,9 +27,13 @@ export interface OpenedStore {
 export interface OpenStoreOptions {
   /** How long a dead host's runs stay unclaimed (PostgreSQL); 10 s by default. */
   leaseTtlMs?: number;
+  /** PostgreSQL: connect, acquire and statement timeouts (adapters/store/postgres/pool.ts). */
+  timeouts?: Partial<PgTimeouts>;
   onError?: (err: unknown) => void;
   /** The operator's key-encryption key: seals the push data key (adapters/store/push-secrets.ts). */
   kek?: string;
+  /** PostgreSQL: told when the database stops answering and when it answers again. */
+  onHealth?: (up: boolean, err?: unknown) => void;
 }
 
 const DEFAULT_LEASE_TTL_MS = 10_000;
@@ -66,8 +71,11 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
   if (kind === 'postgres') {
     const opened = await openPostgresStores(url, {
       ...(options.kek !== undefined && { kek: options.kek }),
+      ...(options.timeouts && { timeouts: options.timeouts }),
+      ...(options.onHealth && { onHealth: options.onHealth }),
     });
-    const lockPool = createPool(url, LOCK_CONNECTIONS);
+    // The lock pool shares the stores' view of the database's health (one probe for both).
+    const lockPool = createPool(url, LOCK_CONNECTIONS, opened.timeouts, opened.health);
     const stores: Stores = {
       ...opened,
       async close() {
@@ -79,6 +87,7 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
       const feed = await PostgresChangeFeed.open({
         url,
         pool: opened.pool,
+        connectTimeoutMs: opened.timeouts.connectTimeoutMs,
         ...(onError && { onError }),
       });
       const leases = new PgRunLeases({

@@ -12,11 +12,29 @@ import type { ServedContract } from '../contract/served.ts';
 export interface ClientErrorPaths {
   /** Path prefixes answered with A2A JSON-RPC bodies. */
   a2a: readonly string[];
-  /** Path prefixes answered with A2A HTTP+JSON bodies (`google.rpc.Status`). */
-  a2aHttpJson: readonly string[];
+  /** Path prefixes answered with A2A HTTP+JSON `google.rpc.Status` bodies. */
+  a2aRest: readonly string[];
   /** Path prefixes answered with MCP JSON-RPC bodies. */
   mcp: readonly string[];
 }
+
+/** Which binding's error shape a path gets (`rest`: the OpenWOP envelope). */
+export type PathBinding = 'a2a' | 'a2aRest' | 'mcp' | 'rest';
+
+export function bindingOfPath(paths: ClientErrorPaths, path: string | undefined): PathBinding {
+  const under = (prefixes: readonly string[]) =>
+    path !== undefined && prefixes.some((p) => path === p || path.startsWith(p));
+  if (under(paths.a2a)) return 'a2a';
+  if (under(paths.a2aRest)) return 'a2aRest';
+  if (under(paths.mcp)) return 'mcp';
+  return 'rest';
+}
+
+/**
+ * The media type of every error body: HTTP+JSON's too, as its successes are (A2A §11.1 and the §11.6
+ * example; `application/a2a+json` is the push body's type).
+ */
+export const ERROR_MEDIA_TYPE = 'application/json';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -55,18 +73,19 @@ export function clientErrorBody(
   status: number,
 ): object {
   const message = MESSAGES[status] ?? MESSAGES[400]!;
-  const under = (prefixes: readonly string[]) =>
-    path !== undefined && prefixes.some((p) => path === p || path.startsWith(p));
-  const a2aName = status === 400 ? 'ParseError' : 'InvalidRequestError';
-  if (under(paths.a2aHttpJson)) {
-    // Its `code` follows the HTTP status, as every answer on that URL (http-json.ts, 415).
-    const { error } = contract.a2a.errors.httpJson(a2aName, message).body;
-    return { error: { ...error, code: status } };
+  const binding = bindingOfPath(paths, path);
+  const name = status === 400 ? 'ParseError' : 'InvalidRequestError';
+  const errors = contract.a2a.errors;
+  if (binding === 'a2a') return { jsonrpc: '2.0', id: null, error: errors.jsonRpc(name, message) };
+  if (binding === 'a2aRest') {
+    // `code` follows the HTTP status, as every HTTP+JSON answer's does; a request too slow to
+    // arrive is DEADLINE_EXCEEDED (retryable), the rest the row's INVALID_ARGUMENT.
+    const { error } = errors.httpJson(name, message).body;
+    return {
+      error: { ...error, code: status, ...(status === 408 && { status: 'DEADLINE_EXCEEDED' }) },
+    };
   }
-  if (under(paths.a2a)) {
-    return { jsonrpc: '2.0', id: null, error: contract.a2a.errors.jsonRpc(a2aName, message) };
-  }
-  if (under(paths.mcp)) {
+  if (binding === 'mcp') {
     return { jsonrpc: '2.0', id: null, error: { code: status === 400 ? -32700 : -32600, message } };
   }
   const code = status === 413 ? 'payload_too_large' : 'validation_error';
@@ -82,10 +101,11 @@ export function answerClientErrors(
     const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (socket.writable && !pending?.headersSent) {
       const status = statusOf(err.code);
-      const text = JSON.stringify(clientErrorBody(contract, paths, pathOf(err, socket), status));
+      const path = pathOf(err, socket);
+      const text = JSON.stringify(clientErrorBody(contract, paths, path, status));
       socket.end(
         `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\n` +
-          'content-type: application/json\r\n' +
+          `content-type: ${ERROR_MEDIA_TYPE}\r\n` +
           `content-length: ${Buffer.byteLength(text)}\r\n` +
           'connection: close\r\n\r\n' +
           text,

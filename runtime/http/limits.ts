@@ -7,6 +7,12 @@ import type { SseLimits } from './sse.ts';
 export interface HostLimits {
   /** Open sockets the server accepts; more are refused at accept (`server.maxConnections`). */
   maxConnections: number;
+  /**
+   * Open sockets one client address may hold (an IPv6 client's /64 counts as one address); more
+   * are closed at accept, so one address cannot take every socket. 0: no cap (behind a proxy,
+   * every connection comes from the proxy's address).
+   */
+  maxConnectionsPerAddress: number;
   /** Milliseconds to receive a request's headers (`server.headersTimeout`). */
   headersTimeoutMs: number;
   /** Milliseconds to receive a whole request, body included (`server.requestTimeout`). */
@@ -40,6 +46,7 @@ export interface HostLimits {
 
 export const DEFAULT_LIMITS: Readonly<HostLimits> = {
   maxConnections: 4096,
+  maxConnectionsPerAddress: 1024,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,

@@ -1,11 +1,19 @@
 // `wopgen serve` settings from flags, then environment, then the `serve` section of
 // wopgen.config.json (flags win). Every mistake is a UsageError naming what was wrong (exit 2),
 // never a crash and never a silent default.
+import {
+  OUTBOUND_EGRESS_OPTIONS,
+  outboundEgressSettings,
+  type OutboundEgressSettings,
+} from './outbound-egress.ts';
 import { parseArgs } from 'node:util';
 import { isLogLevel, LOG_LEVELS, type LogLevel } from '../log/logger.ts';
 import { readConfigOut, readServeFile } from './config-file.ts';
 import { chooseContract, type ContractChoice } from './contract-package.ts';
 import { LIMIT_OPTIONS, limitsFrom, type LimitSettings } from './limit-flags.ts';
+import { PUSH_EGRESS_OPTIONS, pushEgressSettings, type PushEgressSettings } from './push-egress.ts';
+import { STORE_TIMEOUT_OPTIONS, storeTimeoutSettings } from './store-timeouts.ts';
+import type { PgTimeouts } from '../adapters/store/postgres/timeouts.ts';
 import { UsageError } from './usage.ts';
 import { redactStoreUrl, STORE_FORMS, storeKind } from '../host/store-url.ts';
 import {
@@ -17,7 +25,8 @@ import {
 /** The shortest API key accepted (auth/api-keys.ts refuses shorter ones). */
 export const MIN_API_KEY_LENGTH = 16;
 
-export interface ServeSettings extends ContentModeSettings {
+export interface ServeSettings
+  extends ContentModeSettings, PushEgressSettings, OutboundEgressSettings {
   /** The generated package to serve (serve/contract-package.ts). */
   contract: ContractChoice;
   port: number;
@@ -39,8 +48,8 @@ export interface ServeSettings extends ContentModeSettings {
   explicitBaseUrl: boolean;
   /** Limits given as flags (limit-flags.ts); the rest keep their defaults. */
   limits?: LimitSettings;
-  /** Development: outbound steps may call loopback agents and servers over http. */
-  outboundLoopback?: boolean;
+  /** PostgreSQL connect, acquire and statement timeouts given (store-timeouts.ts). */
+  storeTimeouts?: Partial<PgTimeouts>;
 }
 
 const OPTIONS = {
@@ -55,10 +64,12 @@ const OPTIONS = {
   workflows: { type: 'string' },
   'log-level': { type: 'string' },
   stdio: { type: 'boolean' },
-  'outbound-allow-loopback': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   ...LIMIT_OPTIONS,
   ...CONTENT_MODE_OPTIONS,
+  ...PUSH_EGRESS_OPTIONS,
+  ...OUTBOUND_EGRESS_OPTIONS,
+  ...STORE_TIMEOUT_OPTIONS,
 } as const;
 
 function flags(argv: string[]) {
@@ -141,6 +152,7 @@ export function serveSettings(
           ? { value: file.contract, from: 'config' as const }
           : undefined;
   if (contractGiven?.value === '') throw new UsageError('--contract takes a folder');
+  const storeTimeouts = storeTimeoutSettings(values, env);
   return {
     contract: chooseContract(contractGiven, readConfigOut(cwd), cwd),
     port,
@@ -156,8 +168,9 @@ export function serveSettings(
     ...(leaseTtlMs !== undefined && { leaseTtlMs }),
     ...(skills && skills.length > 0 ? { a2aSkills: skills } : {}),
     ...(Object.keys(limits).length > 0 && { limits }),
+    ...(storeTimeouts && { storeTimeouts }),
     ...contentModeSettings(values, env),
-    ...((values['outbound-allow-loopback'] === true ||
-      env['WOPGEN_OUTBOUND_ALLOW_LOOPBACK'] === '1') && { outboundLoopback: true }),
+    ...outboundEgressSettings(values, env),
+    ...pushEgressSettings(values, env),
   };
 }

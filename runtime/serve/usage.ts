@@ -1,5 +1,6 @@
 // `wopgen serve --help` and the usage error (exit 2) that says what was wrong.
 import { limitHelp } from './limit-flags.ts';
+import { storeTimeoutHelp } from './store-timeouts.ts';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -38,15 +39,24 @@ options (flags win over environment, environment over wopgen.config.json "serve"
                          (a part outside a skill's input modes is -32005) WOPGEN_A2A_SKILL_MODES
   --mcp-catalogue DIR    prompts and resources served over MCP             WOPGEN_MCP_CATALOGUE, serve.mcpCatalogue
                          (format: runtime/bindings/mcp/catalogue/README.md)
+  --push-allow-cidrs C,C private networks A2A pushes may reach            WOPGEN_PUSH_ALLOW_CIDRS
+                         (in-cluster webhooks; none by default; metadata and reserved
+                         addresses stay refused)
+  --push-ports N,N       ports a push URL may name (default 443,80)       WOPGEN_PUSH_PORTS
   --log-level LEVEL      trace, debug, info, warn, error, fatal, silent    LOG_LEVEL, serve.logLevel (info)
-  --outbound-allow-loopback  development: a2a-call and mcp-call steps may reach loopback agents
-                         and servers, over http too                       WOPGEN_OUTBOUND_ALLOW_LOOPBACK=1
+  --outbound-allow-cidrs CIDR,CIDR  private networks a2a-call and mcp-call  WOPGEN_OUTBOUND_ALLOW_CIDRS
+                         steps may reach (none by default)
+  --outbound-ports N,N   ports an outbound target may name (443,80)       WOPGEN_OUTBOUND_PORTS
+  --outbound-allow-http  development: admit http: outbound targets         WOPGEN_OUTBOUND_ALLOW_HTTP=1
   --stdio                serve MCP over stdin/stdout (newline-delimited JSON-RPC; logs to stderr),
                          authenticated as the first API key
   -h, --help             show this help
 
 limits (README "Reliability"; flags only):
 ${limitHelp()}
+
+PostgreSQL timeouts (past them a request is answered 503, retryable, in its binding's shape):
+${storeTimeoutHelp()}
 
 environment only: WOPGEN_LEASE_TTL_MS (PostgreSQL: how long a dead host's runs wait for another
 host, default 10000), WOPGEN_MCP_STATE_SECRET (HMAC key for MCP requestState; kept in the store if unset),

@@ -97,6 +97,35 @@ describe('HTTP+JSON operations', () => {
 });
 
 describe('HTTP+JSON refusals are google.rpc.Status', () => {
+  it('a task id is decoded once: %2F and ~2F name the task, a double-encoded %252F does not', async () => {
+    const r = await rest('/message:send', { method: 'POST', body: send('twice') });
+    const { task } = (await r.json()) as { task: { id: string } };
+    const [tenant, opaque] = task.id.split('/');
+    for (const form of [
+      `${tenant}%2F${opaque}`,
+      `${tenant}~2F${opaque}`,
+      `${tenant}%7E2F${opaque}`,
+    ]) {
+      const got = await rest(`/tasks/${form}`);
+      expect([form, got.status]).toEqual([form, 200]);
+    }
+    await expectStatus(
+      await rest(`/tasks/${tenant}%252F${opaque}`),
+      404,
+      'NOT_FOUND',
+      'TASK_NOT_FOUND',
+    );
+    await expectStatus(
+      await rest(`/tasks/${tenant}%252F${opaque}:cancel`, { method: 'POST' }),
+      404,
+      'NOT_FOUND',
+      'TASK_NOT_FOUND',
+    );
+    // REST decodes its run id once too.
+    const runs = await h.call('acme', `/runs/${tenant}%252F${opaque}`);
+    expect(runs.status).toBe(404);
+  });
+
   it('an unknown task is 404 NOT_FOUND TASK_NOT_FOUND, the same for a foreign one', async () => {
     const unknown = await rest(`/tasks/${encodeURIComponent('acme/AAAAAAAAAAAAAAAAAAAAAA')}`);
     await expectStatus(unknown, 404, 'NOT_FOUND', 'TASK_NOT_FOUND', 'task not found');
@@ -138,6 +167,15 @@ describe('HTTP+JSON refusals are google.rpc.Status', () => {
       'INVALID_PARAMS',
       'statusTimestampAfter must be an RFC 3339 timestamp',
     );
+  });
+
+  it('an oversize body is 413 google.rpc.Status, as on every other binding', async () => {
+    const r = await rest('/message:send', {
+      method: 'POST',
+      body: send('x'.repeat(2 * 1024 * 1024)),
+    });
+    expect(r.headers.get('connection')).toBe('close');
+    await expectStatus(r, 413, 'INVALID_ARGUMENT', 'INVALID_REQUEST');
   });
 
   it('a terminal task refuses a cancel as TASK_NOT_CANCELABLE', async () => {

@@ -9,7 +9,8 @@ let h: RunningHost;
 beforeAll(async () => {
   h = await startHost({
     config: (c) => {
-      c.a2a.push.allowLoopback = true;
+      c.a2a.push.allowedCidrs = ['127.0.0.0/8'];
+      c.a2a.push.allowedPorts = [9];
     },
   });
 });

@@ -1,6 +1,6 @@
 // End to end through `wopgen serve` (README "Calling out"): the example workflows of
 // examples/calling-out, pointed at an agent of the official A2A SDK and a server of the official
-// MCP SDK on loopback (--outbound-allow-loopback). An A2A SendMessage to our host starts
+// MCP SDK on loopback (the operator's --outbound-allow-cidrs and --outbound-ports, --outbound-allow-http). An A2A SendMessage to our host starts
 // agent-then-tool, which completes with both remotes' answers; the agent's INPUT_REQUIRED surfaces
 // as our task's INPUT_REQUIRED and our caller's answer round-trips to the agent.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,7 +36,11 @@ beforeAll(async () => {
     `${KEYS.acme}=acme`,
     '--workflows',
     join(dir, 'workflows'),
-    '--outbound-allow-loopback',
+    '--outbound-allow-cidrs',
+    '127.0.0.0/8',
+    '--outbound-ports',
+    [agent.cardUrl, tools.url].map((u) => new URL(u).port).join(','),
+    '--outbound-allow-http',
   ]);
   const ready = await served.ready;
   const base = /listening on (\S+)/.exec(ready.msg)![1]!;

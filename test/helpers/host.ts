@@ -10,6 +10,7 @@ import { createSqliteHost, type SqliteHost as Host } from '../../runtime/host/in
 import type { McpCatalogue } from '../../runtime/bindings/mcp/catalogue/catalogue.ts';
 import type { HostContract } from '../../runtime/contract/served.ts';
 import type { SuppliedHandlers } from '../../runtime/contract/supplied.ts';
+import type { PgTimeouts } from '../../runtime/host/postgres.ts';
 
 export const KEYS = { acme: 'test-key-acme-0123456789', other: 'test-key-other-0123456789' };
 
@@ -40,6 +41,8 @@ export interface StartOptions {
   /** Another store than the directory's SQLite file (a postgres:// URL: several hosts on one). */
   store?: string;
   leaseTtlMs?: number;
+  /** PostgreSQL: connect, acquire and statement timeouts. */
+  storeTimeouts?: Partial<PgTimeouts>;
   logger?: Logger;
   /** Another contract than wopgen's own (a package generated from an edited spec). */
   contract?: HostContract;
@@ -66,6 +69,7 @@ export async function startHost(opts: StartOptions = {}): Promise<RunningHost> {
     ...(opts.catalogue ? { catalogue: opts.catalogue } : {}),
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.leaseTtlMs !== undefined ? { leaseTtlMs: opts.leaseTtlMs } : {}),
+    ...(opts.storeTimeouts ? { storeTimeouts: opts.storeTimeouts } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
   });
   const url = await host.listen(0);

@@ -25,8 +25,8 @@ export function layerOf(path: string): Layer | undefined {
 
 /**
  * What each layer may import: ports import nothing of the runtime; shared modules import ports;
- * bindings import ports, shared modules and each other (never the reference engine, an adapter
- * or the host); the reference engine and the adapters import ports and shared modules; only the
+ * bindings import ports, shared modules and the modules at the root of bindings/ (never another
+ * binding's folder, the reference engine, an adapter or the host); the reference engine and the adapters import ports and shared modules; only the
  * host knows every part. Every layer may import the generated package, by its name and entry points
  * only (`@wopgen/generated/...`): a relative path into generated/ is a violation.
  */
@@ -42,6 +42,11 @@ const ALLOWED: Record<Layer, readonly Layer[]> = {
 
 /** `auth/` holds the host's own credential store; a binding sees only the port's Subject. */
 const BINDING_FORBIDDEN_SHARED = ['runtime/auth/'];
+
+/** The protocol folder of a binding file (`a2a` of runtime/bindings/a2a/x.ts), else undefined. */
+function bindingFolderOf(path: string): string | undefined {
+  return /^runtime\/bindings\/([^/]+)\//.exec(path)?.[1];
+}
 
 export interface Edge {
   from: string;
@@ -60,7 +65,12 @@ export function violations(edges: readonly Edge[]): Edge[] {
     // A relative path into generated/ bypasses the package's entry points.
     if (a !== 'generated' && b === 'generated') return true;
     if (!ALLOWED[a].includes(b)) return true;
-    return a === 'binding' && BINDING_FORBIDDEN_SHARED.some((p) => to.startsWith(p));
+    if (a !== 'binding') return false;
+    // Bindings never import each other (DESIGN.md §3): what two share sits at bindings/'s root.
+    const mine = bindingFolderOf(from);
+    const theirs = bindingFolderOf(to);
+    if (mine && theirs && mine !== theirs) return true;
+    return BINDING_FORBIDDEN_SHARED.some((p) => to.startsWith(p));
   });
 }
 

@@ -99,7 +99,8 @@ beforeAll(async () => {
   tools = await startSdkMcpServer();
   process.env['WOPGEN_TEST_TOOL_TOKEN'] = 'Bearer tool-token-0123';
   const outbound = (c: HostConfig) => {
-    c.outbound.allowLoopback = true;
+    c.outbound.allowedCidrs = ['127.0.0.0/8'];
+    c.outbound.allowedPorts = [agent.base, tools.url].map((u) => Number(new URL(u).port));
     c.outbound.allowHttp = true;
     c.outbound.pollMs = 20;
     c.outbound.credentials = [

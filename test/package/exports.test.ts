@@ -66,6 +66,8 @@ describe('wopgen/runtime', () => {
       'HOST_VERSION',
       'InProcessChangeFeed',
       'McpError',
+      // An embedder's own store adapter throws it to have every binding answer a retryable 503.
+      'StoreUnavailableError',
       'TERMINAL_EVENT_TYPES',
       'createHost',
       'createRegistry',
@@ -74,6 +76,7 @@ describe('wopgen/runtime', () => {
       'defaultConfig',
       'emptyCatalogue',
       'isCoreError',
+      'isStoreUnavailable',
       'isTerminalEvent',
       'loadWorkflowDir',
       'mountUnder',

@@ -125,8 +125,9 @@ describe('registration', () => {
     expect(list.json['result']).toEqual({ configs: [] });
   });
 
-  it('refuses loopback and localhost unless the development setting is on', async () => {
-    const plain = await startHost();
+  it('refuses loopback and localhost unless the operator lists them', async () => {
+    // The receiver's port is allowed: what is refused is the address.
+    const plain = await startHost({ config: (c) => (c.a2a.push.allowedPorts = [receiver.port]) });
     try {
       const c = await sdkClient(plain);
       const task = await startTask(c, 'conformance-delay', { delayMs: 2000 });

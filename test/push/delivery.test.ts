@@ -40,7 +40,7 @@ describe('push configs with @a2a-js/sdk', () => {
     const doc = (await (await fetch(`${h.url}/.well-known/openwop`)).json()) as Body;
     expect(doc['a2a']!['pushNotifications']).toBe(true);
     expect(doc['extensions']).toEqual({
-      'wopgen.push-egress': { development: true, loopbackReceivers: true, httpReceivers: false },
+      'wopgen.push-egress': { privateReceivers: true, httpReceivers: false },
     });
   });
 
@@ -197,13 +197,14 @@ describe('retries and dead letters', () => {
       taskId: task.id,
       url: `${receiver.origin}/hook/late`,
     });
-    h.host.context.config.a2a.push.allowLoopback = false;
+    const allowed = h.host.context.config.a2a.push.allowedCidrs;
+    h.host.context.config.a2a.push.allowedCidrs = [];
     try {
       await until(async () =>
         (await h.host.push!.deadLetters()).some((d) => d.body.includes(task.id)),
       );
     } finally {
-      h.host.context.config.a2a.push.allowLoopback = true;
+      h.host.context.config.a2a.push.allowedCidrs = allowed;
     }
     expect(receiver.received.filter((p) => p.path === '/hook/late')).toEqual([]);
   });

@@ -23,6 +23,8 @@ beforeAll(async () => {
       // Both receivers use the test certificate; no deadline ends a hung delivery in this test.
       c.a2a.push.timeoutMs = 600_000;
       c.a2a.push.concurrency = { slots: 8, perTenant: 2, perReceiver: 1 };
+      // The second receiver's port joins the first's on the operator's allowlist.
+      c.a2a.push.allowedPorts = [...c.a2a.push.allowedPorts, good.port];
     },
   });
   acme = await sdkClient(h);

@@ -1,5 +1,5 @@
-// A reference host with push delivery admitted to a local test receiver (the development loopback
-// setting, the receiver's certificate as a trust anchor, short retries), a log captured in memory,
+// A reference host with push delivery admitted to a local test receiver (loopback and the
+// receiver's port on the operator's allowlists, its certificate as a trust anchor, short retries), a log captured in memory,
 // and the official A2A client over JSON-RPC.
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
@@ -33,7 +33,9 @@ export async function startPushHost(
     ...opts,
     logger: pino({ level: 'trace' }, sink),
     config: (c) => {
-      c.a2a.push.allowLoopback = true;
+      // The operator's allowlist admits the receiver on this machine and its port.
+      c.a2a.push.allowedCidrs = ['127.0.0.0/8', '::1/128'];
+      c.a2a.push.allowedPorts = [443, 80, receiver.port];
       c.a2a.push.ca = [receiver.ca];
       c.a2a.push.retry = {
         maxAttempts: opts.maxAttempts ?? 3,

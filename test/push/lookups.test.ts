@@ -50,7 +50,8 @@ async function open(singleProcess: boolean): Promise<Opened> {
   const feed = new InProcessChangeFeed();
   const projected: string[] = [];
   const config = defaultConfig('http://127.0.0.1').a2a.push;
-  config.allowLoopback = true;
+  config.allowedCidrs = ['127.0.0.0/8'];
+  config.allowedPorts = [9];
   const push = createPushService({
     store,
     feed,

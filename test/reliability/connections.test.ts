@@ -3,9 +3,9 @@
 // break the next request on the connection, and Node's own refusals (431, 400, 408) carry the
 // owning binding's error body instead of an empty one.
 import { request, Agent } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startHost, KEYS, type RunningHost } from '../helpers/host.ts';
-import { closedWithin, openSocket, rawExchange } from './helpers.ts';
+import { closedWithin, openSocket, parseRawResponse, rawExchange } from './helpers.ts';
 
 let h: RunningHost;
 beforeAll(async () => {
@@ -16,6 +16,7 @@ beforeAll(async () => {
         requestTimeoutMs: 1200,
         keepAliveTimeoutMs: 500,
         maxConnections: 40,
+        maxConnectionsPerAddress: 20,
       };
     },
   });
@@ -70,6 +71,58 @@ describe('silent and slow connections', () => {
       error: { code: -32600, message: 'the request was not received in time' },
     });
     s.destroy();
+  });
+
+  it('closes silent sockets whose client never reads them: the host frees them, the client does not', async () => {
+    // A probe that connects, sends nothing and never reads sees its sockets "open" for as long as
+    // it likes: the host's 408 and FIN wait unread in them (CLOSE_WAIT on the client). What counts
+    // is the host's end, which is closed and freed within the headers timeout.
+    const sockets = await Promise.all(Array.from({ length: 10 }, () => openSocket(h.url)));
+    for (const s of sockets) s.on('error', () => undefined);
+    const count = () => new Promise<number>((r) => h.host.server.getConnections((_e, n) => r(n)));
+    const pause = () => new Promise((r) => setTimeout(r, 20));
+    // Accepted (the client's connect comes first), then closed by the headers timeout.
+    let most = 0;
+    for (let i = 0; i < 100 && most < 10; i++) {
+      most = Math.max(most, await count());
+      await pause();
+    }
+    expect(most).toBe(10);
+    for (let i = 0; i < 500 && (await count()) > 0; i++) await pause();
+    expect(await count()).toBe(0);
+    expect(sockets.every((s) => !s.destroyed && !s.readableEnded)).toBe(true);
+    // Reading them shows what the host said before it closed: the 408 of a request never sent.
+    const said = await Promise.all(
+      sockets.map(
+        (s) =>
+          new Promise<string>((resolve) => {
+            let text = '';
+            s.on('data', (c: Buffer) => (text += c.toString('latin1')));
+            s.on('end', () => resolve(text));
+            s.resume();
+          }),
+      ),
+    );
+    for (const text of said) expect(text).toMatch(/^HTTP\/1\.1 408 /);
+    for (const s of sockets) s.destroy();
+  });
+
+  it('one address cannot take every socket: another is still served', async () => {
+    // 45 silent sockets from 127.0.0.1 would fill the 40 the host holds; the per-address cap keeps
+    // 20 of them, and a client on 127.0.0.2 (every 127/8 address is this machine) gets in.
+    const sockets = await Promise.all(Array.from({ length: 45 }, () => openSocket(h.url)));
+    for (const s of sockets) s.on('error', () => undefined);
+    onTestFinished(() => sockets.forEach((s) => s.destroy()));
+    const closed = await Promise.all(sockets.map((s) => closedWithin(s, 300)));
+    expect(closed.filter((c) => c !== undefined).length).toBe(25);
+    const other = await rawExchange(
+      h.url,
+      `GET /.well-known/openwop HTTP/1.1\r\nhost: ${authority()}\r\nconnection: close\r\n\r\n`,
+      5000,
+      '127.0.0.2',
+    );
+    expect(other.status).toBe(200);
+    for (const s of sockets) s.destroy();
   });
 
   it('holds at most maxConnections sockets and serves again once they go', async () => {
@@ -149,7 +202,7 @@ describe('refusals Node makes before a handler runs', () => {
   const big = 'a'.repeat(20 * 1024);
   it.each([
     ['/a2a/jsonrpc', 'a2a'],
-    ['/a2a/rest/message:send', 'a2a-http-json'],
+    ['/a2a/rest/message:send', 'a2aRest'],
     ['/mcp', 'mcp'],
     ['/runs', 'openwop'],
   ])('431 on %s carries the binding’s body', async (path, shape) => {
@@ -160,14 +213,13 @@ describe('refusals Node makes before a handler runs', () => {
     expect(r.status).toBe(431);
     expect(r.headers['content-type']).toBe('application/json');
     const body = JSON.parse(r.body) as Record<string, unknown>;
-    if (shape === 'a2a') {
+    if (shape === 'a2aRest') {
       expect(body).toEqual({
-        jsonrpc: '2.0',
-        id: null,
         error: {
-          code: -32600,
+          code: 431,
+          status: 'INVALID_ARGUMENT',
           message: 'the request headers are too large',
-          data: [
+          details: [
             {
               '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
               reason: 'INVALID_REQUEST',
@@ -176,14 +228,14 @@ describe('refusals Node makes before a handler runs', () => {
           ],
         },
       });
-    } else if (shape === 'a2a-http-json') {
-      // google.rpc.Status, as every refusal on the HTTP+JSON URL (interop.md §A2A error details).
+    } else if (shape === 'a2a') {
       expect(body).toEqual({
+        jsonrpc: '2.0',
+        id: null,
         error: {
-          code: 431,
-          status: 'INVALID_ARGUMENT',
+          code: -32600,
           message: 'the request headers are too large',
-          details: [
+          data: [
             {
               '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
               reason: 'INVALID_REQUEST',
@@ -214,5 +266,62 @@ describe('refusals Node makes before a handler runs', () => {
       id: null,
       error: { code: -32700, message: 'the request is not valid HTTP' },
     });
+  });
+
+  it('400 for bytes that are not HTTP on /a2a/rest is a google.rpc.Status', async () => {
+    const r = await rawExchange(
+      h.url,
+      'POST /a2a/rest/message:send HTTP/1.1\r\nho st\u0001: x\r\n\r\n',
+    );
+    expect(r.status).toBe(400);
+    expect(r.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(r.body)).toEqual({
+      error: {
+        code: 400,
+        status: 'INVALID_ARGUMENT',
+        message: 'the request is not valid HTTP',
+        details: [
+          {
+            '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+            reason: 'PARSE_ERROR',
+            domain: 'a2a-protocol.org',
+          },
+        ],
+      },
+    });
+  });
+
+  it('408 for a body too slow to arrive on /a2a/rest is DEADLINE_EXCEEDED', async () => {
+    const s = await openSocket(h.url);
+    const chunks: Buffer[] = [];
+    s.on('data', (c: Buffer) => chunks.push(c));
+    s.on('error', () => undefined);
+    s.write(
+      `POST /a2a/rest/message:send HTTP/1.1\r\nhost: ${authority()}\r\n` +
+        `authorization: Bearer ${KEYS.acme}\r\ncontent-type: application/json\r\n` +
+        'content-length: 2000\r\n\r\n{',
+    );
+    const timer = setInterval(() => s.writable && s.write(' '), 200);
+    const closed = await closedWithin(s, 6000);
+    clearInterval(timer);
+    expect(closed).toBeDefined();
+    const r = parseRawResponse(Buffer.concat(chunks).toString('utf8'));
+    expect(r.status).toBe(408);
+    expect(r.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(r.body)).toEqual({
+      error: {
+        code: 408,
+        status: 'DEADLINE_EXCEEDED',
+        message: 'the request was not received in time',
+        details: [
+          {
+            '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+            reason: 'INVALID_REQUEST',
+            domain: 'a2a-protocol.org',
+          },
+        ],
+      },
+    });
+    s.destroy();
   });
 });

@@ -7,11 +7,11 @@ export function hostPort(url: string): { host: string; port: number } {
   return { host: u.hostname, port: Number(u.port) };
 }
 
-/** A connected socket (resolves once connected). */
-export function openSocket(url: string): Promise<Socket> {
+/** A connected socket (resolves once connected), from `localAddress` when given. */
+export function openSocket(url: string, localAddress?: string): Promise<Socket> {
   const { host, port } = hostPort(url);
   return new Promise((resolve, reject) => {
-    const s = connect({ host, port }, () => resolve(s));
+    const s = connect({ host, port, ...(localAddress && { localAddress }) }, () => resolve(s));
     s.once('error', reject);
   });
 }
@@ -33,8 +33,13 @@ export function closedWithin(socket: Socket, withinMs: number): Promise<number |
 }
 
 /** Writes a raw request and reads the whole answer until the host closes or `timeoutMs`. */
-export async function rawExchange(url: string, request: string | Buffer, timeoutMs = 5000) {
-  const s = await openSocket(url);
+export async function rawExchange(
+  url: string,
+  request: string | Buffer,
+  timeoutMs = 5000,
+  localAddress?: string,
+) {
+  const s = await openSocket(url, localAddress);
   s.on('error', () => undefined);
   const chunks: Buffer[] = [];
   s.on('data', (c: Buffer) => chunks.push(c));

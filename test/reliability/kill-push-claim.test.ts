@@ -40,6 +40,7 @@ function pushHost(killAt?: string): Child {
       ...process.env,
       PUSH_HOST_DIR: dir!,
       PUSH_HOST_CA: receiver!.ca,
+      PUSH_HOST_RECEIVER_PORT: String(receiver!.port),
       PUSH_HOST_KEY: KEY,
       ...(killAt && { WOPGEN_TEST_KILL_AT: killAt }),
     },

@@ -29,12 +29,12 @@ describe('limit flags', () => {
 
   it('parses into config limits, leaving the rest to their defaults', () => {
     const s = serveSettings(
-      ['--streams-per-tenant', '3', '--request-timeout-ms', '5000', '--body-limit', '2048'],
+      ['--streams-per-tenant', '3', '--request-timeout-ms', '15000', '--body-limit', '65536'],
       {},
     );
     expect(s.limits).toEqual({
-      limits: { streamsPerTenant: 3, requestTimeoutMs: 5000 },
-      bodyLimit: 2048,
+      limits: { streamsPerTenant: 3, requestTimeoutMs: 15000 },
+      bodyLimit: 65536,
     });
     expect(serveSettings([], {}).limits).toBeUndefined();
     expect(serveSettings(['--push-configs-per-task', '1000'], {}).limits).toEqual({
@@ -43,9 +43,36 @@ describe('limit flags', () => {
   });
 
   it.each([
-    [['--streams-per-host', '0'], '--streams-per-host takes a whole number, at least 1, got 0'],
-    [['--idle-socket-ms', '1e3'], '--idle-socket-ms takes a whole number, at least 100, got 1e3'],
-    [['--max-connections=-5'], '--max-connections takes a whole number, at least 1, got -5'],
+    [
+      ['--streams-per-host', '0'],
+      '--streams-per-host takes a whole number, from 1 to 1048576, got 0',
+    ],
+    [
+      ['--idle-socket-ms', '1e3'],
+      '--idle-socket-ms takes a whole number, from 100 to 86400000, got 1e3',
+    ],
+    [['--max-connections=-5'], '--max-connections takes a whole number, from 1 to 1048576, got -5'],
+    // Past Node's timer range (2^31-1 ms) it would start with a TimeoutOverflowWarning and fire at once.
+    [
+      ['--idle-socket-ms', '3000000000'],
+      '--idle-socket-ms takes a whole number, from 100 to 86400000, got 3000000000',
+    ],
+    [
+      ['--headers-timeout-ms', '50000', '--request-timeout-ms', '1000'],
+      '--headers-timeout-ms 50000 exceeds --request-timeout-ms 1000: the headers are part of the request',
+    ],
+    [
+      ['--headers-timeout-ms', '50000'],
+      '--headers-timeout-ms 50000 exceeds --request-timeout-ms (default 30000): the headers are part of the request',
+    ],
+    [
+      ['--keep-alive-timeout-ms', '5000', '--idle-socket-ms', '1000'],
+      '--keep-alive-timeout-ms 5000 exceeds --idle-socket-ms 1000: the idle timeout would close the kept-alive socket first',
+    ],
+    [
+      ['--unauthenticated-body-limit', '4096', '--body-limit', '2048'],
+      '--unauthenticated-body-limit 4096 exceeds --body-limit 2048: authenticating would lower the limit',
+    ],
     [
       ['--push-configs-per-task', '0'],
       '--push-configs-per-task takes a whole number, from 1 to 1000, got 0',
@@ -60,6 +87,14 @@ describe('limit flags', () => {
     ],
   ])('%j is a usage error', (argv, message) => {
     expect(() => serveSettings(argv, {})).toThrow(new UsageError(message));
+  });
+
+  it('a contradiction stops `wopgen serve` at start with exit 2 and the reason', async () => {
+    const s = startServe(['--port', '0', '--idle-socket-ms', '3000000000']);
+    expect(await s.exited).toBe(2);
+    expect(s.stderr()).toBe(
+      'wopgen serve: --idle-socket-ms takes a whole number, from 100 to 86400000, got 3000000000\n(see wopgen serve --help)\n',
+    );
   });
 
   it('--help lists every limit flag with its default', async () => {

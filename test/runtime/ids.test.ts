@@ -61,6 +61,11 @@ describe('ids', () => {
     expect(parseWireId(projectId(id))).toBe(id);
     expect(parseWireId(`acme%2F${opaque}`)).toBe(id);
     expect(parseWireId(`acme%2f${opaque}`)).toBe(id);
+    // `%7E` is `~` (an unreserved character percent-encoded); each escape is decoded once.
+    expect(parseWireId(`acme%7E2F${opaque}`)).toBe(id);
+    expect(parseWireId(`acme%252F${opaque}`)).toBeUndefined();
+    expect(parseWireId(`acme%257E2F${opaque}`)).toBeUndefined();
+    expect(parseWireId(`acme~252F${opaque}`)).toBeUndefined();
     expect(parseWireId(id)).toBe(id);
     expect(parseWireId('acme~2Fshort')).toBeUndefined();
     expect(parseWireId(`acme~2${opaque}`)).toBeUndefined();

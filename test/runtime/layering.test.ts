@@ -47,6 +47,9 @@ describe('runtime layering', () => {
       },
       { from: 'runtime/core/reference/run-core.ts', to: 'runtime/bindings/mcp/tools.ts' },
       { from: 'runtime/negotiation/record.ts', to: 'runtime/bindings/a2a/card.ts' },
+      // One binding reaching into another's folder.
+      { from: 'runtime/bindings/rest/agents.ts', to: 'runtime/bindings/a2a/agent-routing.ts' },
+      { from: 'runtime/bindings/a2a/binding.ts', to: 'runtime/bindings/rest/dead-letters.ts' },
       // Deep relative imports into the generated package, from any layer.
       { from: 'runtime/ports/run-core.ts', to: 'generated/run-status.ts' },
       { from: 'runtime/host/sqlite.ts', to: 'generated/a2a/dispatch.ts' },
@@ -55,6 +58,8 @@ describe('runtime layering', () => {
     const good = [
       { from: 'runtime/bindings/mcp/mrtr.ts', to: 'runtime/ports/interrupts.ts' },
       { from: 'runtime/bindings/a2a/card.ts', to: 'runtime/http/respond.ts' },
+      { from: 'runtime/bindings/rest/agents.ts', to: 'runtime/bindings/agent-inventory.ts' },
+      { from: 'runtime/bindings/a2a/pipeline.ts', to: 'runtime/bindings/exchange.ts' },
       { from: 'runtime/adapters/store/sqlite/rows.ts', to: 'runtime/ports/store/run-store.ts' },
       { from: 'runtime/host/sqlite.ts', to: 'runtime/adapters/store/sqlite/index.ts' },
       { from: 'runtime/ports/run-core.ts', to: '@wopgen/generated/run-status' },

@@ -40,6 +40,8 @@ export interface PostgresChangeFeedOptions {
   pool: pg.Pool;
   /** Host-side failures of the listening connection (the host's logger). */
   onError?: (err: unknown) => void;
+  /** Milliseconds to open the listening connection (a stalled server must not hang a reconnect). */
+  connectTimeoutMs?: number;
 }
 
 export class PostgresChangeFeed extends InProcessChangeFeed implements ChangeFeed {
@@ -97,7 +99,13 @@ export class PostgresChangeFeed extends InProcessChangeFeed implements ChangeFee
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.url });
+    const client = new pg.Client({
+      connectionString: this.options.url,
+      keepAlive: true,
+      ...(this.options.connectTimeoutMs !== undefined && {
+        connectionTimeoutMillis: this.options.connectTimeoutMs,
+      }),
+    });
     const lost = (err?: unknown) => {
       if (this.listener !== client) return;
       this.listener = undefined;

@@ -2,14 +2,12 @@
 // operator's stdio servers, the poll interval.
 import type { OutboundConfig } from '../../config.ts';
 import type { OutboundDeps } from '../../ports/outbound.ts';
+import { egressOptionsOf } from '../push/egress-guard.ts';
 import { guardedFetch } from './guarded-fetch.ts';
 
 export function outboundDeps(config: OutboundConfig): OutboundDeps {
   return {
-    fetch: guardedFetch(
-      { allowLoopback: config.allowLoopback, allowHttp: config.allowHttp },
-      config.credentials,
-    ),
+    fetch: guardedFetch(egressOptionsOf(config), config.credentials),
     stdio: config.stdio,
     pollMs: config.pollMs,
   };

@@ -20,6 +20,7 @@ import {
   type PushOutboxItem,
   type PushStore,
 } from '../../ports/store/push-store.ts';
+import { egressOptionsOf } from './egress-guard.ts';
 import { sendPush, type SendResult } from './send.ts';
 import { killPoint } from '../../util/kill-point.ts';
 
@@ -172,8 +173,7 @@ export class OutboxWorker {
         {
           timeoutMs: cfg.timeoutMs,
           maxResponseBytes: cfg.maxResponseBytes,
-          allowLoopback: cfg.allowLoopback,
-          allowHttp: cfg.allowHttp,
+          ...egressOptionsOf(cfg),
           ...(cfg.ca && { ca: cfg.ca }),
         },
       );

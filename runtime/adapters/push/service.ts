@@ -22,7 +22,7 @@ import type {
   PushStore,
 } from '../../ports/store/push-store.ts';
 import { PushDeliverer } from './deliverer.ts';
-import { checkEgress, EgressRefused } from './egress-guard.ts';
+import { checkEgress, EgressRefused, egressOptionsOf } from './egress-guard.ts';
 import { OutboxWorker } from './outbox.ts';
 
 export interface PushServiceDeps {
@@ -64,7 +64,7 @@ export function createPushService(deps: PushServiceDeps): PushService {
   async function check(url: string): Promise<void> {
     const cfg = deps.config();
     try {
-      await checkEgress(url, { allowLoopback: cfg.allowLoopback, allowHttp: cfg.allowHttp });
+      await checkEgress(url, egressOptionsOf(cfg));
     } catch (err) {
       if (err instanceof EgressRefused) throw new PushUrlRefused(err.message);
       throw err;

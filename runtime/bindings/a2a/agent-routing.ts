@@ -1,20 +1,14 @@
 // Per-agent cards (interop.md §"Per-agent cards"): each agent of the caller's inventory is reached
-// through an opaque routing value R, its `a2aTenant`. R is an HMAC under a host key kept in the
-// store, over the host version, the caller's tenant and the agent id: stable for the agent and host
-// version, and it encodes nothing a reader can recover (no tenant, workspace or principal).
-// Resolution happens only after authentication, against the caller's own inventory, so an R of
-// another tenant's agent is exactly an R never minted.
-import { createHmac } from 'node:crypto';
+// through an opaque routing value R, its `a2aTenant` (agent-inventory.ts mints it). Resolution
+// happens only after authentication, against the caller's own inventory, so an R of another
+// tenant's agent is exactly an R never minted.
 import type { HostContext } from '../../context.ts';
 import type { AgentEntry } from '../../ports/agents.ts';
 import type { Subject } from '../../ports/auth.ts';
-import { HOST_VERSION } from '../../version.ts';
 import { buildAgentCard } from './card.ts';
-import { hostKey } from './host-key.ts';
+import { inventory } from '../agent-inventory.ts';
 import { invalidParams } from './errors.ts';
 import type { AgentCard } from './wire.ts';
-
-const KEY_NAME = 'a2a.agentRouting.key';
 
 /** The agent an A2A request is routed to, with the R it was reached by. */
 export interface RoutedAgent {
@@ -22,33 +16,6 @@ export interface RoutedAgent {
   a2aTenant: string;
   /** The tenant named no agent of the caller (see `nobody`). */
   unknown?: true;
-}
-
-/** R for `agentId` as `subject`'s tenant reaches it. */
-export async function a2aTenantOf(
-  ctx: HostContext,
-  subject: Subject,
-  agentId: string,
-): Promise<string> {
-  const mac = createHmac('sha256', await hostKey(ctx, KEY_NAME))
-    .update(JSON.stringify([HOST_VERSION, subject.tenant, agentId]))
-    .digest('base64url');
-  return `ag-${mac.slice(0, 32)}`;
-}
-
-/** The caller's inventory with each entry's R (undefined R when per-agent cards are off). */
-export async function inventory(
-  ctx: HostContext,
-  subject: Subject,
-): Promise<{ entry: AgentEntry; a2aTenant?: string }[]> {
-  const entries = await ctx.agents.listAgents(subject);
-  if (!ctx.config.a2a.agentCards) return entries.map((entry) => ({ entry }));
-  return Promise.all(
-    entries.map(async (entry) => ({
-      entry,
-      a2aTenant: await a2aTenantOf(ctx, subject, entry.agentId),
-    })),
-  );
 }
 
 /** The one answer for an R that names no agent of the caller: never minted and foreign alike. */

@@ -1,10 +1,9 @@
-// The A2A binding as the host mounts it: the public agent card route, the operator's push
-// dead-letter listing (a REST route), the JSON-RPC mount and the HTTP+JSON mount. The
+// The A2A binding as the host mounts it: the public agent card route, the JSON-RPC mount and the
+// HTTP+JSON mount. The
 // A2A task record (contextId and message history) is read and written through the RunCore port.
 import type { HostContext, Mount } from '../../context.ts';
 import type { Route } from '../../http/router.ts';
 import { cardRoutes } from './card.ts';
-import { deadLetterRoutes } from './dead-letters.ts';
 import { createA2aHandlers } from './handlers.ts';
 import { httpJsonMount } from './http-json.ts';
 import { jsonRpcMount } from './jsonrpc.ts';
@@ -14,7 +13,7 @@ export function a2aBinding(ctx: HostContext): { routes: Route[]; mounts: Mount[]
   const handlers = createA2aHandlers(deps);
   // One handler set; each binding only frames it.
   return {
-    routes: [...cardRoutes(ctx), ...deadLetterRoutes(ctx)],
+    routes: cardRoutes(ctx),
     mounts: [jsonRpcMount(deps, handlers), httpJsonMount(deps, handlers)],
   };
 }

@@ -11,6 +11,13 @@ import type {
 } from '@wopgen/generated/a2a/errors';
 import type { ServedContract } from '../../contract/served.ts';
 import { isCoreError } from '../../ports/errors.ts';
+import {
+  a2aUnavailableRpc,
+  a2aUnavailableStatus,
+  retryAfterHeaders,
+  UNAVAILABLE_MESSAGE,
+  UNAVAILABLE_STATUS,
+} from '../../http/unavailable.ts';
 
 /** The served contract's A2A error registry and builders. */
 export type A2aErrors = ServedContract['a2a']['errors'];
@@ -22,6 +29,8 @@ function registered(errors: A2aErrors, name: string): A2aErrorName {
 
 export class A2aError extends Error {
   override readonly name = 'A2aError';
+  /** HTTP status of its JSON-RPC answer: 200 for every registry row. */
+  readonly rpcHttpStatus: number = 200;
 
   constructor(
     readonly errorName: A2aErrorName,
@@ -43,6 +52,36 @@ export class A2aError extends Error {
   /** The HTTP+JSON answer: the registered HTTP status and the `google.rpc.Status` body. */
   toHttpJson(errors: A2aErrors): { httpStatus: number; body: GoogleRpcStatusBody } {
     return errors.httpJson(registered(errors, this.errorName), this.message, this.metadata);
+  }
+
+  /** Response headers either binding sends with it. */
+  headers(): Record<string, string> {
+    return {};
+  }
+}
+
+/**
+ * The store could not be reached (the registry has no unavailable row): InternalError -32603 with
+ * a retry hint on JSON-RPC, 503 `google.rpc.Status` UNAVAILABLE on HTTP+JSON, both at HTTP 503 with
+ * Retry-After (http/unavailable.ts).
+ */
+export class A2aUnavailableError extends A2aError {
+  override readonly rpcHttpStatus = UNAVAILABLE_STATUS;
+
+  constructor() {
+    super('InternalError', UNAVAILABLE_MESSAGE);
+  }
+
+  override toJsonRpc(errors: A2aErrors): JsonRpcErrorObject {
+    return a2aUnavailableRpc(errors, this.message);
+  }
+
+  override toHttpJson(errors: A2aErrors): { httpStatus: number; body: GoogleRpcStatusBody } {
+    return { httpStatus: UNAVAILABLE_STATUS, body: a2aUnavailableStatus(errors, this.message) };
+  }
+
+  override headers(): Record<string, string> {
+    return retryAfterHeaders();
   }
 }
 
@@ -96,6 +135,8 @@ export function fromCoreError(err: unknown): A2aError {
     case 'interrupt_cancelled':
     case 'forbidden':
       return unsupported(err.message);
+    case 'runner_unavailable':
+      return new A2aUnavailableError();
     default:
       return new A2aError('InternalError', err.message);
   }

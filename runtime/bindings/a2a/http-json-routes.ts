@@ -4,7 +4,9 @@
 // the body of a POST and in the query of a GET; `{configId}` is one path segment, percent-decoded.
 // `{id}` is a task id, raw `<tenant>/<opaque>` (DESIGN.md §5 "Ids"): one segment when the client
 // encodes its `/` (`acme%2Fr-…`, `acme~2Fr-…`), or the two segments `acme/r-…` as the official
-// Python client and the compatibility kit send it.
+// Python client and the compatibility kit send it. A `%` still in a decoded `{id}` was encoded
+// twice (`acme%252Fr-…`): it is kept as the projection's literal `~25`, so the task id parser
+// never decodes it a second time and such an id names no task.
 import type { A2aMethod, A2aOperationEntry } from '@wopgen/generated/a2a/operations';
 import { parseWireId } from '../../ids.ts';
 
@@ -77,7 +79,7 @@ function decodeAll(found: Record<string, string>): Record<string, string> | unde
   for (const [k, v] of Object.entries(found)) {
     const d = decode(v);
     if (d === undefined) return undefined;
-    out[k] = d;
+    out[k] = k === 'id' ? d.replace(/%/g, '~25') : d;
   }
   return out;
 }

@@ -37,7 +37,7 @@ function refuse(
   headers: Record<string, string> = {},
 ) {
   const { httpStatus, body } = error.toHttpJson(errors);
-  sendJson(res, httpStatus, body, { 'content-type': ERROR_TYPE, ...headers });
+  sendJson(res, httpStatus, body, { 'content-type': ERROR_TYPE, ...error.headers(), ...headers });
 }
 
 function unauthenticated(res: ServerResponse, errors: A2aErrors) {
@@ -114,15 +114,14 @@ async function readBody(
   }
   const body = await readJsonBody(req, limit);
   if (!body.ok) {
-    if (body.problem === 'too-large') {
-      const error = new A2aError('InvalidRequestError', body.message);
-      return void refuse(res, errors, error, { connection: 'close' });
-    }
-    if (body.problem === 'media-type') {
-      // google.rpc.Status at HTTP 415; its `code` follows the HTTP status as every answer here.
+    if (body.problem === 'too-large' || body.problem === 'media-type') {
+      // google.rpc.Status at HTTP 413 (as every binding answers an oversize body) or 415; its
+      // `code` follows the HTTP status as every answer here.
+      const http = body.problem === 'too-large' ? 413 : 415;
       const { body: status } = new A2aError('InvalidRequestError', body.message).toHttpJson(errors);
-      const error = { ...status.error, code: 415 };
-      return void sendJson(res, 415, { error }, { 'content-type': ERROR_TYPE });
+      const error = { ...status.error, code: http };
+      const close: Record<string, string> = http === 413 ? { connection: 'close' } : {};
+      return void sendJson(res, http, { error }, { 'content-type': ERROR_TYPE, ...close });
     }
     return void refuse(res, errors, new A2aError('ParseError', body.message));
   }

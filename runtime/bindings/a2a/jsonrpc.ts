@@ -77,8 +77,10 @@ export function jsonRpcMount(
         'www-authenticate': 'Bearer',
       });
     }
-    if (outcome.kind === 'refused')
-      return reply(res, 200, call.id, outcome.error.toJsonRpc(errors));
+    if (outcome.kind === 'refused') {
+      const { error } = outcome;
+      return reply(res, error.rpcHttpStatus, call.id, error.toJsonRpc(errors), error.headers());
+    }
     const { answer, finish } = outcome;
     if (!answer.streaming) {
       await finish();
@@ -93,7 +95,8 @@ export function jsonRpcMount(
         event: (sse, result) => sse.send({ jsonrpc: '2.0', id: call.id, result }),
         error: (sse, error) =>
           sse.send({ jsonrpc: '2.0', id: call.id, error: error.toJsonRpc(errors) }),
-        refuse: (error) => reply(res, 200, call.id, error.toJsonRpc(errors)),
+        refuse: (error) =>
+          reply(res, error.rpcHttpStatus, call.id, error.toJsonRpc(errors), error.headers()),
       },
       sseLimitsOf(ctx.limits),
     );

@@ -8,7 +8,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { HostContext } from '../../context.ts';
 import { invalidParams } from './errors.ts';
-import { hostKey } from './host-key.ts';
+import { hostKey } from '../host-key.ts';
 
 const KEY_NAME = 'a2a.pageToken.key';
 

@@ -10,6 +10,7 @@
 import type { A2aAnswer, A2aDispatch } from '@wopgen/generated/a2a/dispatch';
 import type { A2aHandlers, A2aMethod } from '@wopgen/generated/a2a/operations';
 import type { Subject } from '../../ports/auth.ts';
+import { isStoreUnavailable } from '../../ports/errors.ts';
 import type { NewRunEvent } from '../../ports/events.ts';
 import { decide } from '../../negotiation/decide.ts';
 import { NegotiationRecorder, recorderSinks } from '../../negotiation/recorder.ts';
@@ -121,7 +122,8 @@ export function createA2aPipeline(
       const answer = await dispatch(method, params, rc);
       return { kind: 'answered', answer, finish: () => negotiation.finish() };
     } catch (err) {
-      await negotiation.finish();
+      // A store that stopped answering would not take the record either, nor answer in time.
+      if (!isStoreUnavailable(err)) await negotiation.finish();
       return { kind: 'refused', error: toA2aError(err) };
     }
   }

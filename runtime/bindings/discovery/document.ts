@@ -72,16 +72,14 @@ export function buildDiscovery(inputs: DiscoveryInputs): ServedDocument {
     agents: { manifestRuntime: a2a.agentCards, inventory: true },
     fixtures: [...inputs.fixtures].sort(),
   };
-  // The development setting that admits loopback (or http) push receivers is said out loud
-  // (interop.md §"A2A push delivery"): a host record under `extensions`, present only when on.
+  // An egress guard that admits private (operator-listed) or http push receivers says so out loud
+  // (interop.md §"A2A push delivery"): a host record under `extensions`, present only when on. It
+  // names no network: the list stays the operator's.
   const egress = a2a.push;
-  if (a2a.pushNotifications && (egress.allowLoopback || egress.allowHttp)) {
+  const privateReceivers = egress.allowedCidrs.length > 0;
+  if (a2a.pushNotifications && (privateReceivers || egress.allowHttp)) {
     document.extensions = {
-      'wopgen.push-egress': {
-        development: true,
-        loopbackReceivers: egress.allowLoopback,
-        httpReceivers: egress.allowHttp,
-      },
+      'wopgen.push-egress': { privateReceivers, httpReceivers: egress.allowHttp },
     };
   }
   for (const profile of document.a2a!.profiles ?? []) {

@@ -8,7 +8,8 @@ import type { McpDispatch, McpDispatchHooks } from '@wopgen/generated/mcp/dispat
 import type { McpHandlers, McpMethod, McpMethodEntry } from '@wopgen/generated/mcp/methods';
 import { ANONYMOUS, type Subject } from '../../ports/auth.ts';
 import type { HostContext } from '../../context.ts';
-import { CoreError } from '../../ports/errors.ts';
+import { CoreError, isStoreUnavailable } from '../../ports/errors.ts';
+import { mcpUnavailable, UNAVAILABLE_STATUS } from '../../http/unavailable.ts';
 import type { NegotiationDecision } from '../../negotiation/decide.ts';
 import {
   NegotiationRecorder,
@@ -181,6 +182,10 @@ export class McpDispatcher {
 
   toMcpError(err: unknown): McpError {
     if (err instanceof McpError) return err;
+    if (isStoreUnavailable(err)) {
+      const { code, message, data } = mcpUnavailable();
+      return new McpError(code, message, data, UNAVAILABLE_STATUS);
+    }
     if (err instanceof CoreError) {
       return new McpError(OPENWOP_ERROR, err.message, { error: err.code, ...(err.details ?? {}) });
     }

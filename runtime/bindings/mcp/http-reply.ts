@@ -9,6 +9,7 @@ import {
   type JsonRpcResponse,
   type McpError,
 } from './jsonrpc.ts';
+import { retryAfterHeaders, UNAVAILABLE_STATUS } from '../../http/unavailable.ts';
 import { BoundedMemo } from '../../util/bounded-memo.ts';
 
 export type Framing = 'json' | 'sse';
@@ -104,7 +105,11 @@ export function refuse(
   framing: Framing = 'json',
 ): void {
   const headers: Record<string, string> =
-    err.httpStatus === 401 ? { 'www-authenticate': 'Bearer' } : {};
+    err.httpStatus === 401
+      ? { 'www-authenticate': 'Bearer' }
+      : err.httpStatus === UNAVAILABLE_STATUS
+        ? retryAfterHeaders()
+        : {};
   // A method this server does not have is HTTP 404 on streamable HTTP (SEP-2575).
   const status = err.code === METHOD_NOT_FOUND ? 404 : err.httpStatus;
   write(res, status, errorResponse(id, err), framing, headers);

@@ -11,7 +11,7 @@
 // `roots/list` input request, served only when the request declared the capability (the mrtr row
 // "sampling/createMessage | roots/list in inputRequests"); its response is the client's result.
 import type { Subject } from '../../ports/auth.ts';
-import { CoreError, isCoreError } from '../../ports/errors.ts';
+import { CoreError, isCoreError, isStoreUnavailable } from '../../ports/errors.ts';
 import type { Interrupt } from '../../ports/interrupts.ts';
 import type { RunCore } from '../../ports/run-core.ts';
 import { DEFAULT_APPROVAL_ACTIONS, parseApprovalAnswer } from '../../util/approval-answer.ts';
@@ -295,6 +295,8 @@ export async function resolveWith(
         'the input does not match the requested schema',
         err.details,
       );
+    // An unavailable store is the dispatcher's to answer (a retryable 503), not a refusal.
+    if (isStoreUnavailable(err)) throw err;
     if (err instanceof CoreError)
       throw new McpError(OPENWOP_ERROR, err.message, { error: err.code, ...(err.details ?? {}) });
     throw err;

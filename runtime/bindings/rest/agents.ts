@@ -4,7 +4,7 @@
 import type { HostContext } from '../../context.ts';
 import type { AgentEntry } from '../../ports/agents.ts';
 import { CoreError } from '../../ports/errors.ts';
-import { inventory } from '../a2a/agent-routing.ts';
+import { inventory } from '../agent-inventory.ts';
 import type { RestBuiltins } from './handlers.ts';
 
 /** The wire AgentInventoryEntry (the workflow list is the host's routing, not an inventory field). */

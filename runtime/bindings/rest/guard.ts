@@ -1,11 +1,9 @@
-// REST request preamble: the OpenWOP-Version header, authentication, and run-id parsing with the
-// tenant rule (a foreign tenant segment is 403 id_tenant_mismatch on REST; DESIGN.md §5 Ids).
+// REST request preamble: the OpenWOP-Version header and authentication (run ids are read by the
+// handlers' runIdOf, with the tenant rule of DESIGN.md §5 Ids).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Subject } from '../../ports/auth.ts';
 import type { HostContext } from '../../context.ts';
-import { isCoreError } from '../../ports/errors.ts';
 import { sendOpenWopError } from '../../http/respond.ts';
-import { parseWireId, tenantOf } from '../../ids.ts';
 
 export function versionHeaders(ctx: HostContext): Record<string, string> {
   return { 'openwop-version': ctx.config.preferredProtocolVersion };
@@ -50,50 +48,4 @@ export async function restPreamble(
     return undefined;
   }
   return subject;
-}
-
-/** The raw runId of a path segment, or undefined after answering 404/403 itself. */
-export function runIdParam(
-  ctx: HostContext,
-  res: ServerResponse,
-  subject: Subject,
-  segment: string,
-): string | undefined {
-  const runId = parseWireId(segment);
-  if (!runId) {
-    sendOpenWopError(
-      ctx.contract.errors,
-      res,
-      'not_found',
-      'no such run',
-      undefined,
-      versionHeaders(ctx),
-    );
-    return undefined;
-  }
-  if (tenantOf(runId) !== subject.tenant) {
-    sendOpenWopError(
-      ctx.contract.errors,
-      res,
-      'id_tenant_mismatch',
-      'the run id names another tenant',
-      undefined,
-      versionHeaders(ctx),
-    );
-    return undefined;
-  }
-  return runId;
-}
-
-/** Maps a CoreError to its registered envelope; anything else is rethrown (the host answers 500). */
-export function answerCoreError(ctx: HostContext, res: ServerResponse, err: unknown): void {
-  if (!isCoreError(err)) throw err;
-  sendOpenWopError(
-    ctx.contract.errors,
-    res,
-    err.code,
-    err.message,
-    err.details,
-    versionHeaders(ctx),
-  );
 }

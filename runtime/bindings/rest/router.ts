@@ -22,6 +22,7 @@ import { sseLimitsOf } from '../../http/limits.ts';
 import { sendJson, sendOpenWopError, startSse } from '../../http/respond.ts';
 import type { Route } from '../../http/router.ts';
 import { holdSlot } from '../../http/stream-slots.ts';
+import { retryAfterHeaders } from '../../http/unavailable.ts';
 import { isCoreError } from '../../ports/errors.ts';
 import { unprojectId } from '../../ids.ts';
 import type { SuppliedMember } from '../../contract/supplied.ts';
@@ -167,7 +168,11 @@ export function restRoutes(
       ? requests[operationId]!(value)
       : ({ ok: true, value } as const);
   const refuse = (res: ServerResponse, code: OpenWopErrorCode, message: string, details?: object) =>
-    sendOpenWopError(ctx.contract.errors, res, code, message, details as never, h());
+    sendOpenWopError(ctx.contract.errors, res, code, message, details as never, {
+      ...h(),
+      // An unavailable store (runner_unavailable, 503) says when to try again.
+      ...(code === 'runner_unavailable' && retryAfterHeaders()),
+    });
   const sseLimits = sseLimitsOf(ctx.limits);
 
   const route = (op: RestOperationEntry, member: SuppliedMember): Route['handler'] => {

@@ -1,5 +1,5 @@
 // emitAsyncApiTypes: the message-name union and the channel table, from the channels the validate
-// stage read (it reports nothing itself).
+// stage read (it reports nothing itself); the run-event and host-event payload maps the ports use.
 import { describe, expect, it } from 'vitest';
 import { emitAsyncApiTypes } from '../../../generator/emit/types-asyncapi.ts';
 import { bundledModel, importLines, runEmitted } from './fixture.ts';
@@ -14,9 +14,18 @@ describe('emitAsyncApiTypes', () => {
     const file = emitAsyncApiTypes(bundledModel(), channels);
     expect(file.path).toBe('types/event-streams.ts');
     expect(file.from).toEqual(['spec/asyncapi.yaml']);
-    expect(importLines(file)).toEqual([]);
+    // Payload types come from the event-payload module, each named by its event type.
+    expect(importLines(file)).toEqual([
+      "import type { ConversationClosed, ConversationExchanged, ConversationOpened, InterruptRequested, InterruptResolved, LogAppended, NegotiationDecided, NodeCompleted, NodeSuspended, RunCancelled, RunCompleted, RunFailed, RunStarted } from './events.js';",
+    ]);
     expect(file.body).toContain(
       'export type EventStreamMessageName = "log.appended" | "negotiation.decided" | "run.started";',
+    );
+    expect(file.body).toContain('  "run.started": RunStarted;');
+    expect(file.body).toContain('export type RunEventType = keyof RunEventPayloads;');
+    // The host-event map holds only what the /host/events channel carries.
+    expect(file.body).toMatch(
+      /export interface HostEventPayloads \{\n {2}"negotiation\.decided": NegotiationDecided;\n\}/,
     );
     expect(file.body).toContain('/** Source: spec/asyncapi.yaml#/channels');
     expect(runEmitted(file)['eventChannels']).toEqual(channels);

@@ -7,35 +7,25 @@ import pg from 'pg';
 import type { Stores } from '../../../ports/store/index.ts';
 import { PgApiKeyStore } from './api-key-store.ts';
 import { PgBindingState } from './binding-state.ts';
+import { StoreHealth } from './health.ts';
 import { PgHostEventStore } from './host-event-store.ts';
 import { migratePg } from './migrations.ts';
+import { connectionConfig, createPool, DEFAULT_PG_TIMEOUTS, type PgTimeouts } from './pool.ts';
 import { pgPushSecrets } from './push-secret-key.ts';
 import { PgPushStore } from './push-store.ts';
 import type { PushSecretBox } from '../push-secrets.ts';
 import { PgRunStore } from './run-store.ts';
 
-const INT8_OID = 20;
+export { createPool, DEFAULT_PG_TIMEOUTS, type PgTimeouts } from './pool.ts';
+export { StoreHealth } from './health.ts';
 
 export interface PostgresStores extends Stores {
   runs: PgRunStore;
   /** The pool the stores share (the change feed and the leases take their connections from it). */
   readonly pool: pg.Pool;
-}
-
-export function createPool(url: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID && format !== 'binary'
-          ? (v: string) => Number(v)
-          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-    },
-  });
-  // An idle connection the server dropped must not crash the host; the next query reconnects.
-  pool.on('error', () => undefined);
-  return pool;
+  /** Whether the database answers; shared by every pool opened on it (pool.ts, health.ts). */
+  readonly health: StoreHealth;
+  readonly timeouts: PgTimeouts;
 }
 
 export interface PostgresOpenOptions {
@@ -45,6 +35,31 @@ export interface PostgresOpenOptions {
    * that key is kept in clear in the store.
    */
   kek?: string;
+  timeouts?: Partial<PgTimeouts>;
+  /** Told when the database stops answering and when it answers again. */
+  onHealth?: (up: boolean, err?: unknown) => void;
+}
+
+/**
+ * Applies the migrations on a connection of its own (waiting for another host's may take long, so
+ * no statement timeout) and reads the push secret seal through it.
+ */
+async function migrate(
+  url: string,
+  timeouts: PgTimeouts,
+  kek: string | undefined,
+): Promise<PushSecretBox> {
+  const { connectionString, connectionTimeoutMillis } = connectionConfig(url, timeouts);
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await migratePg(client, { pushSecrets: (tx) => pgPushSecrets(tx, kek) });
+    // Read on every open: a key the KEK given cannot open refuses the store now.
+    return await pgPushSecrets(client, kek);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** Connect to `url` (a postgres:// URL), apply migrations, and return the stores over one pool. */
@@ -52,25 +67,20 @@ export async function openPostgresStores(
   url: string,
   options: PostgresOpenOptions = {},
 ): Promise<PostgresStores> {
-  const pool = createPool(url);
-  let secrets: PushSecretBox;
-  try {
-    const client = await pool.connect();
-    try {
-      await migratePg(client, { pushSecrets: (tx) => pgPushSecrets(tx, options.kek) });
-      // Read on every open: a key the KEK given cannot open refuses the store now.
-      secrets = await pgPushSecrets(client, options.kek);
-    } finally {
-      client.release();
-    }
-  } catch (err) {
-    await pool.end();
-    throw err;
-  }
+  const timeouts = { ...DEFAULT_PG_TIMEOUTS, ...options.timeouts };
+  const secrets = await migrate(url, timeouts, options.kek);
+  const health = new StoreHealth({
+    url,
+    timeouts,
+    ...(options.onHealth && { onChange: options.onHealth }),
+  });
+  const pool = createPool(url, 10, timeouts, health);
   const state = new PgBindingState(pool);
   let closed = false;
   return {
     pool,
+    health,
+    timeouts,
     runs: new PgRunStore(pool),
     hostEvents: new PgHostEventStore(pool),
     apiKeys: new PgApiKeyStore(pool),
@@ -80,6 +90,7 @@ export async function openPostgresStores(
     async close() {
       if (closed) return;
       closed = true;
+      health.close();
       await pool.end();
     },
   };

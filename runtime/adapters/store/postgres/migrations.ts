@@ -5,20 +5,20 @@
 import { LIST_FILTER_INDEXES_MIGRATION } from '../list-filter-indexes-migration.ts';
 import { RUN_INDEXES_MIGRATION } from '../run-indexes-migration.ts';
 import type { PushSecretBox } from '../push-secrets.ts';
-import type { PoolClient } from 'pg';
+import type { ClientBase } from 'pg';
 
 export interface PgMigration {
   version: number;
   name: string;
   sql: string;
   /** A step SQL cannot say (it needs a key), run after `sql` in the same transaction. */
-  run?: (client: PoolClient, ctx: PgMigrationContext) => Promise<void>;
+  run?: (client: ClientBase, ctx: PgMigrationContext) => Promise<void>;
 }
 
 /** What a code step of a migration may need from the store being opened. */
 export interface PgMigrationContext {
   /** The push secret seal of this store, read through the migration's own connection. */
-  pushSecrets(client: PoolClient): Promise<PushSecretBox>;
+  pushSecrets(client: ClientBase): Promise<PushSecretBox>;
 }
 
 /**
@@ -259,7 +259,7 @@ export const pgMigrations: readonly PgMigration[] = [
 ];
 
 /** Apply every migration newer than the recorded version, one transaction, under the lock. */
-export async function migratePg(client: PoolClient, ctx: PgMigrationContext): Promise<number> {
+export async function migratePg(client: ClientBase, ctx: PgMigrationContext): Promise<number> {
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);

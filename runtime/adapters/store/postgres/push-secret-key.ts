@@ -2,7 +2,7 @@
 // open the database (first writer wins, so every host seals under one key), read on every open,
 // and sealed in place by sealPgPushKey once a host has checked the KEK (racing hosts write the
 // same key under different IVs: either write is right).
-import type { Pool, PoolClient } from 'pg';
+import type { ClientBase, Pool } from 'pg';
 import {
   dataKeySeal,
   freshDataKey,
@@ -13,7 +13,7 @@ import {
 
 /** Throws SealedKeyError when the stored key is sealed and `kek` does not open it. */
 export async function pgPushSecrets(
-  db: Pool | PoolClient,
+  db: Pool | ClientBase,
   kek: string | undefined,
 ): Promise<PushSecretBox> {
   const { rows } = await db.query<{ v: string }>(

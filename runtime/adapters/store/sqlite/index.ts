@@ -1,7 +1,8 @@
 // The SQLite adapter: every store port over one better-sqlite3 database (WAL, foreign keys on).
-// Single-process: better-sqlite3 serialises this process's writes, and the file lock keeps a second
-// process from corrupting it, but wake-ups and the per-run lock of the reference engine are
-// in-process, so one database serves one host process.
+// Single-process: better-sqlite3 serialises this process's writes, but wake-ups and the per-run
+// lock of the reference engine are in-process, so one database serves one host process. A second
+// process would see the first's events only by re-reading and could step the same run at once, so
+// it is refused at open (process-lock.ts); several hosts share a PostgreSQL database instead.
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -11,6 +12,7 @@ import { GroupCommit } from './group-commit.ts';
 import { GroupedWrites } from './grouped-writes.ts';
 import { SqliteHostStore } from './host-store.ts';
 import { migrate } from './migrations.ts';
+import { holdProcessLock } from './process-lock.ts';
 import { sqlitePushSecrets } from './push-secret-key.ts';
 import { SqlitePushStore } from './push-store.ts';
 import type { PushSecretBox } from '../push-secrets.ts';
@@ -45,7 +47,14 @@ export interface SqliteOpenOptions {
 /** Open (creating directories and migrating) the database at `filename`, or ':memory:'. */
 export function openSqliteStores(filename: string, options: SqliteOpenOptions = {}): SqliteStores {
   if (filename !== ':memory:') mkdirSync(dirname(resolve(filename)), { recursive: true });
-  const db = new Database(filename);
+  const lock = filename === ':memory:' ? undefined : holdProcessLock(resolve(filename));
+  let db: Database.Database;
+  try {
+    db = new Database(filename);
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
@@ -64,6 +73,7 @@ export function openSqliteStores(filename: string, options: SqliteOpenOptions = 
     pushSecrets();
   } catch (err) {
     db.close();
+    lock?.release();
     throw err;
   }
   // Writes of one event-loop turn share one transaction (grouped-writes.ts), and its writers one sync.
@@ -103,6 +113,7 @@ export function openSqliteStores(filename: string, options: SqliteOpenOptions = 
       await commits.close();
       await checkpointer?.close();
       if (db.open) db.close();
+      lock?.release();
     },
   };
 }

@@ -10,7 +10,7 @@ import { terminalRunStatuses } from '@wopgen/generated/run-status';
 import type { Subject } from '../../../ports/auth.ts';
 import type { ChangeFeed } from '../../../ports/change-feed.ts';
 import type { RunLeases } from '../../../ports/run-leases.ts';
-import { CoreError } from '../../../ports/errors.ts';
+import { CoreError, isStoreUnavailable } from '../../../ports/errors.ts';
 import type { JsonObject } from '../../../ports/json.ts';
 import type {
   ConversationReply,
@@ -27,7 +27,7 @@ import { extend } from '../../../util/extend.ts';
 import { killPoint } from '../../../util/kill-point.ts';
 import type { NodeDef, WorkflowDefinition } from './definition.ts';
 import { Outbound, type OutboundDeps } from './outbound/outbound.ts';
-import { conversationState, nextExchange, openConversation } from './converse.ts';
+import { conversationState, converseStep, nextExchange } from './converse.ts';
 import { resolutionChange } from './resolve.ts';
 import { suspension } from './suspend.ts';
 import { render } from './template.ts';
@@ -45,6 +45,7 @@ import {
   type Step,
 } from './steps.ts';
 import { LocalRunLeases } from './local-leases.ts';
+import { StalledRuns } from './stalled.ts';
 
 /** The statuses a run is carried forward from by whichever host holds its lease. */
 const RESUMABLE = ['pending', 'running', 'cancelling'] as const;
@@ -80,6 +81,7 @@ export class Engine {
   private readonly now: () => Date;
   private readonly leases: RunLeases;
   private readonly outbound: Outbound;
+  private readonly stalled = new StalledRuns((id) => this.exclusive(id, () => this.resume(id)));
 
   constructor(private readonly deps: EngineDeps) {
     this.wait = deps.store.durable ? { wait: 'commit' } : {};
@@ -88,9 +90,12 @@ export class Engine {
     this.outbound = new Outbound(deps, this);
   }
 
-  /** Serialise every operation on one run (across hosts when the leases span them). */
+  /** Serialise every operation on one run (across hosts when the leases span them); stalled.ts. */
   exclusive<T>(runId: string, fn: () => Promise<T>): Promise<T> {
-    return this.leases.exclusive(runId, fn);
+    return this.leases.exclusive(runId, fn).catch((err: unknown) => {
+      if (isStoreUnavailable(err)) this.stalled.add(runId);
+      throw err;
+    });
   }
 
   /**
@@ -166,6 +171,7 @@ export class Engine {
       try {
         next = await this.execute(run, node);
       } catch (err) {
+        if (isStoreUnavailable(err)) throw err; // no fault of the run's: stalled.ts carries it on
         return this.failInternally(run, node, err);
       }
       // A guard that failed: the run is no longer as in hand (rare under the lease): read it.
@@ -195,23 +201,11 @@ export class Engine {
       case 'all':
         return stop(await this.commit(run, suspension(run, node, this.now().toISOString())));
       case 'converse':
-        return this.converse(run, node);
+        return converseStep(run, node, this.now().toISOString(), (r, c) => this.commit(r, c));
       case 'a2a-call':
       case 'mcp-call':
         return this.outbound.step(run, node, this.firstTurns.has(run.runId));
     }
-  }
-
-  /** Open the conversation (answering the run's first message); goes on when it closed at once. */
-  private async converse(
-    run: RunRecord,
-    node: Extract<NodeDef, { kind: 'converse' }>,
-  ): Promise<Step> {
-    if (conversationState(run, node)) return stop(run); // open: waiting for the next message
-    const opened = openConversation(run, node, this.now().toISOString());
-    if (!('reply' in opened)) return stop(await this.commit(run, opened));
-    const after = await this.commit(run, opened.change);
-    return { run: after, goOn: opened.closes };
   }
 
   /**
@@ -372,14 +366,17 @@ export class Engine {
     const ids = await this.leases.claimOrphans(RESUMABLE, limit);
     for (const runId of ids) {
       if (this.closed) return;
-      await this.exclusive(runId, async () => {
-        const run = await this.deps.store.getRun(runId);
-        if (!run) return;
-        if (run.status === 'pending') await this.start(run);
-        else if (run.status === 'running') await this.step(run);
-        else if (run.status === 'cancelling') await this.cancel(run, 'host-restart', undefined);
-      });
+      await this.exclusive(runId, () => this.resume(runId));
     }
+  }
+
+  /** Carry a live run forward from what the store holds (its lease held by the caller). */
+  private async resume(runId: string): Promise<void> {
+    const run = await this.deps.store.getRun(runId);
+    if (!run || this.closed) return;
+    if (run.status === 'pending') await this.start(run);
+    else if (run.status === 'running') await this.step(run);
+    else if (run.status === 'cancelling') await this.cancel(run, 'host-restart', undefined);
   }
 
   isTerminal(status: RunStatus): boolean {
@@ -388,6 +385,7 @@ export class Engine {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.stalled.close();
     clearInterval(this.sweeper);
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();

@@ -7,7 +7,7 @@
 import type { HostContext } from '../../context.ts';
 import { sendJson, sendOpenWopError } from '../../http/respond.ts';
 import type { Route } from '../../http/router.ts';
-import { restPreamble, versionHeaders } from '../rest/guard.ts';
+import { restPreamble, versionHeaders } from './guard.ts';
 
 export function deadLetterRoutes(ctx: HostContext): Route[] {
   return [

@@ -1,8 +1,8 @@
-// A host-wide HMAC key of the A2A binding, made once and kept in the store, so every host of a
+// A host-wide HMAC key of the bindings, made once and kept in the store, so every host of a
 // deployment (one PostgreSQL database) computes the same MACs: per-agent routing values
-// (agent-routing.ts) and ListTasks page tokens (page-token.ts), each under a key of its own.
+// (agent-inventory.ts) and A2A ListTasks page tokens (a2a/page-token.ts), each under a key of its own.
 import { randomBytes } from 'node:crypto';
-import type { HostContext } from '../../context.ts';
+import type { HostContext } from '../context.ts';
 
 const keys = new WeakMap<HostContext, Map<string, Promise<Buffer>>>();
 
