@@ -1,8 +1,9 @@
+/// <reference types="node" />
 // The stdio transport of the MCP client (Node only): the server is a child process that reads
 // JSON-RPC messages, one per line, on its stdin and writes its own on its stdout. A request whose
 // signal aborts before its response is cancelled with `notifications/cancelled` naming it (MCP
 // 2026-07-28 cancellation; on stdio `_meta` is the only carrier of trace context). wopgen writes
-// this file as it is into every package.
+// this file as it is into every package; it is the one module of the package that needs Node types.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { AnswerError, DEFAULT_LIMITS, isObject, type ClientLimits } from './support.js';
