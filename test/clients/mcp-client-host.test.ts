@@ -2,6 +2,7 @@
 // negotiation (accepted, and refused for a revision the host does not speak), tools/call with
 // multi-round input, the tasks extension (a task followed to its end, its input answered by
 // tasks/update, tasks/cancel), and a refusal typed by the revision's registry.
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -124,7 +125,7 @@ describe('MCP client against the host over stdio', () => {
   afterAll(() => removeDir(dir));
 
   it('discovers and calls echo through the child process', async () => {
-    const c = new McpClient({ transport: mcpStdioTransport(stdioServeCommand(dir)) });
+    const c = new McpClient({ transport: mcpStdioTransport({ spawn, ...stdioServeCommand(dir) }) });
     try {
       await c.discover();
       expect(c.core.negotiation?.peer).toBe(`stdio:${process.execPath}`);

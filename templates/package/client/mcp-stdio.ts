@@ -1,15 +1,36 @@
-/// <reference types="node" />
-// The stdio transport of the MCP client (Node only): the server is a child process that reads
-// JSON-RPC messages, one per line, on its stdin and writes its own on its stdout. A request whose
-// signal aborts before its response is cancelled with `notifications/cancelled` naming it (MCP
-// 2026-07-28 cancellation; on stdio `_meta` is the only carrier of trace context). wopgen writes
-// this file as it is into every package; it is the one module of the package that needs Node types.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createInterface } from 'node:readline';
+// The stdio transport of the MCP client: the server is a child process that reads JSON-RPC
+// messages, one per line, on its stdin and writes its own on its stdout. A request whose signal
+// aborts before its response is cancelled with `notifications/cancelled` naming it (MCP 2026-07-28
+// cancellation; on stdio `_meta` is the only carrier of trace context). The caller passes the
+// process starter (Node's `child_process.spawn`), typed here by the little the transport uses, so
+// the package needs no Node types. wopgen writes this file as it is into every package.
 import { AnswerError, DEFAULT_LIMITS, isObject, type ClientLimits } from './support.js';
 import type { McpRequestMessage, McpResponseMessage, McpTransport } from './mcp-core.js';
 
+/** The child process the transport drives: structurally Node's `ChildProcess` with piped stdio. */
+export interface StdioChild {
+  stdin: { write(chunk: string): unknown; end(): unknown };
+  stdout: {
+    setEncoding(encoding: 'utf8'): unknown;
+    on(event: 'data', listener: (chunk: string) => void): unknown;
+  };
+  stderr: { resume(): unknown };
+  on(event: 'exit', listener: () => void): unknown;
+  on(event: 'error', listener: (err: Error) => void): unknown;
+  once(event: 'exit', listener: () => void): unknown;
+  kill(signal?: 'SIGKILL'): unknown;
+}
+
+/** Starts a process with piped stdio: Node's `child_process.spawn` fits it. */
+export type StdioSpawn = (
+  command: string,
+  args: string[],
+  options: { stdio: ['pipe', 'pipe', 'pipe']; env?: Record<string, string>; cwd?: string },
+) => StdioChild;
+
 export interface McpStdioOptions {
+  /** How to start the server (`spawn` from `node:child_process`). */
+  spawn: StdioSpawn;
   command: string;
   args?: readonly string[];
   env?: Record<string, string>;
@@ -19,7 +40,7 @@ export interface McpStdioOptions {
 
 export function mcpStdioTransport(options: McpStdioOptions): McpTransport {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  let child: ChildProcessWithoutNullStreams | undefined;
+  let child: StdioChild | undefined;
   const pending = new Map<
     string,
     { resolve: (m: McpResponseMessage) => void; reject: (e: Error) => void }
@@ -28,16 +49,31 @@ export function mcpStdioTransport(options: McpStdioOptions): McpTransport {
     for (const p of pending.values()) p.reject(err);
     pending.clear();
   };
-  const start = (): ChildProcessWithoutNullStreams => {
+  const start = (): StdioChild => {
     if (child) return child;
-    const c = spawn(options.command, [...(options.args ?? [])], {
+    const c = options.spawn(options.command, [...(options.args ?? [])], {
       stdio: ['pipe', 'pipe', 'pipe'],
       ...(options.env ? { env: options.env } : {}),
       ...(options.cwd ? { cwd: options.cwd } : {}),
     });
     c.stderr.resume();
-    const lines = createInterface({ input: c.stdout, crlfDelay: Infinity });
-    lines.on('line', (line) => {
+    // One message per line; a line may arrive in several chunks, or several in one.
+    let buffered = '';
+    c.stdout.setEncoding('utf8');
+    c.stdout.on('data', (chunk) => {
+      buffered += chunk;
+      let end: number;
+      while ((end = buffered.indexOf('\n')) >= 0) {
+        const line = buffered.slice(0, end).replace(/\r$/, '');
+        buffered = buffered.slice(end + 1);
+        onLine(line);
+      }
+      if (buffered.length > limits.maxBytes) {
+        buffered = '';
+        failAll(new AnswerError('too-large', 'a message is too large'));
+      }
+    });
+    const onLine = (line: string) => {
       if (line.length > limits.maxBytes)
         return failAll(new AnswerError('too-large', 'a message is too large'));
       let m: unknown;
@@ -52,7 +88,7 @@ export function mcpStdioTransport(options: McpStdioOptions): McpTransport {
       if (!p) return;
       pending.delete(key);
       p.resolve(m as unknown as McpResponseMessage);
-    });
+    };
     c.on('exit', () => {
       child = undefined;
       failAll(new AnswerError('network', 'the server process ended'));

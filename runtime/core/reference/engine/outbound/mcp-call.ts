@@ -4,6 +4,7 @@
 // elicitations, keyed as asked; the answer goes back as `inputResponses` with the echoed
 // `requestState` (or by `tasks/update`). A server is a URL, or a stdio command the operator
 // allows by name (config `outbound.stdio`).
+import { spawn } from 'node:child_process';
 import { mcpStdioTransport } from '@wopgen/generated/client/mcp-stdio';
 import { McpClient, mcpHttpTransport } from '@wopgen/generated/mcp/client';
 import type { JsonObject } from '../../../../ports/json.ts';
@@ -84,7 +85,7 @@ export async function callMcp(
 function transportOf(node: McpCallNode, deps: OutboundDeps) {
   if (node.server !== undefined) return mcpHttpTransport(node.server, { fetch: deps.fetch });
   const allowed = node.stdio === undefined ? undefined : deps.stdio[node.stdio];
-  return allowed && mcpStdioTransport(allowed);
+  return allowed && mcpStdioTransport({ spawn, ...allowed });
 }
 
 /** A task of the tasks extension polled to its end or to a question. */
