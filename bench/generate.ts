@@ -7,12 +7,14 @@
 // generation with V8's default JIT settings (WOPGEN_V8_DEFAULTS=1, see bin/wopgen.js) and from the
 // TypeScript sources through tsx instead of the bundled build (WOPGEN_FROM_SOURCE=1).
 // BENCH_BEFORE=<path to another checkout's bin/wopgen.js> adds its upstream cases (see below).
+// A row of `node` starting and exiting alone is the floor under every fresh-process figure: the
+// one-row change less that floor is what wopgen itself spends.
 //
 // The cases run in rounds (each round runs every case once, in table order), so a slow spell of
 // the machine lands on every case alike instead of on whichever case was running.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
@@ -106,6 +108,14 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/**
+ * The median over rounds of a's run divided by b's run of the same round: on a busy machine a
+ * slow spell lands on both runs of a round, so this moves less than a ratio of medians.
+ */
+function pairedRatio(a: Case, b: Case, of: 'all' | 'cpu' = 'all'): number {
+  return median(a[of].map((x, i) => x / b[of][i]!));
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
@@ -159,6 +169,10 @@ const oneRow: Case = {
   ),
   before: editOneRow,
 };
+const nodeAlone = newCase('node starting and exiting alone (the floor of a fresh process)', [
+  '-e',
+  '0',
+]);
 const peer = newCase('openapi-typescript alone, upstream openapi.yaml', [
   otsBin,
   join(upstream, 'api/v2/openapi.yaml'),
@@ -195,7 +209,7 @@ const before = beforeBin
       },
     ]
   : [];
-const cases = [bundled, cold, warm, oneRow, ...before, peer, v8Defaults, fromSource];
+const cases = [bundled, cold, warm, oneRow, ...before, peer, nodeAlone, v8Defaults, fromSource];
 // `generate --watch` on its own copy: from the one-row edit to the regeneration's outcome line
 // (the watcher's 15 ms debounce included), in the process that made the generation before.
 const watchCase = newCase(
@@ -208,6 +222,8 @@ const allCases = [...cases.slice(0, 4), watchCase, ...cases.slice(4)];
 time(generate(edited, 'upstream-edited', true), {});
 if (beforeBin) time(generate(edited, 'b-upstream-edited', true, beforeBin), {});
 const watcher = await startWatch(watched, 'upstream-watched');
+// The machine is shared: the load around the run says how far its wall times stretched.
+const loadBefore = loadavg();
 try {
   for (let i = 0; i < runs; i++)
     for (const c of cases) {
@@ -226,8 +242,12 @@ try {
 rmSync(work, { recursive: true, force: true });
 
 const ms = (c: Case) => median(c.all);
+const loads = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
 console.log(
   `wopgen generation benchmark — ${runs} rounds, median wall time of a fresh process (node ${process.version})`,
+);
+console.log(
+  `load average (1, 5, 15 min) at the start ${loads(loadBefore)}, at the end ${loads(loadavg())}`,
 );
 console.log('');
 console.log('| case | median ms | median CPU s | runs (ms) |');
@@ -243,8 +263,16 @@ console.log(
 console.log(
   `upstream cold / openapi-typescript alone in CPU time: ${(median(cold.cpu) / median(peer.cpu)).toFixed(2)}×`,
 );
+console.log(
+  `upstream cold / openapi-typescript alone, median of the rounds' own ratios: ${pairedRatio(cold, peer).toFixed(2)}× wall, ${pairedRatio(cold, peer, 'cpu').toFixed(2)}× CPU`,
+);
 console.log(`upstream warm / cold: ${((ms(warm) / ms(cold)) * 100).toFixed(1)}% (target ≤ 10%)`);
-console.log(`upstream one-row change: ${ms(oneRow).toFixed(0)} ms (target ≤ 300 ms)`);
+console.log(
+  `upstream one-row change: ${ms(oneRow).toFixed(0)} ms (target ≤ 300 ms: ${(ms(oneRow) / 300).toFixed(2)}× the target), of which node's own start ${ms(nodeAlone).toFixed(0)} ms; CPU ${median(oneRow.cpu).toFixed(2)} s`,
+);
+console.log(
+  `upstream warm (no change), the fixed cost of a fresh wopgen process: ${ms(warm).toFixed(0)} ms, ${(ms(warm) / ms(nodeAlone)).toFixed(2)}× node's own start`,
+);
 console.log(
   `upstream one-row change under --watch, edit to regenerated: ${ms(watchCase).toFixed(0)} ms`,
 );
@@ -253,6 +281,11 @@ if (before.length > 0) {
   const [bCold, bWarm, bOneRow] = before as [Case, Case, Case];
   console.log(
     `before (${beforeBin}): upstream cold / openapi-typescript alone ${(ms(bCold) / ms(peer)).toFixed(2)}×, warm ${ms(bWarm).toFixed(0)} ms, one-row change ${ms(bOneRow).toFixed(0)} ms`,
+  );
+  const ratio = (a: Case, b: Case) =>
+    `${pairedRatio(a, b).toFixed(2)}× wall, ${pairedRatio(a, b, 'cpu').toFixed(2)}× CPU`;
+  console.log(
+    `after / before, median of the rounds' own ratios: cold ${ratio(cold, bCold)}; warm ${ratio(warm, bWarm)}; one-row change ${ratio(oneRow, bOneRow)}`,
   );
 }
 console.log(

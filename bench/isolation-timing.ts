@@ -1,4 +1,4 @@
-// Isolation timing (issue 10: "medians over 200 probes close enough not to tell apart"): for every
+// Isolation timing (medians over 200 probes close enough not to tell apart): for every
 // id-taking operation on every binding (test/reliability/isolation-probes.ts), tenant `other`
 // names a run of `acme` that exists and, interleaved with it, ids that name none; the peer of each
 // foreign median is the unknown median of the same run. Prints one row per operation; asserts

@@ -1,4 +1,4 @@
-// Load soak (issue 10): 64 clients against one reference host (SQLite, loopback), mixing A2A
+// Load soak: 64 clients against one reference host (SQLite, loopback), mixing A2A
 // SendMessage, GetTask, SendStreamingMessage, CancelTask and MCP tools/call, plus 16 subscribers of
 // /host/events that never read. Prints one table row per phase: the warm-up is the peer the later
 // phases are read against (memory and file descriptors flat after it, listeners back to where they

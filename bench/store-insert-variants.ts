@@ -24,7 +24,7 @@ export const variants: Variant[] = [
   { name: 'temp_store file', apply: pragma('temp_store = DEFAULT') },
   // What migration 7 saves: the run indexes as version 6 left them.
   { name: 'indexes of version 6', apply: version6 },
-  // The store before issue 13's write-path levers: both of the above.
+  // The store before its write-path levers: both of the above.
   {
     name: 'before (file, version 6)',
     apply: (db) => {

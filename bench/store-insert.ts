@@ -1,4 +1,4 @@
-// Micro-benchmark of the SQLite store's write path for one created run (issue 13): the rows a
+// Micro-benchmark of the SQLite store's write path for one created run: the rows a
 // SendMessage writes (run row, three events, an idempotency row, an A2A task record) inserted in
 // groups as a busy event-loop turn commits them (grouped-writes.ts). The store is opened exactly as
 // the host opens it (openSqliteStores: pragmas, migrations) in a fresh file per variant, prefilled

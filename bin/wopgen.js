@@ -2,7 +2,8 @@
 // Entry point of the `wopgen` command. `generate` and `check` run the generator's bundled build
 // (bin/build-generator.mjs: built by `npm ci`, or here on first use) and fall back to the
 // TypeScript sources through tsx's loader when it cannot be built or WOPGEN_FROM_SOURCE=1 is set;
-// `serve` (the reference host) runs its own compiled build (see host() below). Neither loads the other.
+// `serve` (the reference host) and `keys` run its own compiled build (see host() below). Neither
+// loads the other.
 // An installed package (npm pack / publish) ships neither the sources nor those build scripts: it
 // runs dist/ (bin/build-dist.mjs, built by `prepack`).
 import { existsSync } from 'node:fs';
@@ -46,34 +47,37 @@ async function generator() {
   return fromSource('../generator/cli.ts');
 }
 
-// `serve` runs the host's compiled build (bin/build-runtime.mjs: production dependencies only);
-// the TypeScript sources through tsx (a devDependency) only when it cannot be built or
-// WOPGEN_FROM_SOURCE=1 is set, i.e. in development.
-async function host() {
-  if (installed) {
-    const m = await import('../dist/runtime/serve.js');
-    return { main: (a) => m.serve(a.slice(1), { from: 'build' }) };
-  }
+// `serve` and `keys` (the API keys of a host's store) run the host's compiled build
+// (bin/build-runtime.mjs: production dependencies only); the TypeScript sources through tsx (a
+// devDependency) only when it cannot be built or WOPGEN_FROM_SOURCE=1 is set, i.e. in development.
+// Each is runtime/<command>.ts exporting a function of that name.
+const RUNTIME_COMMANDS = ['serve', 'keys'];
+
+async function host(command) {
+  const main = (m) => (a) => m[command](a.slice(1), { from: 'build' });
+  if (installed) return { main: main(await import(`../dist/runtime/${command}.js`)) };
   if (process.env.WOPGEN_FROM_SOURCE !== '1') {
     const { ensureRuntimeBuild } = await import('./build-runtime.mjs');
     const dir = ensureRuntimeBuild();
-    if (dir) {
-      const m = await import(pathToFileURL(join(dir, 'runtime', 'serve.js')).href);
-      return { main: (a) => m.serve(a.slice(1), { from: 'build' }) };
-    }
+    if (dir)
+      return {
+        main: main(await import(pathToFileURL(join(dir, 'runtime', `${command}.js`)).href)),
+      };
   }
   let m;
   try {
-    m = await fromSource('../runtime/serve.ts');
+    m = await fromSource(`../runtime/${command}.ts`);
   } catch (err) {
     if (err?.code !== 'ERR_MODULE_NOT_FOUND' || !String(err.message).includes("'tsx")) throw err;
     process.stderr.write(
-      'wopgen serve: the compiled host could not be built, and the sources need tsx (a devDependency)\n',
+      `wopgen ${command}: the compiled host could not be built, and the sources need tsx (a devDependency)\n`,
     );
     process.exit(1);
   }
-  return { main: (a) => m.serve(a.slice(1), { from: 'source' }) };
+  return { main: (a) => m[command](a.slice(1), { from: 'source' }) };
 }
 
-const { main } = argv[0] === 'serve' ? await host() : await generator();
+// `wopgen help serve|keys` is their --help.
+if (argv[0] === 'help' && RUNTIME_COMMANDS.includes(argv[1])) argv.splice(0, 2, argv[1], '--help');
+const { main } = RUNTIME_COMMANDS.includes(argv[0]) ? await host(argv[0]) : await generator();
 process.exit(await main(argv));

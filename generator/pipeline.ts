@@ -7,7 +7,7 @@ import { parsedYamlCache } from './cache/parsed-yaml.ts';
 import { cachedWorkers } from './cache/workers.ts';
 import { checkModel } from './check/index.ts';
 import { DiagnosticSink, GeneratorBug, type Diagnostic } from './diagnostics/diagnostic.ts';
-import { compileDist } from './emit/support/compile-dist.ts';
+import { distOf } from './emit/support/dist.ts';
 import { emitManifest, emitPackageJson, emitReadme } from './emit/package.ts';
 import { joined, sha256Of, type OutputText } from './emit/support/output-text.ts';
 import { GENERATOR_VERSION, sha256, WOPGEN_DEPENDENCIES } from './version.ts';
@@ -173,11 +173,9 @@ async function generateWith(
   if (formatTiming) formatTiming.ms += restTiming.ms;
   else timings.push(restTiming);
   const sources = new Map([...local, ...rest]);
-  // The package around the sources: dist/ compiled from them, package.json and README naming
-  // their modules and the dependencies they import.
-  const dist = await stage('compile', () =>
-    compileDist(sources, asked.printer, cache, model.digest),
-  );
+  // The package around the sources: dist/ as the emitters printed it beside them, package.json
+  // and README naming their modules and the dependencies they import.
+  const dist = await stage('dist', () => distOf([...emission.local, ...remaining], sources));
   const own = await stage('package', () =>
     formatParts(
       [

@@ -9,6 +9,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
+import { BUILTIN_PREFIX, builtinSchemasDir } from './load/builtin-schemas.ts';
 import { sha256 } from './version.ts';
 import { writeGeneration } from './write/commit.ts';
 import { planOutput } from './write/guard.ts';
@@ -107,12 +108,18 @@ export function upToDate(
       inputs: { file: string; sha256: string }[];
       outputs: { file: string; sha256: string }[];
     };
+    // A built-in wire schema (`wopgen:schemas/<file>`) is read where this wopgen keeps it.
+    const builtins = builtinSchemasDir();
+    const pathOf = (base: string, file: string) =>
+      file.startsWith(BUILTIN_PREFIX)
+        ? builtins && join(builtins, file.slice(BUILTIN_PREFIX.length))
+        : join(base, file);
     // Digests are of the UTF-8 text; hashing the bytes as read gives the same digest without
     // decoding megabytes, and only a file that is not valid UTF-8 needs the decoded text.
     const same = (base: string, entries: { file: string; sha256: string }[]) =>
       entries.every((e) => {
-        const p = join(base, e.file);
-        if (!existsSync(p)) return false;
+        const p = pathOf(base, e.file);
+        if (!p || !existsSync(p)) return false;
         const bytes = readFileSync(p);
         return sha256(bytes) === e.sha256 || sha256(bytes.toString('utf8')) === e.sha256;
       });

@@ -15,7 +15,7 @@ const PLAIN_WIRE_ID = /^[A-Za-z0-9._/-]*$/;
 
 /**
  * Random bytes are drawn from a pool filled 4 KiB at a time: one CSPRNG call per 256 ids instead
- * of one per id (randomBytes was about 4% of a GetTask in the issue 13 profile). Each byte is
+ * of one per id (randomBytes was about 4% of a GetTask in a CPU profile). Each byte is
  * handed out once.
  */
 const POOL_SIZE = 4096;
@@ -38,7 +38,7 @@ export function randomOpaque(bytes = 16): string {
  * A time-ordered opaque: the minting millisecond in 9 base32 digits ([0-9a-v], so text order is
  * time order until the year 3084), then 128 random bits. Rows keyed by it (runs, their events and
  * records, host events) land at the end of their B-tree rather than on a random page: random keys
- * made each insert dirty its own page, ~3× the cost of a host-event insert (issue 13). The prefix
+ * made each insert dirty its own page, ~3× the cost of a host-event insert. The prefix
  * tells only when the id was minted; every id still carries the random bits DESIGN.md §5 asks for.
  */
 export function orderedOpaque(): string {

@@ -1,5 +1,5 @@
 // wopgen/runtime: the public entry point of the host runtime, for a host implementer who brings an
-// engine, a store or an HTTP server of their own (DESIGN.md §5, issue 14).
+// engine, a store or an HTTP server of their own (DESIGN.md §5).
 //
 // What it gives:
 // - createHost, the composition root, and its typed options (HostParts): a host is built from a
@@ -86,6 +86,8 @@ export {
 } from './host/postgres.ts';
 export type { RunLeases } from './ports/run-leases.ts';
 export { ApiKeyStore as ApiKeyAuthenticator, type MintedKey } from './auth/api-keys.ts';
+// A store's own API keys, as `wopgen serve` and `wopgen keys` use them (keyed by the store's secret).
+export { hostApiKeys, seedApiKeys, type KeyStores } from './auth/host-keys.ts';
 
 // MCP prompts and resources a host may serve beside its workflows.
 export {

@@ -19,8 +19,9 @@ import { checkStorePath } from './serve/store-path.ts';
 import { redactStoreUrl } from './host/store-url.ts';
 import { applyContentModes } from './serve/content-modes.ts';
 import { applyPushEgress } from './serve/push-egress.ts';
-import { SERVE_HELP, UsageError } from './serve/usage.ts';
+import { SERVE_HELP, UsageError, usageText } from './serve/usage.ts';
 import { registryWithDir } from './serve/workflows.ts';
+import { unknownAgentWorkflows } from './serve/agents-file.ts';
 import { loadContract } from './serve/contract-package.ts';
 import type { HostContract } from './contract/served.ts';
 import { contractName } from './contract/verify.ts';
@@ -47,12 +48,17 @@ export async function serve(argv: string[], io: Partial<ServeIo> = {}): Promise<
     settings = serveSettings(argv, env, cwd);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    process.stderr.write(`wopgen serve: ${err.message}\n(see wopgen serve --help)\n`);
+    process.stderr.write(usageText('serve', err.message));
     return 2;
   }
   // Under --stdio, stdout carries JSON-RPC: the log goes to stderr.
   const out = settings.stdio ? process.stderr : process.stdout;
-  const logger = createLogger({ level: settings.logLevel, out, env });
+  const logger = createLogger({
+    level: settings.logLevel,
+    out,
+    env,
+    ...(settings.logFormat && { format: settings.logFormat }),
+  });
   let host: Host;
   let workflows: WorkflowRegistry;
   let contract: HostContract;
@@ -127,6 +133,11 @@ async function startHost(
 ) {
   const config = defaultConfig(settings.baseUrl);
   if (settings.a2aSkills) config.a2a.skills = settings.a2aSkills;
+  if (settings.agents) {
+    const unknown = unknownAgentWorkflows(settings.agents, (id) => workflows.get(id) !== undefined);
+    if (unknown.length > 0) throw new Error(unknown.join('\n'));
+    config.agents = settings.agents;
+  }
   if (settings.limits?.limits) config.limits = settings.limits.limits;
   if (settings.limits?.bodyLimit !== undefined) config.bodyLimit = settings.limits.bodyLimit;
   applyContentModes(config.a2a, settings, (id) => workflows.get(id) !== undefined);

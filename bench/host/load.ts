@@ -20,6 +20,10 @@ export interface Figures {
   requests: number;
   /** The server process's CPU time (all its threads) per request, µs; set by the caller. */
   cpuUs?: number;
+  /** Its database server's CPU time per request, µs (PostgreSQL on this machine); set by the caller. */
+  dbCpuUs?: number;
+  /** The machine's 1-minute load average at the end of the phase; set by the caller. */
+  load?: number;
 }
 
 export async function runLoad(p: Phase): Promise<Figures> {
@@ -43,13 +47,19 @@ export async function runLoad(p: Phase): Promise<Figures> {
   };
 }
 
-/** `count` streaming requests, `concurrency` at a time: latency to the first body byte. */
+/**
+ * `count` streaming requests, `concurrency` at a time: latency to the first body byte. Each stream
+ * is read to its end (its connection is then reused), or with `closeAfterFirst` cancelled right
+ * after the first chunk, as a UI that only waits for the task to be accepted does (its connection
+ * is closed, and the next stream opens a new one).
+ */
 export async function timeToFirstEvent(
   url: string,
   headers: Record<string, string>,
   body: () => string,
   count: number,
   concurrency: number,
+  closeAfterFirst = false,
 ): Promise<Figures> {
   const times: number[] = [];
   let errors = 0;
@@ -65,6 +75,10 @@ export async function timeToFirstEvent(
         const first = await reader.read();
         times.push(performance.now() - t0);
         if (!res.ok || first.done) errors++;
+        if (closeAfterFirst) {
+          await reader.cancel();
+          continue;
+        }
         while (!(await reader.read()).done) {
           // drain to the end so the connection is reused
         }

@@ -16,6 +16,8 @@ export interface Peer {
   peakRssMb(): number | undefined;
   /** CPU seconds (user + system, every thread) the server process has used so far (Linux). */
   cpuSeconds(): number;
+  /** CPU seconds of the database server it stores in, when that is a process here (PostgreSQL). */
+  dbCpuSeconds?: () => number;
   stop(): Promise<void>;
 }
 
@@ -40,14 +42,18 @@ function peakRss(pid: number | undefined): number | undefined {
   }
 }
 
-/** utime + stime of /proc/<pid>/stat (fields 14 and 15, in clock ticks of 1/100 s on Linux). */
-function cpuSeconds(pid: number | undefined): number {
+/**
+ * utime + stime of /proc/<pid>/stat (fields 14 and 15, in clock ticks of 1/100 s on Linux), and
+ * with `reaped` the children it has waited for (cutime + cstime, fields 16 and 17).
+ */
+export function procCpuSeconds(pid: number | undefined, reaped = false): number {
   if (pid === undefined) return NaN;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
+    const own = Number(f[11]) + Number(f[12]);
+    return (reaped ? own + Number(f[13]) + Number(f[14]) : own) / 100;
   } catch {
     return NaN;
   }
@@ -87,7 +93,7 @@ export async function startPeer(
     url: `http://127.0.0.1:${port}`,
     proc,
     peakRssMb: () => peakRss(proc.pid),
-    cpuSeconds: () => cpuSeconds(proc.pid),
+    cpuSeconds: () => procCpuSeconds(proc.pid),
     stop: () =>
       new Promise((resolve) => {
         if (proc.exitCode !== null || proc.signalCode !== null) return resolve();

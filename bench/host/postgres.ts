@@ -3,12 +3,20 @@
 // dropped at the end) and seeds tenant `big` there as seedRuns does in SQLite. The row's name says
 // whether the server is durable (`fsync` and `synchronous_commit` on): a throwaway CI server runs with
 // fsync off, and its figures must not pass for durable ones.
+import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { freshDatabaseOn, type FreshDatabase } from '../../test/helpers/postgres.ts';
+import { procCpuSeconds } from './peers.ts';
 
 export interface BenchDatabase extends FreshDatabase {
   /** e.g. "PostgreSQL" or "PostgreSQL, fsync off". */
   label: string;
+  /**
+   * CPU seconds the whole server has used so far (postmaster, every backend and background
+   * process, and the children it has reaped), or NaN when the server is not a process of this
+   * machine that /proc shows.
+   */
+  cpuSeconds(): number;
 }
 
 export async function freshDatabase(serverUrl: string): Promise<BenchDatabase> {
@@ -24,7 +32,44 @@ export async function freshDatabase(serverUrl: string): Promise<BenchDatabase> {
     await admin.end();
   }
   const db = await freshDatabaseOn(serverUrl);
-  return { ...db, label: durable ? 'PostgreSQL' : 'PostgreSQL, fsync off' };
+  const postmaster = await postmasterPid(serverUrl);
+  return {
+    ...db,
+    label: durable ? 'PostgreSQL' : 'PostgreSQL, fsync off',
+    cpuSeconds: () => (postmaster === undefined ? NaN : serverCpuSeconds(postmaster)),
+  };
+}
+
+/** The postmaster's pid: the parent of this connection's backend, when /proc shows it. */
+async function postmasterPid(serverUrl: string): Promise<number | undefined> {
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const status = readFileSync(`/proc/${rows[0]!.pid}/status`, 'utf8');
+    const ppid = /PPid:\s+(\d+)/.exec(status);
+    return ppid ? Number(ppid[1]) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    await c.end();
+  }
+}
+
+/** utime + stime of the postmaster, of its reaped children, and of every live child. */
+function serverCpuSeconds(postmaster: number): number {
+  let total = procCpuSeconds(postmaster, true);
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === postmaster) total += procCpuSeconds(Number(name));
+    } catch {
+      // The process exited between the listing and the read: its CPU is in the reaped total.
+    }
+  }
+  return total;
 }
 
 /** seedRuns (ours.ts) on PostgreSQL: `count` copies of tenant `big`'s one run. */

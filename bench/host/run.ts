@@ -18,11 +18,11 @@
 //                                       server (the row says "fsync off" when the server is not durable)
 //   BENCH_ONLY=get,tools                only the scenarios whose names contain one of these words
 //                                       (case-insensitive; the limit is always measured)
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { expectResult, runLoad, timeToFirstEvent, type Figures } from './load.ts';
 import { KEYS, seedRuns, startOurs, type Ours } from './ours.ts';
-import { freshDatabase, seedRunsPg } from './postgres.ts';
+import { freshDatabase, seedRunsPg, type BenchDatabase } from './postgres.ts';
 import { root, startTsPeer, type Peer } from './peers.ts';
 import {
   A2A_HEADERS,
@@ -60,7 +60,7 @@ interface Target {
 
 interface Scenario {
   name: string;
-  kind: 'load' | 'first-event';
+  kind: 'load' | 'first-event' | 'first-event-close';
   targets: Target[];
 }
 
@@ -81,23 +81,36 @@ const log = (s: string) => process.stderr.write(`${s}\n`);
 async function measure(s: Scenario, t: Target): Promise<Figures> {
   const url = t.peer.url + t.path;
   const cpu0 = t.peer.cpuSeconds();
+  const db0 = t.peer.dbCpuSeconds?.() ?? NaN;
   const f =
-    s.kind === 'first-event'
-      ? await timeToFirstEvent(url, t.headers, t.body as () => string, streams, 8)
-      : await runLoad({ url, headers: t.headers, body: t.body, connections, seconds });
+    s.kind === 'load'
+      ? await runLoad({ url, headers: t.headers, body: t.body, connections, seconds })
+      : await timeToFirstEvent(
+          url,
+          t.headers,
+          t.body as () => string,
+          streams,
+          8,
+          s.kind === 'first-event-close',
+        );
   // CPU per request moves far less with the machine's other load than req/s does.
-  f.cpuUs = ((t.peer.cpuSeconds() - cpu0) * 1e6) / Math.max(1, f.requests);
+  const perRequest = (s0: number, s1: number) => ((s1 - s0) * 1e6) / Math.max(1, f.requests);
+  f.cpuUs = perRequest(cpu0, t.peer.cpuSeconds());
+  f.dbCpuUs = perRequest(db0, t.peer.dbCpuSeconds?.() ?? NaN);
+  f.load = loadavg()[0]!;
   return f;
 }
 
 function median(runs: Figures[]): Figures {
   const by = [...runs].sort((a, b) => a.rps - b.rps);
   const mid = by[Math.floor(by.length / 2)]!;
-  const cpu = runs.map((r) => r.cpuUs ?? NaN).sort((a, b) => a - b);
+  const middle = (pick: (f: Figures) => number | undefined) =>
+    runs.map((r) => pick(r) ?? NaN).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
   return {
     ...mid,
     errors: runs.reduce((n, r) => n + r.errors, 0),
-    cpuUs: cpu[Math.floor(cpu.length / 2)]!,
+    cpuUs: middle((r) => r.cpuUs),
+    dbCpuUs: middle((r) => r.dbCpuUs),
   };
 }
 
@@ -145,8 +158,10 @@ interface OursSetup {
   taskId: string;
 }
 
-async function setUpOurs(name: string, bin?: string, postgresUrl?: string): Promise<OursSetup> {
-  const peer = await startOurs(name, bin, [], postgresUrl);
+async function setUpOurs(name: string, bin?: string, db?: BenchDatabase): Promise<OursSetup> {
+  const postgresUrl = db?.url;
+  const peer: Ours = await startOurs(name, bin, [], postgresUrl);
+  if (db) peer.dbCpuSeconds = db.cpuSeconds;
   const h = { ...A2A_HEADERS, ...auth(KEYS.bench) };
   const sent = JSON.parse(await expectResult(peer.url + '/a2a/jsonrpc', h, sendMessageBody())) as {
     result: { task: { id: string } };
@@ -160,6 +175,8 @@ async function setUpOurs(name: string, bin?: string, postgresUrl?: string): Prom
   }
   return { peer, taskId: sent.result.task.id };
 }
+
+const loadAtStart = loadavg();
 
 async function main() {
   const started: Peer[] = [];
@@ -186,7 +203,7 @@ async function main() {
       for (const [name, bin] of builds) {
         const db = await freshDatabase(postgresServer);
         dropDatabases.push(db.drop);
-        const o = await setUpOurs(`${name} (${db.label})`, bin, db.url);
+        const o = await setUpOurs(`${name} (${db.label})`, bin, db);
         ours.push(o);
         started.push(o.peer);
       }
@@ -250,6 +267,15 @@ async function main() {
         ],
       },
       {
+        // A UI that only waits for the task to be accepted: each stream's connection closed at once.
+        name: 'stream: first event, then the client closes (8 at once)',
+        kind: 'first-event-close',
+        targets: [
+          { peer: a2a, path: a2aPath, headers: A2A_HEADERS, body: streamBody },
+          ...ours.map((o) => oursA2a(o, streamBody)),
+        ],
+      },
+      {
         name: 'MCP tools/call echo',
         kind: 'load',
         targets: [
@@ -295,16 +321,20 @@ function print(rows: Row[]): void {
   const cpu = cpus()[0]?.model.trim() ?? '?';
   const lines = [
     `bench:host — ${cpus().length} cores (${cpu}), Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z, ` +
-      `${connections} connections, median of ${rounds} × ${seconds}s${smoke ? ' (smoke)' : ''}`,
+      `${connections} connections, median of ${rounds} × ${seconds}s${smoke ? ' (smoke)' : ''}, ` +
+      `load average ${loadAtStart.map((l) => l.toFixed(1)).join(' ')} at the start, ` +
+      `${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} at the end (the load column: 1-minute, after each row's median round)`,
     '',
-    '| scenario | server | req/s | p50 ms | p99 ms | errors | CPU µs/req | ours / peer | ours / limit | peak RSS MB |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| scenario | server | req/s | p50 ms | p99 ms | errors | CPU µs/req | DB CPU µs/req | ours / peer | ours / limit | peak RSS MB | load |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of rows) {
     const vsPeer = r.ours && r.peerRps ? `${fmt(r.rps / r.peerRps, 2)}×` : '';
     const vsLimit = r.ours ? `${fmt((100 * r.rps) / limit, 1)}%` : '';
     lines.push(
-      `| ${r.scenario} | ${r.server}${r.once ? ', once after the rounds' : ''} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.errors} | ${fmt(r.cpuUs ?? NaN)} | ${vsPeer} | ${vsLimit} | ${r.rss ?? ''} |`,
+      `| ${r.scenario} | ${r.server}${r.once ? ', once after the rounds' : ''} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.errors} | ${fmt(r.cpuUs ?? NaN)} | ${r.dbCpuUs === undefined || Number.isNaN(r.dbCpuUs) ? '' : fmt(r.dbCpuUs)} | ${vsPeer} | ${vsLimit} | ${r.rss ?? ''} | ${fmt(r.load ?? NaN, 1)} |`,
     );
   }
   process.stdout.write(lines.join('\n') + '\n');

@@ -2,18 +2,18 @@
 // framework hands every request under /openwop to the host's node:http listener, untouched (the
 // host reads the body itself and answers with its own protocol errors), and tells Hono the
 // response is already sent. With express the same is `app.use(PREFIX, host.handler)` (express
-// takes the prefix off `req.url` itself). In your project, import from 'wopgen/runtime'.
-//   npx tsx examples/embed/hono.ts [port]
+// takes the prefix off `req.url` itself).
+//   npx tsx examples/embed/hono.ts [port]   (PORT, API_KEY from the environment)
 import { serve, type HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
-import { createSqliteHost, defaultConfig, mountUnder } from '../../runtime/index.ts';
-import { isMain, type Embedded } from './embedded.ts';
+import { createSqliteHost, defaultConfig, mountUnder } from 'wopgen/runtime';
+import { apiKeyArgument, isMain, portArgument, type Embedded } from './embedded.ts';
 
 export const PREFIX = '/openwop';
 
-export async function startHono(port = 0, apiKey = 'wop_example_key'): Promise<Embedded> {
+export async function startHono(port: number, apiKey: string): Promise<Embedded> {
   const host = await createSqliteHost({
     config: defaultConfig(`http://127.0.0.1${PREFIX}`),
     store: 'sqlite::memory:',
@@ -45,6 +45,10 @@ export async function startHono(port = 0, apiKey = 'wop_example_key'): Promise<E
 }
 
 if (isMain(import.meta.url)) {
-  const started = await startHono(Number(process.argv[2] ?? 3000));
+  const { key, minted } = apiKeyArgument();
+  const started = await startHono(portArgument(), key);
   process.stdout.write(`Hono app on ${started.origin}, OpenWOP host at ${started.url}\n`);
+  if (minted) process.stdout.write(`  API key (tenant demo): ${key}\n`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => void started.close().then(() => process.exit(0)));
 }

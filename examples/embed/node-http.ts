@@ -1,12 +1,12 @@
 // Embedding a wopgen host in one's own node:http server, under a path prefix: the service keeps
 // its own routes (here GET /health), and everything under /openwop is the OpenWOP host (discovery,
 // REST, A2A, MCP). The host's base URL carries the prefix, so every URL it advertises points back
-// under it. In your project, import from 'wopgen/runtime' instead of the relative path.
-//   npx tsx examples/embed/node-http.ts [port]
+// under it.
+//   npx tsx examples/embed/node-http.ts [port]   (PORT, API_KEY from the environment)
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSqliteHost, defaultConfig, mountUnder } from '../../runtime/index.ts';
-import { isMain, type Embedded } from './embedded.ts';
+import { createSqliteHost, defaultConfig, mountUnder } from 'wopgen/runtime';
+import { apiKeyArgument, isMain, portArgument, type Embedded } from './embedded.ts';
 
 export const PREFIX = '/openwop';
 
@@ -19,7 +19,7 @@ function service(req: IncomingMessage, res: ServerResponse): void {
   res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not here"}');
 }
 
-export async function startNodeHttp(port = 0, apiKey = 'wop_example_key'): Promise<Embedded> {
+export async function startNodeHttp(port: number, apiKey: string): Promise<Embedded> {
   const host = await createSqliteHost({
     config: defaultConfig(`http://127.0.0.1${PREFIX}`),
     store: 'sqlite::memory:',
@@ -41,6 +41,10 @@ export async function startNodeHttp(port = 0, apiKey = 'wop_example_key'): Promi
 }
 
 if (isMain(import.meta.url)) {
-  const started = await startNodeHttp(Number(process.argv[2] ?? 3000));
+  const { key, minted } = apiKeyArgument();
+  const started = await startNodeHttp(portArgument(), key);
   process.stdout.write(`service on ${started.origin}, OpenWOP host at ${started.url}\n`);
+  if (minted) process.stdout.write(`  API key (tenant demo): ${key}\n`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => void started.close().then(() => process.exit(0)));
 }

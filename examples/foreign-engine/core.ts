@@ -18,7 +18,7 @@ import {
   type RunSnapshot,
   type RunTimes,
   type Subject,
-} from '../../runtime/index.ts';
+} from 'wopgen/runtime';
 import { RunLog } from './log.ts';
 import { foreignWorkflows, type ForeignWorkflow, type Step } from './workflows.ts';
 
@@ -84,7 +84,11 @@ export class InMemoryCore implements RunCore {
     this.setStatus(run, 'waiting-input');
     const { interruptId, nodeId, kind, schema } = interrupt;
     this.emit(run, { type: 'node.suspended', payload: { nodeId, interruptId, kind } });
-    this.emit(run, { type: 'interrupt.requested', payload: { interruptId, nodeId, kind, schema } });
+    // An optional member is left out, never set to undefined (exactOptionalPropertyTypes).
+    this.emit(run, {
+      type: 'interrupt.requested',
+      payload: { interruptId, nodeId, kind, ...(schema !== undefined && { schema }) },
+    });
   }
 
   async listWorkflows() {

@@ -9,7 +9,7 @@ import {
   type Authenticator,
   type Host,
   type Subject,
-} from '../../runtime/index.ts';
+} from 'wopgen/runtime';
 import { InMemoryCore } from './core.ts';
 import { memoryHostStores } from './stores.ts';
 

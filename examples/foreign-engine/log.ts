@@ -1,5 +1,5 @@
 // One run's log in memory, with followers woken on every append.
-import type { NewRunEvent, RunEvent } from '../../runtime/index.ts';
+import type { NewRunEvent, RunEvent } from 'wopgen/runtime';
 
 export class RunLog {
   readonly events: RunEvent[] = [];

@@ -1,6 +1,6 @@
 // The host-side store ports in memory, written against the ports only (no store adapter): the host
 // event log, single-use tokens and key-value settings the bindings keep.
-import type { HostStores, StoredHostEvent } from '../../runtime/index.ts';
+import type { HostStores, StoredHostEvent } from 'wopgen/runtime';
 
 export function memoryHostStores(): HostStores {
   const events: StoredHostEvent[] = [];

@@ -1,6 +1,6 @@
 // The foreign engine's own workflows: plain functions, not the reference engine's JSON nodes. Each
 // either finishes with outputs or asks one question and finishes with the answer.
-import type { JsonObject, WorkflowView } from '../../runtime/index.ts';
+import type { JsonObject, WorkflowView } from 'wopgen/runtime';
 
 export type Step =
   | { done: JsonObject }

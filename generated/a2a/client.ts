@@ -41,14 +41,14 @@ export function isA2aError(err: unknown, name?: A2aErrorName): err is A2aRemoteE
 /** The agent card at `url` (bounded, checked to be an object). */
 export function fetchAgentCard(
   url: string,
-  opts: {
+  opts?: {
     fetch?: FetchLike;
     headers?: HeaderSource;
     limits?: Partial<ClientLimits>;
     signal?: AbortSignal;
-  } = {},
+  },
 ): Promise<Record<string, unknown>> {
-  return readAgentCard(a2aClientTables, url, opts);
+  return readAgentCard(a2aClientTables, url, opts ?? {});
 }
 
 /** The interface of `card` to call at the pinned version, and the negotiation that chose it. */

@@ -14,95 +14,92 @@ import { type RestOperationTypes, restOperations } from './rest/operations.js';
 import { type RunStatus, runStatuses, terminalRunStatuses } from './run-status.js';
 import { a2aRequests, mcpRequests, restRequests } from './validators/requests.js';
 import { validateDiscoveryDocument, validateHostEvent, validateNegotiationDecided } from './validators/standalone.js';
+
 /** Type-level facts of this contract a runtime types handlers by (absent at run time). */
 export interface ContractTypes {
-    a2a: {
-        operations: A2aOperationTypes;
-    };
-    mcp: {
-        methods: McpMethodTypes;
-    };
-    rest: {
-        operations: RestOperationTypes;
-    };
-    runStatus: RunStatus;
+  a2a: { operations: A2aOperationTypes };
+  mcp: { methods: McpMethodTypes };
+  rest: { operations: RestOperationTypes };
+  runStatus: RunStatus;
 }
+
 /** The shape of `contract`: every member typed as the module that declares it types it. */
 export interface Contract {
-    readonly format: 'wopgen-contract/1';
-    /** sha256 over the input files and their digests (manifest.json lists them). */
-    readonly inputDigest: string;
-    readonly spec: {
-        readonly title: string;
-        readonly version: string;
-        readonly layout: 'wopgen' | 'upstream';
-    };
-    readonly runStatuses: {
-        readonly all: typeof runStatuses;
-        readonly terminal: typeof terminalRunStatuses;
-    };
-    readonly a2a: {
-        readonly release: string;
-        readonly negotiated: string;
-        readonly methods: typeof a2aMethods;
-        readonly operations: typeof a2aOperations;
-        readonly caseMethods: typeof a2aCaseMethods;
-        readonly caseSelection: typeof a2aCaseSelection;
-        readonly refusalFor: typeof a2aRefusalFor;
-        readonly createDispatch: typeof createA2aDispatch;
-        readonly requests: typeof a2aRequests;
-        readonly errors: {
-            readonly rows: typeof a2aErrors;
-            readonly domain: typeof A2A_ERROR_DOMAIN;
-            readonly errorInfoType: typeof ERROR_INFO_TYPE;
-            readonly jsonRpc: typeof jsonRpcError;
-            readonly httpJson: typeof googleRpcStatus;
-        };
-        readonly taskState: {
-            readonly wireStates: typeof a2aWireTaskStates;
-            readonly project: typeof projectA2aTaskState;
-            readonly runStatusesFor: typeof runStatusesForA2aWire;
-        };
-        /** Per method, the sha256 of its params, result and event schemas (compared with a runtime's built-ins). */
-        readonly wireShapes: Readonly<Record<string, string>>;
-    };
-    readonly mcp: {
-        readonly revision: typeof MCP_REVISION;
-        readonly tasksExtension: typeof MCP_TASKS_EXTENSION;
-        readonly methods: typeof mcpMethods;
-        readonly methodNotFound: typeof mcpMethodNotFound;
-        readonly createDispatch: typeof createMcpDispatch;
-        readonly requests: typeof mcpRequests;
-        readonly features: typeof mcpFeatures;
-        readonly requiredFeatures: typeof requiredMcpFeatures;
-        readonly protocolErrors: typeof mcpProtocolErrors;
-        readonly metaProtocolVersion: typeof MCP_META_PROTOCOL_VERSION;
-        readonly taskStatus: {
-            readonly statuses: typeof mcpTaskStatuses;
-            readonly project: typeof projectMcpTaskStatus;
-        };
-        /** Per method, the sha256 of its params and result schemas (compared with a runtime's built-ins). */
-        readonly wireShapes: Readonly<Record<string, string>>;
-    };
-    readonly rest: {
-        readonly operations: typeof restOperations;
-        readonly requests: typeof restRequests;
-    };
+  readonly format: "wopgen-contract/1";
+  /** sha256 over the input files and their digests (manifest.json lists them). */
+  readonly inputDigest: string;
+  readonly spec: {
+    readonly title: string;
+    readonly version: string;
+    readonly layout: 'wopgen' | 'upstream';
+  };
+  readonly runStatuses: {
+    readonly all: typeof runStatuses;
+    readonly terminal: typeof terminalRunStatuses;
+  };
+  readonly a2a: {
+    readonly release: string;
+    readonly negotiated: string;
+    readonly methods: typeof a2aMethods;
+    readonly operations: typeof a2aOperations;
+    readonly caseMethods: typeof a2aCaseMethods;
+    readonly caseSelection: typeof a2aCaseSelection;
+    readonly refusalFor: typeof a2aRefusalFor;
+    readonly createDispatch: typeof createA2aDispatch;
+    readonly requests: typeof a2aRequests;
     readonly errors: {
-        readonly catalogue: typeof errorCatalogue;
-        readonly envelope: typeof openWopError;
+      readonly rows: typeof a2aErrors;
+      readonly domain: typeof A2A_ERROR_DOMAIN;
+      readonly errorInfoType: typeof ERROR_INFO_TYPE;
+      readonly jsonRpc: typeof jsonRpcError;
+      readonly httpJson: typeof googleRpcStatus;
     };
-    readonly negotiation: {
-        readonly tables: typeof negotiationTables;
-        readonly compare: typeof compareVersions;
+    readonly taskState: {
+      readonly wireStates: typeof a2aWireTaskStates;
+      readonly project: typeof projectA2aTaskState;
+      readonly runStatusesFor: typeof runStatusesForA2aWire;
     };
-    readonly validators: {
-        readonly discovery: typeof validateDiscoveryDocument;
-        readonly hostEvent: typeof validateHostEvent;
-        readonly negotiationDecided: typeof validateNegotiationDecided;
+    /** Per method, the sha256 of its params, result and event schemas (compared with a runtime's built-ins). */
+    readonly wireShapes: Readonly<Record<string, string>>;
+  };
+  readonly mcp: {
+    readonly revision: typeof MCP_REVISION;
+    readonly tasksExtension: typeof MCP_TASKS_EXTENSION;
+    readonly methods: typeof mcpMethods;
+    readonly methodNotFound: typeof mcpMethodNotFound;
+    readonly createDispatch: typeof createMcpDispatch;
+    readonly requests: typeof mcpRequests;
+    readonly features: typeof mcpFeatures;
+    readonly requiredFeatures: typeof requiredMcpFeatures;
+    readonly protocolErrors: typeof mcpProtocolErrors;
+    readonly metaProtocolVersion: typeof MCP_META_PROTOCOL_VERSION;
+    readonly taskStatus: {
+      readonly statuses: typeof mcpTaskStatuses;
+      readonly project: typeof projectMcpTaskStatus;
     };
-    /** Type-level only: never set at run time. */
-    readonly types?: ContractTypes;
+    /** Per method, the sha256 of its params and result schemas (compared with a runtime's built-ins). */
+    readonly wireShapes: Readonly<Record<string, string>>;
+  };
+  readonly rest: {
+    readonly operations: typeof restOperations;
+    readonly requests: typeof restRequests;
+  };
+  readonly errors: {
+    readonly catalogue: typeof errorCatalogue;
+    readonly envelope: typeof openWopError;
+  };
+  readonly negotiation: {
+    readonly tables: typeof negotiationTables;
+    readonly compare: typeof compareVersions;
+  };
+  readonly validators: {
+    readonly discovery: typeof validateDiscoveryDocument;
+    readonly hostEvent: typeof validateHostEvent;
+    readonly negotiationDecided: typeof validateNegotiationDecided;
+  };
+  /** Type-level only: never set at run time. */
+  readonly types?: ContractTypes;
 }
+
 /** This package as one value: what a host runtime serves (`createHost({ contract })`). */
 export declare const contract: Contract;

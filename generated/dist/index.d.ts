@@ -30,6 +30,7 @@ export * from './validators/request-check.js';
 export * from './validators/request-schemas.js';
 export * from './validators/requests.js';
 export * from './validators/standalone.js';
+
 export { A2aRemoteError } from './a2a/client.js';
 export { McpNegotiationError } from './client/mcp-core.js';
 export { McpRemoteError } from './client/mcp-core.js';

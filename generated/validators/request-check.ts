@@ -164,12 +164,14 @@ export function protoJson(shapes: ProtoShapes, root: string): (value: unknown) =
     }
     return names.get(key);
   };
+  // Runs on every A2A request: nothing is allocated unless a member is renamed (or one below it).
   const walk = (value: unknown, def: string, path: string): Reading => {
     const shape = shapes[def];
     if (!shape || !isObject(value)) return { ok: true, value };
-    const entries: [string, unknown][] = [];
-    let changed = false;
-    for (const key of Object.keys(value)) {
+    const keys = Object.keys(value);
+    let out: Record<string, unknown> | undefined;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
       let name = key;
       if (!Object.hasOwn(shape.fields, key)) {
         const json = jsonNameOf(def, key);
@@ -181,7 +183,7 @@ export function protoJson(shapes: ProtoShapes, root: string): (value: unknown) =
               refusal: { field, message: `${field} is not a field of ${def}` },
             };
           }
-          entries.push([key, value[key]]);
+          if (out) put(out, key, value[key]);
           continue;
         }
         if (Object.hasOwn(value, json)) {
@@ -192,35 +194,34 @@ export function protoJson(shapes: ProtoShapes, root: string): (value: unknown) =
           };
         }
         name = json;
-        changed = true;
       }
       const [, message, many] = shape.fields[name]!;
       let member = value[key];
       if (message !== null) {
         const at = join(path, name);
         if (many && Array.isArray(member)) {
-          const items: unknown[] = [];
-          let itemsChanged = false;
-          for (let i = 0; i < member.length; i++) {
-            const r = walk(member[i], message, `${at}[${i}]`);
+          let items: unknown[] | undefined;
+          for (let j = 0; j < member.length; j++) {
+            const r = walk(member[j], message, `${at}[${j}]`);
             if (!r.ok) return r;
-            itemsChanged ||= r.value !== member[i];
-            items.push(r.value);
+            if (!items && r.value !== member[j]) items = member.slice(0, j);
+            items?.push(r.value);
           }
-          if (itemsChanged) member = items;
+          if (items) member = items;
         } else if (!many) {
           const r = walk(member, message, at);
           if (!r.ok) return r;
           member = r.value;
         }
       }
-      changed ||= member !== value[key];
-      entries.push([name, member]);
+      // The first change copies the members before it, which were kept as they are.
+      if (!out && (name !== key || member !== value[key])) {
+        out = {};
+        for (let j = 0; j < i; j++) put(out, keys[j]!, value[keys[j]!]);
+      }
+      if (out) put(out, name, member);
     }
-    if (!changed) return { ok: true, value };
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of entries) put(out, k, v);
-    return { ok: true, value: out };
+    return { ok: true, value: out ?? value };
   };
   return (value) => walk(value, root, '');
 }

@@ -1,4 +1,4 @@
-// Per-artifact cache (issue 13 §3): the result of each costly step of a generation (a library's
+// Per-artifact cache: the result of each costly step of a generation (a library's
 // print of a document, a file's formatting, a file's compile) kept under the digest of exactly
 // what that step was given, so a regeneration after a one-row edit redoes only the steps whose
 // inputs changed. An entry is named by sha256(generator fingerprint, step, input): an entry of

@@ -34,18 +34,15 @@ export function lazyWorker<I, O>(start: () => StartedWorker<I, O>): LazyWorker<I
 /**
  * `workers` with the answers that depend only on a document served from `cache`: the OpenAPI
  * print (a string) and the AsyncAPI reading (channels and diagnostics). Only successful answers
- * are kept; a failure is asked again next time. Compile requests pass through (the compile step
- * caches per file itself, see emit/support/compile-dist.ts).
+ * are kept; a failure is asked again next time.
  */
 export function cachedWorkers(workers: Workers, cache: ArtifactCache): Workers {
   const printer = workers.printer;
   const asyncapi = workers.asyncapi;
   return {
     printer: {
-      run: async (request) => {
-        if (request.kind !== 'print') return printer.run(request);
-        return through(cache, 'openapi-typescript', request.document, () => printer.run(request));
-      },
+      run: (request) =>
+        through(cache, 'openapi-typescript', request.document, () => printer.run(request)),
       dispose: () => printer.dispose(),
       get timing() {
         return printer.timing;
@@ -78,16 +75,16 @@ async function through<O>(
 
 /**
  * The command line's workers. A cold run starts both at once, so their libraries load on the other
- * core while this thread loads the spec. When this generator build has cached answers, most runs
- * are regenerations after a small edit: the AsyncAPI worker then starts only if its document
- * changed, and the TypeScript worker still starts early, since any changed file is compiled there,
- * but loads openapi-typescript only if the OpenAPI document changed.
+ * cores while this thread loads the spec. When this generator build has cached answers, most runs
+ * are regenerations after a small edit: each worker then starts only if its document changed,
+ * when the cache is asked for its answer and has none.
  */
 export function startWorkersFor(cache: ArtifactCache): Workers {
-  const warm = cache.exists();
-  const printer = lazyWorker(() => startOpenApiPrinter(!warm));
+  const printer = lazyWorker(() => startOpenApiPrinter());
   const asyncapi = lazyWorker(startAsyncApiReader);
-  printer.warm();
-  if (!warm) asyncapi.warm();
+  if (!cache.exists()) {
+    printer.warm();
+    asyncapi.warm();
+  }
   return { printer, asyncapi };
 }

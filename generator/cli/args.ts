@@ -2,7 +2,8 @@
 // Every usage error says what was wrong; main.ts turns it into exit code 2.
 import { parseArgs } from 'node:util';
 import { ConfigError, type WopgenConfig } from './config.ts';
-import { COMMAND_HELP, OVERVIEW, type CommandName } from './usage.ts';
+import { didYouMeanName } from '../diagnostics/suggest.ts';
+import { COMMAND_HELP, COMMANDS, OVERVIEW, type CommandName } from './usage.ts';
 
 export interface RunOptions {
   command: CommandName;
@@ -28,7 +29,9 @@ export class UsageError extends Error {
   }
 }
 
-const COMMANDS: readonly CommandName[] = ['generate', 'check'];
+/** The commands this module parses; main.ts hands init and report to their own, bin/ serve and keys. */
+const PARSED: readonly CommandName[] = ['generate', 'check'];
+const COMMAND_LIST = `commands: ${COMMANDS.join(', ')}`;
 
 const OPTIONS = {
   spec: { type: 'string' },
@@ -51,15 +54,15 @@ export function parseInvocation(
   loadConfig: () => WopgenConfig | undefined,
 ): Invocation {
   const [first, ...rest] = argv;
-  if (first === undefined) throw new UsageError('missing command (generate, check or serve)');
+  if (first === undefined) throw new UsageError(`missing command (${COMMAND_LIST})`);
   if (first === '-v' || first === '--version') return { kind: 'version' };
   if (first === '-h' || first === '--help') return { kind: 'help', text: OVERVIEW };
   if (first === 'help') return help(rest[0]);
-  if (!COMMANDS.includes(first as CommandName)) {
+  if (!PARSED.includes(first as CommandName)) {
     throw new UsageError(
       first.startsWith('-')
         ? `unknown option ${first} before the command`
-        : `unknown command "${first}" (commands: generate, check, serve)`,
+        : `unknown command "${first}"${didYouMeanName(first, COMMANDS)} (${COMMAND_LIST})`,
     );
   }
   const command = first as CommandName;
@@ -98,9 +101,11 @@ export function parseInvocation(
 
 function help(topic: string | undefined): Invocation {
   if (topic === undefined) return { kind: 'help', text: OVERVIEW };
-  if (COMMANDS.includes(topic as CommandName))
+  if (PARSED.includes(topic as CommandName))
     return { kind: 'help', text: COMMAND_HELP[topic as CommandName] };
-  throw new UsageError(`no help for "${topic}" (commands: generate, check, serve)`);
+  throw new UsageError(
+    `no help for "${topic}"${didYouMeanName(topic, COMMANDS)} (${COMMAND_LIST})`,
+  );
 }
 
 function parseOptions(command: CommandName, args: string[]) {
@@ -111,19 +116,28 @@ function parseOptions(command: CommandName, args: string[]) {
     return values;
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    throw new UsageError(describeParseError(err), command);
+    throw new UsageError(describeParseError(err, Object.keys(OPTIONS)), command);
   }
 }
 
-/** node:util parseArgs messages, shortened to what was wrong. */
-export function describeParseError(err: unknown): string {
+/**
+ * node:util parseArgs messages, shortened to what was wrong; an unknown option names the nearest of
+ * `names` (the command's long options). runtime/serve/usage.ts words serve's and keys' alike.
+ */
+export function describeParseError(err: unknown, names: readonly string[]): string {
   const e = err as { code?: string; message?: string };
-  const option = /'(-[^' ]+)/.exec(e.message ?? '')?.[1];
-  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option}`;
+  const option = /'(-[^' ]+)/.exec(e.message ?? '')?.[1] ?? '';
+  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+    return `unknown option ${option}${didYouMeanName(
+      option,
+      names.map((n) => `--${n}`),
+    )}`;
   if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
     return /argument missing/.test(e.message ?? '')
       ? `${option} needs a value`
       : `${option} takes no value`;
+  if (e.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+    return `unexpected argument "${/'([^']+)'/.exec(e.message ?? '')?.[1]}"`;
   return e.message ?? String(err);
 }
 

@@ -1,12 +1,16 @@
-// The optional wopgen.config.json of the working directory (issue 8 §4): defaults for flags the
+// The optional wopgen.config.json of the working directory: defaults for flags the
 // command line leaves out (flags win). `generate`/`check` read `spec` and `out`; `serve` reads
 // the `serve` object (runtime/serve/config-file.ts validates its keys: one owner per section, so
 // the two commands never disagree about it). Unknown keys and wrong types are usage errors
 // (exit 2), so a typo never silently falls back to a default.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { didYouMean } from '../diagnostics/suggest.ts';
 
 export const CONFIG_FILE = 'wopgen.config.json';
+
+/** The keys of the file (`$schema` too, for editors: wopgen.config.schema.json). */
+export const CONFIG_KEYS = ['$schema', 'spec', 'out', 'serve'] as const;
 
 export interface WopgenConfig {
   spec?: string;
@@ -50,8 +54,12 @@ function validate(data: unknown): WopgenConfig {
       if (!isString(value)) throw new ConfigError(CONFIG_FILE, `"${key}" must be a path string`);
     } else if (key === 'serve') {
       validateServe(value);
-    } else if (key !== '$schema') {
-      throw new ConfigError(CONFIG_FILE, `unknown key "${key}" (known: spec, out, serve)`);
+    } else if (key === '$schema') {
+      if (typeof value !== 'string')
+        throw new ConfigError(CONFIG_FILE, '"$schema" must be a string');
+    } else {
+      const near = didYouMean(key, CONFIG_KEYS);
+      throw new ConfigError(CONFIG_FILE, `unknown key "${key}"${near} (known: spec, out, serve)`);
     }
   }
   return data as WopgenConfig;

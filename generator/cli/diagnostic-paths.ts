@@ -1,4 +1,4 @@
-// Diagnostics name files relative to the working directory (issue 8 §4), as compilers do, so a
+// Diagnostics name files relative to the working directory, as compilers do, so a
 // path printed is a path the user can open from where they typed the command; the pipeline names
 // them relative to the spec's display root, which does not depend on the working directory.
 import { relative, resolve, sep } from 'node:path';

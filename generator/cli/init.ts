@@ -3,6 +3,10 @@
 // empty), 2 usage, 4 an I/O error.
 import { parseArgs } from 'node:util';
 import { checkTarget, initContext, InitRefusal, scaffold } from '../init/scaffold.ts';
+import { describeParseError } from './args.ts';
+import { usageText } from './usage.ts';
+import { runsFromCheckout } from '../templates/root.ts';
+import { GENERATOR_VERSION } from '../version.ts';
 
 export const INIT_HELP = `usage: wopgen init <dir> [--wopgen SPEC]
 
@@ -12,8 +16,13 @@ delegating to the reference engine: where your own engine goes), src/host.ts, sr
 tests driving it with the official A2A and MCP clients, and a README.
 
   --wopgen SPEC   the wopgen dependency of the project: a version range (default ^<this version>)
-                  or file:PATH of a packed tarball
+                  or file:PATH of a packed tarball (PATH read from the current folder)
   -h, --help      this help`;
+
+const OPTIONS = {
+  wopgen: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
 export async function initCommand(argv: readonly string[]): Promise<number> {
   let values: { wopgen?: string; help?: boolean };
@@ -21,11 +30,11 @@ export async function initCommand(argv: readonly string[]): Promise<number> {
   try {
     ({ values, positionals } = parseArgs({
       args: [...argv],
-      options: { wopgen: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: OPTIONS,
       allowPositionals: true,
     }));
   } catch (err) {
-    process.stderr.write(`wopgen init: ${(err as Error).message}\n${INIT_HELP}\n`);
+    process.stderr.write(usageText('init', describeParseError(err, Object.keys(OPTIONS))));
     return 2;
   }
   if (values.help) {
@@ -33,9 +42,7 @@ export async function initCommand(argv: readonly string[]): Promise<number> {
     return 0;
   }
   if (positionals.length !== 1) {
-    process.stderr.write(
-      `wopgen init: expected one folder, got ${positionals.length}\n${INIT_HELP}\n`,
-    );
+    process.stderr.write(usageText('init', `expected one folder, got ${positionals.length}`));
     return 2;
   }
   const dir = positionals[0]!;
@@ -45,6 +52,11 @@ export async function initCommand(argv: readonly string[]): Promise<number> {
     process.stdout.write(
       `wopgen init: ${dir}: ${files.length} entries written\n  cd ${dir} && npm install && npm run generate && npm test\n`,
     );
+    // A checkout's version is not one a registry necessarily holds: say how to depend on it.
+    if (values.wopgen === undefined && runsFromCheckout())
+      process.stdout.write(
+        `  (this wopgen runs from a checkout: the project depends on wopgen ^${GENERATOR_VERSION} from the npm registry; to depend on this checkout instead, run npm pack in it and init with --wopgen file:PATH/wopgen-${GENERATOR_VERSION}.tgz)\n`,
+      );
     return 0;
   } catch (err) {
     if (err instanceof InitRefusal) {

@@ -1,4 +1,4 @@
-// `wopgen report --spec DIR --out DIR [--host URL]` (issue 14 §4): the interop report of a spec,
+// `wopgen report --spec DIR --out DIR [--host URL]`: the interop report of a spec,
 // and of a running host when one is named, as one HTML page and its Markdown twin
 // (generator/report/). Conventions as for the other commands: exit 0 written, 1 spec errors, a
 // refused --out, a host that cannot be read or (the report written) rows that disagree with the
@@ -9,13 +9,14 @@ import { parseArgs } from 'node:util';
 import { formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { probeHost, type HostReport } from '../report/host.ts';
 import { loadSpec } from '../report/load.ts';
-import { buildSpecReport } from '../report/model.ts';
+import { buildSpecReport, type SpecReport } from '../report/model.ts';
 import { bytesText, DEFAULT_READ_LIMITS, HostUnreadable, httpUrl } from '../report/probe.ts';
 import { renderReport, reportContext } from '../report/render.ts';
 import { reportFileNames, writeReport } from '../report/write.ts';
 import { displayPath, OutputError, type OutputProblem } from '../write/problem.ts';
 import { describeParseError } from './args.ts';
 import { ConfigError, readConfig } from './config.ts';
+import { usageText } from './usage.ts';
 import { relativeToWorkingDir } from './diagnostic-paths.ts';
 
 export const REPORT_HELP = `usage: wopgen report --spec DIR --out DIR [--host URL] [--format text|json]
@@ -93,7 +94,8 @@ export interface ReportOutcome {
   message?: string;
 }
 
-interface Options {
+/** What `wopgen report` takes, as the programmatic `report()` (generator/api.ts) takes it too. */
+export interface InteropReportOptions {
   spec: string;
   out: string;
   host?: string;
@@ -106,12 +108,24 @@ interface Options {
 
 class Usage extends Error {}
 
+const OPTIONS = {
+  spec: { type: 'string' },
+  out: { type: 'string' },
+  host: { type: 'string' },
+  'api-key': { type: 'string' },
+  'trust-origin': { type: 'string', multiple: true },
+  'timeout-ms': { type: 'string' },
+  'allow-disagreement': { type: 'boolean' },
+  format: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 export async function reportCommand(argv: readonly string[], env = process.env): Promise<number> {
   const json = argv.some(
     (a, i) => a === '--format=json' || (a === '--format' && argv[i + 1] === 'json'),
   );
   const started = performance.now();
-  let options: Options | 'help';
+  let options: InteropReportOptions | 'help';
   try {
     options = parseOptions(argv, env);
   } catch (err) {
@@ -124,7 +138,7 @@ export async function reportCommand(argv: readonly string[], env = process.env):
   }
   let o: ReportOutcome;
   try {
-    o = await run(options, started);
+    o = await runReport(options, started);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     o = done('internal-error', started, {
@@ -137,7 +151,17 @@ export async function reportCommand(argv: readonly string[], env = process.env):
   );
 }
 
-async function run(o: Options, started: number): Promise<ReportOutcome> {
+/** The report's model, handed to `keep` once built: the spec's rows, and the host's when probed. */
+export interface InteropReportModel {
+  spec: SpecReport;
+  host: HostReport | null;
+}
+
+export async function runReport(
+  o: InteropReportOptions,
+  started = performance.now(),
+  keep: (model: InteropReportModel) => void = () => undefined,
+): Promise<ReportOutcome> {
   const loaded = loadSpec(o.spec);
   const diagnostics = loaded.layout
     ? relativeToWorkingDir(loaded.diagnostics, loaded.layout.displayRoot)
@@ -159,6 +183,7 @@ async function run(o: Options, started: number): Promise<ReportOutcome> {
       return done('host-unreadable', started, { diagnostics, message: err.message });
     }
   }
+  keep({ spec, host });
   const { html, markdown } = renderReport(reportContext(spec, host));
   const names = reportFileNames(host !== null);
   let files: string[];
@@ -195,26 +220,19 @@ async function run(o: Options, started: number): Promise<ReportOutcome> {
   });
 }
 
-function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Options | 'help' {
+function parseOptions(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): InteropReportOptions | 'help' {
   let values;
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: {
-        spec: { type: 'string' },
-        out: { type: 'string' },
-        host: { type: 'string' },
-        'api-key': { type: 'string' },
-        'trust-origin': { type: 'string', multiple: true },
-        'timeout-ms': { type: 'string' },
-        'allow-disagreement': { type: 'boolean' },
-        format: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: OPTIONS,
       allowPositionals: false,
     }));
   } catch (err) {
-    throw new Usage(describeParseError(err));
+    throw new Usage(describeParseError(err, Object.keys(OPTIONS)));
   }
   if (values.help) return 'help';
   const format = values.format ?? 'text';
@@ -300,7 +318,7 @@ function print(o: ReportOutcome, json: boolean): number {
       err(`wopgen report: the spec has errors; nothing was written`);
       break;
     case 'usage-error':
-      err(`wopgen report: ${o.message}\nRun wopgen report --help for usage.`);
+      process.stderr.write(usageText('report', o.message!));
       break;
     case 'host-unreadable':
       err(`wopgen report: ${o.message}; nothing was written`);

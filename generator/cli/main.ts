@@ -16,6 +16,8 @@ import { trace } from '../trace.ts';
 export async function main(argv: string[]): Promise<number> {
   // `init` writes a project, not a package: its own small command (cli/init.ts), loaded on demand.
   if (argv[0] === 'init') return (await import('./init.ts')).initCommand(argv.slice(1));
+  if (argv[0] === 'help' && argv[1] === 'init')
+    return (await import('./init.ts')).initCommand(['--help']);
   // `report` writes the interop report (cli/interop-report.ts), likewise loaded on demand.
   if (argv[0] === 'report')
     return (await import('./interop-report.ts')).reportCommand(argv.slice(1));
@@ -70,7 +72,7 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 /** A run whose unexpected failure is reported as a wopgen bug (exit 3), never a stack trace. */
-async function guarded(options: RunOptions, session?: WatchSession): Promise<Outcome> {
+export async function guarded(options: RunOptions, session?: WatchSession): Promise<Outcome> {
   try {
     return await runOnce(options, session);
   } catch (err) {

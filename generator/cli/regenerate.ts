@@ -1,5 +1,5 @@
 // The regenerate command printed in every generated header (DESIGN.md §4). It must not depend on
-// how the paths were typed or where the command ran (issue 8 §2): both paths are resolved
+// how the paths were typed or where the command ran: both paths are resolved
 // (symbolic links too) and named relative to the project folder, the nearest folder above the
 // output holding wopgen.config.json or package.json; without one, relative to the nearest folder
 // holding both spec and output. Run from that folder, the printed command regenerates.

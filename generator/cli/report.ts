@@ -8,6 +8,7 @@ import { formatDiagnostic, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { GENERATOR_VERSION } from '../version.ts';
 import type { OutputProblem } from '../write/problem.ts';
 import type { Outcome, Summary } from './outcome.ts';
+import { usageText } from './usage.ts';
 
 export interface ReportOptions {
   format: 'text' | 'json';
@@ -73,9 +74,7 @@ export function report(o: Outcome, opts: ReportOptions): void {
       );
     }
     case 'usage-error':
-      return err(
-        `wopgen: ${o.message}\n${paint(color, 2, `Run wopgen ${o.command ? `${o.command} ` : ''}--help for usage.`)}`,
-      );
+      return void process.stderr.write(usageText(o.command, o.message!, (t) => paint(color, 2, t)));
     case 'internal-error':
       return err(
         `${o.message}\nThis is a bug in wopgen, not in the spec; please report it with the spec that triggered it.`,

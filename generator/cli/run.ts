@@ -1,6 +1,6 @@
 // One run of `generate` or `check`, from options to an Outcome. Order matters for safety: the
 // output folder is judged before anything is loaded, and written only once the whole generation
-// exists in memory (issue 8 §1).
+// exists in memory.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';

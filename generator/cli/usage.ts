@@ -1,5 +1,16 @@
-// The help texts: one per command, and the overview that names every command (issue 8 §4).
+// The help texts: one per command, and the overview that names every command; and
+// how a usage error is printed, the same for every command (runtime/serve/usage.ts prints serve's
+// and keys' alike).
 export type CommandName = 'generate' | 'check';
+
+/** Every command, as the overview lists them (serve and keys run the host's runtime). */
+export const COMMANDS = ['generate', 'check', 'serve', 'init', 'report', 'keys'] as const;
+
+/** A usage error as printed on stderr: what was wrong, then where the help is. */
+export function usageText(command: string | null, message: string, dim = (t: string) => t): string {
+  const who = command ? `wopgen ${command}` : 'wopgen';
+  return `${who}: ${message}\n${dim(`Run ${who} --help for usage.`)}\n`;
+}
 
 const COMMON = `  --spec DIR          the OpenWOP spec: wopgen's layout (openapi.yaml, interop-map.json, facets/,
                       schemas/ beside it) or the upstream repository's (api/v2/, spec/v2/, schemas/v2/)
@@ -17,6 +28,7 @@ usage:
   wopgen serve    [options]                        run the reference host (wopgen serve --help)
   wopgen init     <dir> [--wopgen SPEC]            scaffold a host project (wopgen init --help)
   wopgen report   --spec DIR --out DIR [--host URL]  the interop report (wopgen report --help)
+  wopgen keys     list|mint|rotate|revoke          the API keys of a host's store (wopgen keys --help)
 
   -v, --version   print the version
   -h, --help      this help; \`wopgen <command> --help\` for a command's options

@@ -1,8 +1,8 @@
 // After `generate --watch`'s first run, while it waits for an edit: loads what a regeneration
 // after an edit needs and the first run may not have loaded, because it found the output up to
-// date or took every formatted and compiled file from the artifact cache: the pipeline and its
-// emitters, the inputs as loaded and bundled (load/source-memo.ts), prettier with its TypeScript
-// plugin, and the TypeScript worker's compile. Without it the first edit after starting took up to
+// date or took every formatted file from the artifact cache: the pipeline and its emitters, the
+// inputs as loaded and bundled (load/source-memo.ts) and prettier with its TypeScript plugin.
+// Without it the first edit after starting took up to
 // a second where the next ones took a fifth of that. Nothing is written or reported; a failure
 // here only leaves the first edit as slow as before.
 import type { RunOptions } from './args.ts';
@@ -17,10 +17,7 @@ export async function warmUp(
   try {
     if (!generated) await generateForWarmUp(o, session);
     const { prettierFormat } = await import('../emit/support/format.ts');
-    await Promise.all([
-      prettierFormat('export const warm: number = 1;\n', 'typescript'),
-      session.workers.warmCompile(),
-    ]);
+    await prettierFormat('export const warm: number = 1;\n', 'typescript');
   } catch {
     // Only a head start.
   }

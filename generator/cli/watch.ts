@@ -2,12 +2,12 @@
 // going through a broken intermediate state (its diagnostics are printed, then it waits for the
 // next change), and ends on SIGINT or SIGTERM with exit 0 (4 when a watched folder fails). A
 // refused or unwritable --out ends it at once: waiting cannot fix that.
-import { watch as fsWatch, type FSWatcher } from 'node:fs';
 import { resolve } from 'node:path';
 import { detectLayout, inputDirs } from '../load/layout.ts';
 import type { RunOptions } from './args.ts';
 import type { Outcome } from './outcome.ts';
 import { trace } from '../trace.ts';
+import { watchFolders } from './watch-folders.ts';
 
 // Long enough to gather the events of one save (a write, or a write and a rename, lands within a
 // few milliseconds), short enough not to add to every regeneration's latency (it was 50 ms, a
@@ -48,12 +48,10 @@ export async function watchAndGenerate(
   };
   // Watching starts before the first generation, so an edit made while it runs is not missed.
   let onWatchError = () => undefined as void;
-  const watchers: FSWatcher[] = dirs.map((d) =>
-    fsWatch(d, { recursive: true }, changed).on('error', () => onWatchError()),
-  );
+  const watching = watchFolders(dirs, changed, () => onWatchError());
   const close = () => {
     clearTimeout(timer);
-    for (const w of watchers) w.close();
+    watching.close();
   };
   const first = await runOnce(o);
   onOutcome(first);

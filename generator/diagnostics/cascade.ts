@@ -1,4 +1,4 @@
-// Derived errors folded under their cause (issue 8 §4): one missing folder or unresolved `$ref`
+// Derived errors folded under their cause: one missing folder or unresolved `$ref`
 // makes later stages report many problems that vanish once it is fixed. The text output shows
 // the cause first with a count of what follows from it; `--format json` keeps every diagnostic
 // with its `derivedFrom` link.

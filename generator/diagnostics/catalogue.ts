@@ -23,6 +23,14 @@ export const catalogue = {
     severity: 'error',
     summary: 'the interop map does not validate against its schema',
   },
+  'errors-schema': {
+    severity: 'error',
+    summary: 'errors.json does not validate against its schema',
+  },
+  'schema-invalid': {
+    severity: 'error',
+    summary: 'a JSON Schema of the spec does not validate against the JSON Schema meta-schema',
+  },
   'file-schema': {
     severity: 'warning',
     summary: 'a file does not validate against the schema its $schema names',

@@ -35,3 +35,14 @@ export function didYouMean(word: string, candidates: Iterable<string>): string {
   const near = closest(word, candidates);
   return near === undefined ? '' : `; did you mean "${near}"?`;
 }
+
+/**
+ * For a name typed on the command line (a command, a flag, a config key): the one candidate it
+ * begins (`gen` → `generate`), else the nearest as above. `; did you mean "x"?`, or ''.
+ */
+export function didYouMeanName(word: string, candidates: readonly string[]): string {
+  const started =
+    word.length >= 2 ? candidates.filter((c) => c !== word && c.startsWith(word)) : [];
+  const near = started.length === 1 ? started[0] : closest(word, candidates);
+  return near === undefined ? '' : `; did you mean "${near}"?`;
+}

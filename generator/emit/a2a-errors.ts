@@ -3,6 +3,7 @@
 // `google.rpc.Status` (interop.md §A2A error details), and reverse tables by code and reason.
 import { jsonRpcErrors } from '../model/builtins.ts';
 import type { SpecModel } from '../model/ir.ts';
+import { code, constant, fn, typed, types } from './code/declarations.ts';
 import { doc, entries, inline, lit, sourceOf, unionOf } from './code/literals.ts';
 import { originFile, TsModule } from './code/module.ts';
 import { A2A_ERROR_NAME } from './code/symbols.ts';
@@ -23,26 +24,28 @@ export function emitA2aErrors(model: SpecModel): EmittedFile {
   const names = [...rows.map((r) => r.name), ...generic.map((g) => g.name)];
   const m = new TsModule(A2A_ERROR_NAME.module);
   const A2aErrorName = m.use(A2A_ERROR_NAME);
-  m.add(`export type ${A2aErrorName} = ${unionOf(names)};`);
+  m.add(types(`export type ${A2aErrorName} = ${unionOf(names)};`));
   m.add(
-    `export interface A2aErrorRow {`,
-    `  name: ${A2aErrorName};`,
-    `  jsonrpc: number;`,
-    `  ${doc('HTTP status on the HTTP+JSON binding.')}`,
-    `  http: number;`,
-    `  ${doc('gRPC status name, also google.rpc.Status.status.')}`,
-    `  grpc: string;`,
-    `  grpcCode: number;`,
-    `  ${doc('ErrorInfo reason.')}`,
-    `  reason: string;`,
-    `  ${doc('The OpenWOP error code a client projects this error to; null for generic JSON-RPC errors.')}`,
-    `  clientProjection: string | null;`,
-    `  source: string;`,
-    `}`,
+    types(
+      `export interface A2aErrorRow {`,
+      `  name: ${A2aErrorName};`,
+      `  jsonrpc: number;`,
+      `  ${doc('HTTP status on the HTTP+JSON binding.')}`,
+      `  http: number;`,
+      `  ${doc('gRPC status name, also google.rpc.Status.status.')}`,
+      `  grpc: string;`,
+      `  grpcCode: number;`,
+      `  ${doc('ErrorInfo reason.')}`,
+      `  reason: string;`,
+      `  ${doc('The OpenWOP error code a client projects this error to; null for generic JSON-RPC errors.')}`,
+      `  clientProjection: string | null;`,
+      `  source: string;`,
+      `}`,
+    ),
   );
   m.add(
-    `export const A2A_ERROR_DOMAIN = 'a2a-protocol.org';`,
-    `export const ERROR_INFO_TYPE = 'type.googleapis.com/google.rpc.ErrorInfo';`,
+    constant({ name: 'A2A_ERROR_DOMAIN', value: [`'a2a-protocol.org'`] }),
+    constant({ name: 'ERROR_INFO_TYPE', value: [`'type.googleapis.com/google.rpc.ErrorInfo'`] }),
   );
   const mapped = rows.map((r) => ({
     origin: r.origin,
@@ -77,53 +80,99 @@ export function emitA2aErrors(model: SpecModel): EmittedFile {
     };
   });
   m.add(
-    `export const a2aErrors: { readonly [N in ${A2aErrorName}]: A2aErrorRow } = {`,
-    ...entries([...mapped, ...builtin]),
-    `};`,
+    constant({
+      name: 'a2aErrors',
+      type: `{ readonly [N in ${A2aErrorName}]: A2aErrorRow }`,
+      value: [`{`, ...entries([...mapped, ...builtin]), `}`],
+    }),
   );
   m.add(
-    `export const a2aErrorByCode: ReadonlyMap<number, A2aErrorRow> = new Map(Object.values(a2aErrors).map((r) => [r.jsonrpc, r]));`,
-    `export const a2aErrorByReason: ReadonlyMap<string, A2aErrorRow> = new Map(Object.values(a2aErrors).map((r) => [r.reason, r]));`,
+    constant({
+      name: 'a2aErrorByCode',
+      type: 'ReadonlyMap<number, A2aErrorRow>',
+      value: [`new Map(Object.values(a2aErrors).map((r) => [r.jsonrpc, r]))`],
+    }),
+    constant({
+      name: 'a2aErrorByReason',
+      type: 'ReadonlyMap<string, A2aErrorRow>',
+      value: [`new Map(Object.values(a2aErrors).map((r) => [r.reason, r]))`],
+    }),
   );
   m.add(
-    `export type ErrorInfo = {`,
-    `  '@type': typeof ERROR_INFO_TYPE;`,
-    `  reason: string;`,
-    `  domain: typeof A2A_ERROR_DOMAIN;`,
-    `  metadata?: Record<string, string>;`,
-    `};`,
+    types(
+      `export type ErrorInfo = {`,
+      `  '@type': typeof ERROR_INFO_TYPE;`,
+      `  reason: string;`,
+      `  domain: typeof A2A_ERROR_DOMAIN;`,
+      `  metadata?: Record<string, string>;`,
+      `};`,
+    ),
   );
   m.add(
-    `export function errorInfo(name: ${A2aErrorName}, metadata?: Record<string, string>): ErrorInfo {`,
-    `  const info: ErrorInfo = { '@type': ERROR_INFO_TYPE, reason: a2aErrors[name].reason, domain: A2A_ERROR_DOMAIN };`,
-    `  if (metadata && Object.keys(metadata).length > 0) info.metadata = metadata;`,
-    `  return info;`,
-    `}`,
+    fn({
+      name: 'errorInfo',
+      params: [
+        ['name', A2aErrorName],
+        ['metadata?', 'Record<string, string>'],
+      ],
+      returns: 'ErrorInfo',
+      body: [
+        code`  const ${typed('info', 'ErrorInfo')} = { '@type': ERROR_INFO_TYPE, reason: a2aErrors[name].reason, domain: A2A_ERROR_DOMAIN };`,
+        `  if (metadata && Object.keys(metadata).length > 0) info.metadata = metadata;`,
+        `  return info;`,
+      ],
+    }),
   );
   m.add(
-    `export interface JsonRpcErrorObject {`,
-    `  code: number;`,
-    `  message: string;`,
-    `  data: ({ '@type': string } & Record<string, unknown>)[];`,
-    `}`,
+    types(
+      `export interface JsonRpcErrorObject {`,
+      `  code: number;`,
+      `  message: string;`,
+      `  data: ({ '@type': string } & Record<string, unknown>)[];`,
+      `}`,
+    ),
   );
   m.add(
-    doc('JSON-RPC `error` member: `data` is an array holding exactly one ErrorInfo.'),
-    `export function jsonRpcError(name: ${A2aErrorName}, message: string, metadata?: Record<string, string>): JsonRpcErrorObject {`,
-    `  return { code: a2aErrors[name].jsonrpc, message, data: [errorInfo(name, metadata)] };`,
-    `}`,
+    fn({
+      doc: [doc('JSON-RPC `error` member: `data` is an array holding exactly one ErrorInfo.')],
+      name: 'jsonRpcError',
+      params: [
+        ['name', A2aErrorName],
+        ['message', 'string'],
+        ['metadata?', 'Record<string, string>'],
+      ],
+      returns: 'JsonRpcErrorObject',
+      body: [
+        `  return { code: a2aErrors[name].jsonrpc, message, data: [errorInfo(name, metadata)] };`,
+      ],
+    }),
   );
   m.add(
-    `export interface GoogleRpcStatusBody {`,
-    `  error: { code: number; status: string; message: string; details: ({ '@type': string } & Record<string, unknown>)[] };`,
-    `}`,
+    types(
+      `export interface GoogleRpcStatusBody {`,
+      `  error: { code: number; status: string; message: string; details: ({ '@type': string } & Record<string, unknown>)[] };`,
+      `}`,
+    ),
   );
   m.add(
-    doc('HTTP+JSON error: HTTP status and the `google.rpc.Status` body under `error` (A2A §11.6).'),
-    `export function googleRpcStatus(name: ${A2aErrorName}, message: string, metadata?: Record<string, string>): { httpStatus: number; body: GoogleRpcStatusBody } {`,
-    `  const row = a2aErrors[name];`,
-    `  return { httpStatus: row.http, body: { error: { code: row.http, status: row.grpc, message, details: [errorInfo(name, metadata)] } } };`,
-    `}`,
+    fn({
+      doc: [
+        doc(
+          'HTTP+JSON error: HTTP status and the `google.rpc.Status` body under `error` (A2A §11.6).',
+        ),
+      ],
+      name: 'googleRpcStatus',
+      params: [
+        ['name', A2aErrorName],
+        ['message', 'string'],
+        ['metadata?', 'Record<string, string>'],
+      ],
+      returns: '{ httpStatus: number; body: GoogleRpcStatusBody }',
+      body: [
+        `  const row = a2aErrors[name];`,
+        `  return { httpStatus: row.http, body: { error: { code: row.http, status: row.grpc, message, details: [errorInfo(name, metadata)] } } };`,
+      ],
+    }),
   );
   return m.file([originFile(rows, 'interop-map')]);
 }

@@ -4,6 +4,7 @@
 // `createHost({ contract })` receives. Its `types` member exists only for the type checker: it
 // carries the handler signatures a runtime computes the members a host must write from.
 import type { SpecModel } from '../model/ir.ts';
+import { constant, types } from './code/declarations.ts';
 import { doc, lit } from './code/literals.ts';
 import { TsModule } from './code/module.ts';
 import { typeSymbol, valueSymbol } from './code/symbols.ts';
@@ -138,27 +139,35 @@ export function emitContract(model: SpecModel): EmittedFile {
   };
 
   m.add(
-    doc('Type-level facts of this contract a runtime types handlers by (absent at run time).'),
-    `export interface ContractTypes {`,
-    `  a2a: { operations: ${m.use(typeSymbol('a2a/operations.ts', 'A2aOperationTypes'))} };`,
-    `  mcp: { methods: ${m.use(typeSymbol('mcp/methods.ts', 'McpMethodTypes'))} };`,
-    `  rest: { operations: ${m.use(typeSymbol('rest/operations.ts', 'RestOperationTypes'))} };`,
-    `  runStatus: ${m.use(typeSymbol('run-status.ts', 'RunStatus'))};`,
-    `}`,
+    types(
+      doc('Type-level facts of this contract a runtime types handlers by (absent at run time).'),
+      `export interface ContractTypes {`,
+      `  a2a: { operations: ${m.use(typeSymbol('a2a/operations.ts', 'A2aOperationTypes'))} };`,
+      `  mcp: { methods: ${m.use(typeSymbol('mcp/methods.ts', 'McpMethodTypes'))} };`,
+      `  rest: { operations: ${m.use(typeSymbol('rest/operations.ts', 'RestOperationTypes'))} };`,
+      `  runStatus: ${m.use(typeSymbol('run-status.ts', 'RunStatus'))};`,
+      `}`,
+    ),
   );
   m.add(
-    doc('The shape of `contract`: every member typed as the module that declares it types it.'),
-    `export interface Contract {`,
-    ...typeLines(fields, '  '),
-    `  ${doc('Type-level only: never set at run time.')}`,
-    `  readonly types?: ContractTypes;`,
-    `}`,
+    types(
+      doc('The shape of `contract`: every member typed as the module that declares it types it.'),
+      `export interface Contract {`,
+      ...typeLines(fields, '  '),
+      `  ${doc('Type-level only: never set at run time.')}`,
+      `  readonly types?: ContractTypes;`,
+      `}`,
+    ),
   );
   m.add(
-    doc('This package as one value: what a host runtime serves (`createHost({ contract })`).'),
-    `export const contract: Contract = {`,
-    ...valueLines(fields, '  '),
-    `};`,
+    constant({
+      doc: [
+        doc('This package as one value: what a host runtime serves (`createHost({ contract })`).'),
+      ],
+      name: 'contract',
+      type: 'Contract',
+      value: [`{`, ...valueLines(fields, '  '), `}`],
+    }),
   );
   // The digest is in the body: formatted and compiled masked, so an edit elsewhere costs nothing here.
   return { ...m.file([model.mapFile]), digest: model.digest };

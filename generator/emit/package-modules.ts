@@ -1,6 +1,6 @@
 // What the generated package exports: one subpath per module (the `exports` map of its
 // package.json and the table of its README), and the runtime dependencies its code imports.
-import { distPathsOf } from './support/compile-dist.ts';
+import { distPathsOf } from './support/dist.ts';
 import { textMemo } from '../cache/text-memo.ts';
 import { joined, type OutputText } from './support/output-text.ts';
 

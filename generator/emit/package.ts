@@ -2,6 +2,7 @@
 // index that re-exports every artifact, and manifest.json (input digests, generator version, outputs).
 import type { SpecModel } from '../model/ir.ts';
 import { renderTemplate } from '../templates/render.ts';
+import { types, verbatim } from './code/declarations.ts';
 import { exportedNames } from './code/exports.ts';
 import { specifierOf } from './code/imports.ts';
 import { TsModule } from './code/module.ts';
@@ -61,6 +62,8 @@ export function emitReadme(
     modules,
     wireTypes: model.a2a.wire !== null,
     a2aIo: model.a2a.wire ? 'A2aWireIo' : 'A2aIo',
+    // What `npm pack` names the tarball: the scope's `@` dropped, its `/` a `-`.
+    tarball: `${GENERATED_PACKAGE_NAME.replace(/^@/, '').replace('/', '-')}-${packageVersion(model)}.tgz`,
     dependencyList: deps.length > 0 ? deps.map((d) => `\`${d}\``).join(', ') : 'none',
   });
   // Laid out by the template itself; the header is the template's HTML comment.
@@ -88,9 +91,13 @@ export function emitIndex(files: readonly { path: string; body: string }[]): Emi
       else if (!shared.has(name)) shared.set(name, first);
     }
   }
+  // A type is re-exported in the source and the declarations, a value in all three.
   const named = [...shared.keys()].sort().map((name) => {
     const { module, kind } = shared.get(name)!;
-    return `export ${kind === 'type' ? 'type ' : ''}{ ${name} } from '${specifierOf('index.ts', module)}';`;
+    const from = specifierOf('index.ts', module);
+    return kind === 'type'
+      ? types(`export type { ${name} } from '${from}';`)
+      : verbatim(`export { ${name} } from '${from}';`);
   });
   if (named.length > 0) index.add(...named);
   return index.file(['every artifact']);

@@ -11,6 +11,7 @@ import standaloneModule from 'ajv/dist/standalone/index.js';
 import { cachedStep } from '../cache/context.ts';
 import { textMemo } from '../cache/text-memo.ts';
 import type { RestOperation, SpecModel, WireModel } from '../model/ir.ts';
+import { constant, verbatim } from './code/declarations.ts';
 import { doc, lit } from './code/literals.ts';
 import { TsModule } from './code/module.ts';
 import {
@@ -21,7 +22,7 @@ import {
   typeSymbol,
   valueSymbol,
 } from './code/symbols.ts';
-import { requestCheckSource } from './request-check.ts';
+import { requestCheckModule } from './fixed-modules.ts';
 import type { EmittedFile } from './source-file.ts';
 
 type Json = Record<string, unknown>;
@@ -213,17 +214,25 @@ export function emitRequestValidators(model: SpecModel): EmittedFile[] {
   const js: EmittedFile = { path: SCHEMAS_MODULE, from, body: esmBody(code), parser: 'printed' };
   const dts = new TsModule('validators/request-schemas.d.ts');
   dts.add(
-    doc('An ajv standalone validator: true, or false with `errors` saying why.'),
-    `export interface RawValidator {`,
-    `  (data: unknown): boolean;`,
-    `  errors?: { instancePath: string; keyword: string; params: Record<string, unknown>; message?: string }[] | null;`,
-    `}`,
-    ...entries.map((e) => `export declare const ${e.name}: RawValidator;`),
+    verbatim(
+      doc('An ajv standalone validator: true, or false with `errors` saying why.'),
+      `export interface RawValidator {`,
+      `  (data: unknown): boolean;`,
+      `  errors?: { instancePath: string; keyword: string; params: Record<string, unknown>; message?: string }[] | null;`,
+      `}`,
+      ...entries.map((e) => `export declare const ${e.name}: RawValidator;`),
+    ),
   );
   return [
     js,
     dts.file(from),
-    { path: CHECK_MODULE, from: [], body: requestCheckSource(), parser: 'typescript' },
+    {
+      path: CHECK_MODULE,
+      from: [],
+      body: requestCheckModule().source,
+      parser: 'typescript',
+      dist: requestCheckModule().dist,
+    },
     requestsModule(model, rest, from),
     answersModule(model, from),
   ];
@@ -247,27 +256,42 @@ function answersModule(model: SpecModel, from: string[]): EmittedFile {
     const shapes = m.use(valueSymbol('validators/requests.ts', 'a2aProtoShapes'));
     const types = model.a2a.wire.types;
     m.add(
-      doc(
-        "A2A answers per method (a stream's events, else its result): ProtoJSON names read, then checked.",
-      ),
-      `export const a2aAnswers: { readonly [M in ${A2aMethod}]: ${RequestCheck}<${Io}[M] extends { event: infer E } ? E : ${Io}[M]['result']> } = {`,
-      ...answeredMethods(model.a2a.wire).map(
-        ([method, answer]) =>
-          `  ${lit(method)}: ${checkOf}(${raw(answerName('a2a', method))}, '${types[method]!.event ? 'event' : 'result'}', ${protoJson}(${shapes}, ${lit(answer)})),`,
-      ),
-      `};`,
+      constant({
+        doc: [
+          doc(
+            "A2A answers per method (a stream's events, else its result): ProtoJSON names read, then checked.",
+          ),
+        ],
+        name: 'a2aAnswers',
+        type: `{ readonly [M in ${A2aMethod}]: ${RequestCheck}<${Io}[M] extends { event: infer E } ? E : ${Io}[M]['result']> }`,
+        value: [
+          `{`,
+          ...answeredMethods(model.a2a.wire).map(
+            ([method, answer]) =>
+              `  ${lit(method)}: ${checkOf}(${raw(answerName('a2a', method))}, '${types[method]!.event ? 'event' : 'result'}', ${protoJson}(${shapes}, ${lit(answer)})),`,
+          ),
+          `}`,
+        ],
+      }),
     );
   }
   if (model.mcp.wire) {
     const McpMethod = m.use(MCP_METHOD);
     const Io = m.use(typeSymbol('mcp/methods.ts', 'McpWireIo'));
     m.add(
-      doc("MCP results per method, checked against the revision's wire schema."),
-      `export const mcpAnswers: { readonly [M in ${McpMethod}]: ${RequestCheck}<${Io}[M]['result']> } = {`,
-      ...answeredMethods(model.mcp.wire).map(
-        ([method]) => `  ${lit(method)}: ${checkOf}(${raw(answerName('mcp', method))}, 'result'),`,
-      ),
-      `};`,
+      constant({
+        doc: [doc("MCP results per method, checked against the revision's wire schema.")],
+        name: 'mcpAnswers',
+        type: `{ readonly [M in ${McpMethod}]: ${RequestCheck}<${Io}[M]['result']> }`,
+        value: [
+          `{`,
+          ...answeredMethods(model.mcp.wire).map(
+            ([method]) =>
+              `  ${lit(method)}: ${checkOf}(${raw(answerName('mcp', method))}, 'result'),`,
+          ),
+          `}`,
+        ],
+      }),
     );
   }
   return m.file(from);
@@ -289,38 +313,67 @@ function requestsModule(
     const ProtoShapes = m.use(typeSymbol(CHECK_MODULE, 'ProtoShapes'));
     const protoJson = check('protoJson');
     m.add(
-      doc(`ProtoJSON names of the A2A ${model.a2a.negotiated} wire definitions.`),
-      `export const a2aProtoShapes: ${ProtoShapes} = ${lit(protoShapes(model.a2a.wire))};`,
+      constant({
+        doc: [doc(`ProtoJSON names of the A2A ${model.a2a.negotiated} wire definitions.`)],
+        name: 'a2aProtoShapes',
+        type: ProtoShapes,
+        value: [lit(protoShapes(model.a2a.wire))],
+      }),
     );
     m.add(
-      doc('A2A params per method: ProtoJSON names read, then checked against the wire schema.'),
-      `export const a2aRequests: { readonly [M in ${A2aMethod}]: ${RequestCheck}<${Io}[M]['params']> } = {`,
-      ...typedMethods(model.a2a.wire).map(
-        ([method, params]) =>
-          `  ${lit(method)}: ${checkOf}(${raw(exportName('a2a', method))}, '', ${protoJson}(a2aProtoShapes, ${lit(params)})),`,
-      ),
-      `};`,
+      constant({
+        doc: [
+          doc('A2A params per method: ProtoJSON names read, then checked against the wire schema.'),
+        ],
+        name: 'a2aRequests',
+        type: `{ readonly [M in ${A2aMethod}]: ${RequestCheck}<${Io}[M]['params']> }`,
+        value: [
+          `{`,
+          ...typedMethods(model.a2a.wire).map(
+            ([method, params]) =>
+              `  ${lit(method)}: ${checkOf}(${raw(exportName('a2a', method))}, '', ${protoJson}(a2aProtoShapes, ${lit(params)})),`,
+          ),
+          `}`,
+        ],
+      }),
     );
   }
   if (model.mcp.wire) {
     const McpMethod = m.use(MCP_METHOD);
     const Io = m.use(typeSymbol('mcp/methods.ts', 'McpWireIo'));
     m.add(
-      doc("MCP params per method, checked against the revision's wire schema."),
-      `export const mcpRequests: { readonly [M in ${McpMethod}]: ${RequestCheck}<${Io}[M]['params']> } = {`,
-      ...typedMethods(model.mcp.wire).map(
-        ([method]) => `  ${lit(method)}: ${checkOf}(${raw(exportName('mcp', method))}, 'params'),`,
-      ),
-      `};`,
+      constant({
+        doc: [doc("MCP params per method, checked against the revision's wire schema.")],
+        name: 'mcpRequests',
+        type: `{ readonly [M in ${McpMethod}]: ${RequestCheck}<${Io}[M]['params']> }`,
+        value: [
+          `{`,
+          ...typedMethods(model.mcp.wire).map(
+            ([method]) =>
+              `  ${lit(method)}: ${checkOf}(${raw(exportName('mcp', method))}, 'params'),`,
+          ),
+          `}`,
+        ],
+      }),
     );
   }
   const RestOperationId = m.use(REST_OPERATION_ID);
   const RestOperationTypes = m.use(typeSymbol('rest/operations.ts', 'RestOperationTypes'));
   m.add(
-    doc('REST requests per operation, `{path, query, header, body}` as the router reads them.'),
-    `export const restRequests: { readonly [Op in ${RestOperationId}]: ${RequestCheck}<${RestOperationTypes}[Op]['request']> } = {`,
-    ...rest.map(({ op, entry }) => `  ${lit(op.operationId)}: ${checkOf}(${raw(entry.name)}, ''),`),
-    `};`,
+    constant({
+      doc: [
+        doc('REST requests per operation, `{path, query, header, body}` as the router reads them.'),
+      ],
+      name: 'restRequests',
+      type: `{ readonly [Op in ${RestOperationId}]: ${RequestCheck}<${RestOperationTypes}[Op]['request']> }`,
+      value: [
+        `{`,
+        ...rest.map(
+          ({ op, entry }) => `  ${lit(op.operationId)}: ${checkOf}(${raw(entry.name)}, ''),`,
+        ),
+        `}`,
+      ],
+    }),
   );
   return m.file(from);
 }
@@ -332,6 +385,8 @@ function requestsModule(
 const esmBody = textMemo((code) => {
   const body = code.replace(/^"use strict";\s*/, '');
   const js = new TsModule(SCHEMAS_MODULE);
-  if (!/\brequire\(/.test(body)) return js.add(body).text();
-  return js.add(`const require = ${js.use(CREATE_REQUIRE)}(import.meta.url);`, body).text();
+  if (!/\brequire\(/.test(body)) return js.add(verbatim(body)).text();
+  return js
+    .add(verbatim(`const require = ${js.use(CREATE_REQUIRE)}(import.meta.url);`, body))
+    .text();
 });

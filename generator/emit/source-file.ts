@@ -21,4 +21,10 @@ export interface EmittedFile {
    * header, an edit that changes only the digest finds the formatting cached.
    */
   digest?: string;
+  /**
+   * dist/'s JavaScript and declarations of a TypeScript source, printed with it by the code
+   * builder (code/module.ts); 'types' for a module of types only that a library printed: its
+   * declarations are its formatted source, its JavaScript `export {};`.
+   */
+  dist?: { js: string; dts: string } | 'types';
 }

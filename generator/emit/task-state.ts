@@ -4,6 +4,7 @@
 // The `satisfies Record<RunStatus, …>` makes a missing status a compile error (interop.md
 // §The durable-task projection; interop-map `a2a.taskState`, `mcp.tasks.status`).
 import type { SpecModel } from '../model/ir.ts';
+import { cast, code, constant, fn, types } from './code/declarations.ts';
 import { doc, entries, inline, lit, unionOf } from './code/literals.ts';
 import { originFile, TsModule } from './code/module.ts';
 import { RUN_STATUS } from './code/symbols.ts';
@@ -20,71 +21,118 @@ export function emitA2aTaskState(model: SpecModel): EmittedFile {
   const m = new TsModule('a2a/task-state.ts');
   const RunStatus = m.use(RUN_STATUS);
   m.add(
-    `export type A2aWireTaskState = ${unionOf(wires)};`,
-    `export const a2aWireTaskStates: readonly A2aWireTaskState[] = ${lit(wires)};`,
-    `export type A2aStoredTaskState = ${unionOf(stored)};`,
+    types(`export type A2aWireTaskState = ${unionOf(wires)};`),
+    constant({
+      name: 'a2aWireTaskStates',
+      type: 'readonly A2aWireTaskState[]',
+      value: [lit(wires)],
+    }),
+    types(`export type A2aStoredTaskState = ${unionOf(stored)};`),
   );
   m.add(
-    `export interface A2aTaskStateProjection { wire: A2aWireTaskState; stored: A2aStoredTaskState }`,
-  );
-  m.add(
-    `const forward = {`,
-    ...entries(
-      defaults.map((r) => ({
-        origin: r.origin,
-        key: lit(r.runStatus),
-        value: inline({ wire: lit(r.wire), stored: lit(r.stored) }),
-      })),
+    types(
+      `export interface A2aTaskStateProjection { wire: A2aWireTaskState; stored: A2aStoredTaskState }`,
     ),
-    `} as const satisfies Record<${RunStatus}, A2aTaskStateProjection>;`,
   );
   m.add(
-    doc('Rows that override the default when the open interrupt has a given kind.'),
-    `const overrides: readonly { runStatus: ${RunStatus}; interruptKind: string; wire: A2aWireTaskState; stored: A2aStoredTaskState }[] = [`,
-    ...entries(
-      overrides.map((r) => ({
-        origin: r.origin,
-        value: inline({
-          runStatus: lit(r.runStatus),
-          interruptKind: lit(r.interruptKind),
-          wire: lit(r.wire),
-          stored: lit(r.stored),
-        }),
-      })),
-    ),
-    `];`,
+    constant({
+      exported: false,
+      name: 'forward',
+      value: [
+        `{`,
+        ...entries(
+          defaults.map((r) => ({
+            origin: r.origin,
+            key: lit(r.runStatus),
+            value: inline({ wire: lit(r.wire), stored: lit(r.stored) }),
+          })),
+        ),
+        `}`,
+      ],
+      tsSuffix: ` as const satisfies Record<${RunStatus}, A2aTaskStateProjection>`,
+    }),
   );
   m.add(
-    doc("Forward projection; `interruptKind` is the kind of the run's open interrupt, if any."),
-    `export function projectA2aTaskState(status: ${RunStatus}, interruptKind?: string): A2aTaskStateProjection {`,
-    `  const o = interruptKind ? overrides.find((r) => r.runStatus === status && r.interruptKind === interruptKind) : undefined;`,
-    `  return o ? { wire: o.wire, stored: o.stored } : forward[status];`,
-    `}`,
+    constant({
+      doc: [doc('Rows that override the default when the open interrupt has a given kind.')],
+      exported: false,
+      name: 'overrides',
+      type: `readonly { runStatus: ${RunStatus}; interruptKind: string; wire: A2aWireTaskState; stored: A2aStoredTaskState }[]`,
+      value: [
+        `[`,
+        ...entries(
+          overrides.map((r) => ({
+            origin: r.origin,
+            value: inline({
+              runStatus: lit(r.runStatus),
+              interruptKind: lit(r.interruptKind),
+              wire: lit(r.wire),
+              stored: lit(r.stored),
+            }),
+          })),
+        ),
+        `]`,
+      ],
+    }),
   );
   m.add(
-    `const reverse: Readonly<Record<string, ${RunStatus}>> = {`,
-    ...entries(
-      model.a2a.taskStateReverse.map((r) => ({
-        origin: r.origin,
-        key: lit(r.wire),
-        value: lit(r.runStatus),
-      })),
-    ),
-    `};`,
+    fn({
+      doc: [
+        doc("Forward projection; `interruptKind` is the kind of the run's open interrupt, if any."),
+      ],
+      name: 'projectA2aTaskState',
+      params: [
+        ['status', RunStatus],
+        ['interruptKind?', 'string'],
+      ],
+      returns: 'A2aTaskStateProjection',
+      body: [
+        `  const o = interruptKind ? overrides.find((r) => r.runStatus === status && r.interruptKind === interruptKind) : undefined;`,
+        `  return o ? { wire: o.wire, stored: o.stored } : forward[status];`,
+      ],
+    }),
   );
   m.add(
-    doc(
-      'Reverse projection (consuming an external A2A agent); undefined for an unknown wire state.',
-    ),
-    `export function runStatusFromA2a(wire: string): ${RunStatus} | undefined {`,
-    `  return Object.hasOwn(reverse, wire) ? reverse[wire] : undefined;`,
-    `}`,
+    constant({
+      exported: false,
+      name: 'reverse',
+      type: `Readonly<Record<string, ${RunStatus}>>`,
+      value: [
+        `{`,
+        ...entries(
+          model.a2a.taskStateReverse.map((r) => ({
+            origin: r.origin,
+            key: lit(r.wire),
+            value: lit(r.runStatus),
+          })),
+        ),
+        `}`,
+      ],
+    }),
   );
   m.add(
-    doc('Run statuses whose forward wire state equals `wire` (ListTasks status filter).'),
-    `export function runStatusesForA2aWire(wire: string): ${RunStatus}[] {`,
-    `  return (Object.keys(forward) as ${RunStatus}[]).filter((s) => forward[s].wire === wire);`,
-    `}`,
+    fn({
+      doc: [
+        doc(
+          'Reverse projection (consuming an external A2A agent); undefined for an unknown wire state.',
+        ),
+      ],
+      name: 'runStatusFromA2a',
+      params: [['wire', 'string']],
+      returns: `${RunStatus} | undefined`,
+      body: [`  return Object.hasOwn(reverse, wire) ? reverse[wire] : undefined;`],
+    }),
+  );
+  m.add(
+    fn({
+      doc: [doc('Run statuses whose forward wire state equals `wire` (ListTasks status filter).')],
+      name: 'runStatusesForA2aWire',
+      params: [['wire', 'string']],
+      returns: `${RunStatus}[]`,
+      body: [
+        code`  return ${cast('Object.keys(forward)', `${RunStatus}[]`)}.filter((s) => forward[s].wire === wire);`,
+      ],
+    }),
   );
   return m.file([originFile(rows, 'interop-map')]);
 }
@@ -97,37 +145,67 @@ export function emitMcpTaskStatus(model: SpecModel): EmittedFile {
   const m = new TsModule('mcp/task-status.ts');
   const RunStatus = m.use(RUN_STATUS);
   m.add(
-    `export type McpTaskStatus = ${unionOf(statuses)};`,
-    `export const mcpTaskStatuses: readonly McpTaskStatus[] = ${lit(statuses)};`,
+    types(`export type McpTaskStatus = ${unionOf(statuses)};`),
+    constant({ name: 'mcpTaskStatuses', type: 'readonly McpTaskStatus[]', value: [lit(statuses)] }),
   );
   m.add(
-    `const projection = {`,
-    ...entries(
-      defaults.map((r) => ({ origin: r.origin, key: lit(r.runStatus), value: lit(r.taskStatus) })),
-    ),
-    `} as const satisfies Record<${RunStatus}, McpTaskStatus>;`,
+    constant({
+      exported: false,
+      name: 'projection',
+      value: [
+        `{`,
+        ...entries(
+          defaults.map((r) => ({
+            origin: r.origin,
+            key: lit(r.runStatus),
+            value: lit(r.taskStatus),
+          })),
+        ),
+        `}`,
+      ],
+      tsSuffix: ` as const satisfies Record<${RunStatus}, McpTaskStatus>`,
+    }),
   );
   m.add(
-    doc("Rows that override the default when the run's error has a given errors.json code."),
-    `const overrides: readonly { runStatus: ${RunStatus}; errorCode: string; taskStatus: McpTaskStatus }[] = [`,
-    ...entries(
-      overrides.map((r) => ({
-        origin: r.origin,
-        value: inline({
-          runStatus: lit(r.runStatus),
-          errorCode: lit(r.errorCode),
-          taskStatus: lit(r.taskStatus),
-        }),
-      })),
-    ),
-    `];`,
+    constant({
+      doc: [
+        doc("Rows that override the default when the run's error has a given errors.json code."),
+      ],
+      exported: false,
+      name: 'overrides',
+      type: `readonly { runStatus: ${RunStatus}; errorCode: string; taskStatus: McpTaskStatus }[]`,
+      value: [
+        `[`,
+        ...entries(
+          overrides.map((r) => ({
+            origin: r.origin,
+            value: inline({
+              runStatus: lit(r.runStatus),
+              errorCode: lit(r.errorCode),
+              taskStatus: lit(r.taskStatus),
+            }),
+          })),
+        ),
+        `]`,
+      ],
+    }),
   );
   m.add(
-    doc("MCP task status of a run; `errorCode` is the run's RunSnapshot error code, if any."),
-    `export function projectMcpTaskStatus(status: ${RunStatus}, errorCode?: string): McpTaskStatus {`,
-    `  const o = errorCode === undefined ? undefined : overrides.find((r) => r.runStatus === status && r.errorCode === errorCode);`,
-    `  return o ? o.taskStatus : projection[status];`,
-    `}`,
+    fn({
+      doc: [
+        doc("MCP task status of a run; `errorCode` is the run's RunSnapshot error code, if any."),
+      ],
+      name: 'projectMcpTaskStatus',
+      params: [
+        ['status', RunStatus],
+        ['errorCode?', 'string'],
+      ],
+      returns: 'McpTaskStatus',
+      body: [
+        `  const o = errorCode === undefined ? undefined : overrides.find((r) => r.runStatus === status && r.errorCode === errorCode);`,
+        `  return o ? o.taskStatus : projection[status];`,
+      ],
+    }),
   );
   return m.file([originFile(rows, 'interop-map')]);
 }

@@ -4,6 +4,7 @@
 // of each event type the spec's payload index names (a new type is a new member, so every table
 // that handles events by type stops compiling until it handles it).
 import type { SpecModel } from '../model/ir.ts';
+import { constant, types } from './code/declarations.ts';
 import { doc, lit, unionOf } from './code/literals.ts';
 import { TsModule } from './code/module.ts';
 import type { EmittedFile } from './source-file.ts';
@@ -19,35 +20,43 @@ export function emitAsyncApiTypes(model: SpecModel, channels: AsyncApiChannel[])
   const all = [...new Set(channels.flatMap((c) => c.messages))].sort();
   const m = new TsModule('types/event-streams.ts');
   m.add(
-    doc(`Source: ${file}#/channels — message names carried on the event streams.`),
-    `export type EventStreamMessageName = ${unionOf(all)};`,
+    types(
+      doc(`Source: ${file}#/channels — message names carried on the event streams.`),
+      `export type EventStreamMessageName = ${unionOf(all)};`,
+    ),
   );
   m.add(
-    `export interface EventChannel { id: string; address: string; messages: readonly EventStreamMessageName[] }`,
-    `export const eventChannels: readonly EventChannel[] = ${lit(channels)};`,
+    types(
+      `export interface EventChannel { id: string; address: string; messages: readonly EventStreamMessageName[] }`,
+    ),
+    constant({ name: 'eventChannels', type: 'readonly EventChannel[]', value: [lit(channels)] }),
   );
   const payload = (type: string) =>
     m.use({ module: 'types/events.ts', name: typeNameOf(pascal(type)), kind: 'type' });
   const index = model.events[0]?.origin.file ?? file;
   m.add(
-    doc(`Source: ${index} — the payload of each run event type.`),
-    `export interface RunEventPayloads {`,
-    ...model.events.map((e) => `  ${lit(e.type)}: ${payload(e.type)};`),
-    `}`,
-    `export type RunEventType = keyof RunEventPayloads;`,
+    types(
+      doc(`Source: ${index} — the payload of each run event type.`),
+      `export interface RunEventPayloads {`,
+      ...model.events.map((e) => `  ${lit(e.type)}: ${payload(e.type)};`),
+      `}`,
+      `export type RunEventType = keyof RunEventPayloads;`,
+    ),
   );
   const host = new Set(
     channels.filter((c) => c.address === HOST_EVENTS_ADDRESS).flatMap((c) => c.messages),
   );
   m.add(
-    doc(
-      `Source: ${file}#/channels — the payload of each event type the host-event stream carries.`,
+    types(
+      doc(
+        `Source: ${file}#/channels — the payload of each event type the host-event stream carries.`,
+      ),
+      `export interface HostEventPayloads {`,
+      ...model.events
+        .filter((e) => host.has(e.type))
+        .map((e) => `  ${lit(e.type)}: ${payload(e.type)};`),
+      `}`,
     ),
-    `export interface HostEventPayloads {`,
-    ...model.events
-      .filter((e) => host.has(e.type))
-      .map((e) => `  ${lit(e.type)}: ${payload(e.type)};`),
-    `}`,
   );
   return m.file([file]);
 }

@@ -13,5 +13,5 @@ export function emitOpenApiTypes(openapiFile: string, printed: string): EmittedF
     `export type RunSnapshot = components['schemas']['RunSnapshot'];`,
   ].join('\n');
   // Printed by TypeScript's printer behind openapi-typescript; see EmittedFile.parser.
-  return { path: 'types/openapi.ts', from: [openapiFile], body, parser: 'printed' };
+  return { path: 'types/openapi.ts', from: [openapiFile], body, parser: 'printed', dist: 'types' };
 }

@@ -66,13 +66,15 @@ export async function emitSchemaTypes(
     }),
   );
   const sources = entries.map(
-    (e) => `/** ${e.name} — Source: ${e.origin.file}#${e.origin.pointer} */`,
+    // Named as exported (the library's mangling: `A2aFacet` is declared as `A2AFacet`).
+    (e) => `/** ${typeNameOf(e.name)} — Source: ${e.origin.file}#${e.origin.pointer} */`,
   );
   return {
     path,
     from: [...new Set(entries.map((e) => e.origin.file))].sort(),
     body: [...sources, ts, ...aliasesForUnnamed(ts, rootName, entries)].join('\n'),
     parser: 'typescript',
+    dist: 'types',
   };
 }
 

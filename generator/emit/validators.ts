@@ -2,9 +2,10 @@
 // paired with a declaration file so TypeScript callers get typed guards.
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { cachedStep } from '../cache/context.ts';
-import { newStandaloneAjv } from '../model/validate-file.ts';
+import { newStandaloneAjv } from '../model/spec-ajv.ts';
 import type { SpecModel } from '../model/ir.ts';
 import { pascal } from '../model/naming.ts';
+import { verbatim } from './code/declarations.ts';
 import { TsModule } from './code/module.ts';
 import { CREATE_REQUIRE, typeSymbol, type TsSymbol } from './code/symbols.ts';
 import type { EmittedFile } from './source-file.ts';
@@ -79,9 +80,11 @@ export function emitValidators(model: SpecModel): EmittedFile[] {
   };
   const dts = new TsModule('validators/standalone.d.ts');
   dts.add(
-    `export interface ValidationError { instancePath: string; schemaPath: string; keyword: string; message?: string; params: Record<string, unknown> }`,
-    `export interface Validator<T> { (data: unknown): data is T; errors?: ValidationError[] | null }`,
-    ...specs.map((s) => `export declare const ${s.exportName}: Validator<${dts.use(s.type)}>;`),
+    verbatim(
+      `export interface ValidationError { instancePath: string; schemaPath: string; keyword: string; message?: string; params: Record<string, unknown> }`,
+      `export interface Validator<T> { (data: unknown): data is T; errors?: ValidationError[] | null }`,
+      ...specs.map((s) => `export declare const ${s.exportName}: Validator<${dts.use(s.type)}>;`),
+    ),
   );
   return [js, dts.file(from)];
 }
@@ -100,6 +103,6 @@ const esmBody = textMemo((code) => toEsmImports(code).text());
 function toEsmImports(code: string): TsModule {
   const js = new TsModule('validators/standalone.js');
   const body = code.replace(/^"use strict";\s*/, '');
-  if (!/\brequire\(/.test(body)) return js.add(body);
-  return js.add(`const require = ${js.use(CREATE_REQUIRE)}(import.meta.url);`, body);
+  if (!/\brequire\(/.test(body)) return js.add(verbatim(body));
+  return js.add(verbatim(`const require = ${js.use(CREATE_REQUIRE)}(import.meta.url);`, body));
 }

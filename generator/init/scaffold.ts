@@ -1,4 +1,4 @@
-// The project `wopgen init` scaffolds (issue 14 §2): the handlebars templates of templates/init/,
+// The project `wopgen init` scaffolds: the handlebars templates of templates/init/,
 // one per file, rendered from one typed context, plus the bundled spec (spec/ and schemas/)
 // copied in so `npm run generate` works offline. Writes into a folder that is absent or empty;
 // anything else is refused before a file is written.
@@ -11,8 +11,9 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { renderTemplate, templatesRoot } from '../templates/render.ts';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { renderTemplate } from '../templates/render.ts';
+import { packageRoot } from '../templates/root.ts';
 import { GENERATOR_VERSION } from '../version.ts';
 
 /** What every template of templates/init/ is rendered from. */
@@ -76,12 +77,32 @@ interface OwnPackage {
 
 /** The versions the scaffold's dev dependencies get: those wopgen itself is tested with. */
 function ownPackage(): OwnPackage {
-  return JSON.parse(
-    readFileSync(join(templatesRoot(), '..', 'package.json'), 'utf8'),
-  ) as OwnPackage;
+  return JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as OwnPackage;
 }
 
-export function initContext(dir: string, wopgen: string | undefined): InitContext {
+/** A dependency spec that names a local tarball or folder: `file:X`, or a path npm reads as one. */
+const LOCAL_SPEC = /^(file:|\.{1,2}[\\/]|[\\/])|\.(tgz|tar\.gz|tar)$/;
+
+/**
+ * The wopgen dependency as the new project must write it. A relative path is read from where the
+ * command runs (`--wopgen file:./wopgen-0.1.0.tgz` names the caller's tarball) and written
+ * relative to the project, as `npm install <path>` writes it; an absolute path, a version range
+ * or a tag is kept as given.
+ */
+export function wopgenDependency(spec: string, dir: string, cwd: string): string {
+  if (!LOCAL_SPEC.test(spec)) return spec;
+  const path = spec.replace(/^file:/, '');
+  if (isAbsolute(path)) return `file:${path}`;
+  const target = resolve(cwd, path);
+  const rel = relative(resolve(dir), target).split('\\').join('/');
+  return `file:${isAbsolute(rel) ? target : rel}`;
+}
+
+export function initContext(
+  dir: string,
+  wopgen: string | undefined,
+  cwd: string = process.cwd(),
+): InitContext {
   const own = ownPackage();
   const version = (name: string): string =>
     JSON.stringify(own.devDependencies[name] ?? own.dependencies[name] ?? 'latest');
@@ -91,7 +112,9 @@ export function initContext(dir: string, wopgen: string | undefined): InitContex
     className: className(name),
     wopgenVersion: GENERATOR_VERSION,
     nameJson: JSON.stringify(name),
-    wopgenJson: JSON.stringify(wopgen ?? `^${GENERATOR_VERSION}`),
+    wopgenJson: JSON.stringify(
+      wopgen === undefined ? `^${GENERATOR_VERSION}` : wopgenDependency(wopgen, dir, cwd),
+    ),
     a2aSdkJson: version('@a2a-js/sdk'),
     mcpClientJson: version('@modelcontextprotocol/client'),
     typesNodeJson: version('@types/node'),
@@ -120,9 +143,9 @@ export function scaffold(dir: string, context: InitContext): string[] {
     writeFileSync(target, renderTemplate(`init/${template}`, context));
     written.push(output);
   }
-  const packageRoot = join(templatesRoot(), '..');
+  const root = packageRoot();
   for (const folder of SPEC_FOLDERS) {
-    cpSync(join(packageRoot, folder), join(dir, folder), { recursive: true });
+    cpSync(join(root, folder), join(dir, folder), { recursive: true });
     written.push(`${folder}/`);
   }
   return written;

@@ -1,4 +1,4 @@
-// Limits on one input file, checked before it is parsed (issue 10, hostile specs): a spec file is
+// Limits on one input file, checked before it is parsed (specs may be hostile): a spec file is
 // a few hundred KB at most, so anything far bigger, not UTF-8, or nested deeper than any schema
 // needs is refused with a located diagnostic instead of exhausting memory or the stack.
 import { readFileSync, statSync } from 'node:fs';

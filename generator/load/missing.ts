@@ -1,4 +1,4 @@
-// The cause of a `$ref` to a file that does not exist (issue 8 §4, derived errors suppressed):
+// The cause of a `$ref` to a file that does not exist (derived errors suppressed):
 // a missing folder is one problem however many references name files in it, and a missing file
 // is one problem however many references name it. The first report is the cause; the rest
 // follow from it. Kept per sink, so every bundle of one generation shares it.

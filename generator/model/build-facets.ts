@@ -6,6 +6,7 @@ import { getAt } from '../load/pointer.ts';
 import type { SourceSet } from '../load/source-set.ts';
 import type { SourceFile } from '../load/source.ts';
 import type { FacetModel } from './ir.ts';
+import { checkJsonSchema } from './meta-schema.ts';
 
 const FIELDS = {
   a2a: {
@@ -29,6 +30,8 @@ export function buildFacet(
   file: SourceFile,
 ): FacetModel {
   const fields = FIELDS[family];
+  // Its types are printed from it: a schema that is not one stops the run as located errors.
+  checkJsonSchema(sink, file);
   const schema = bundle(set, sink, { file, pointer: '' }, { defsPath: ['$defs'] }).value;
   const props = (schema['properties'] ?? {}) as Record<string, unknown>;
   const item = getAt(schema, `/properties/${fields.versionsField}/items`) as

@@ -10,6 +10,8 @@ import { BUILTIN_PREFIX, builtinSchemasDir } from '../load/builtin-schemas.ts';
 import type { SourceSet } from '../load/source-set.ts';
 import type { SourceFile } from '../load/source.ts';
 import type { Origin, WireModel } from './ir.ts';
+import { closest } from '../diagnostics/suggest.ts';
+import { checkJsonSchema } from './meta-schema.ts';
 import { pascal } from './naming.ts';
 import { shapeDigest } from './shape-digest.ts';
 
@@ -46,7 +48,7 @@ export function buildWire(
       );
     return null;
   }
-  if (file.syntax) return null;
+  if (file.syntax || checkJsonSchema(sink, file) > 0) return null;
   const schema = bundle(set, sink, { file, pointer: '' }, { defsPath: ['$defs'] }).value;
   const defs = (schema['$defs'] ?? {}) as Record<string, Record<string, unknown>>;
   // A definition that only refers to another (`ToolsListParams` → `PageParams`) is that type.
@@ -59,6 +61,11 @@ export function buildWire(
         : null;
     return alias !== null && alias !== def ? named(alias) : def;
   };
+  // The protocol's methods, as the wire schema types them: a row naming none of them is most
+  // likely a typo of one (`GetTsk`), so the error offers the nearest.
+  const typed = Object.keys(defs)
+    .filter((d) => d.endsWith('Params'))
+    .map((d) => d.slice(0, -'Params'.length));
   const types: WireModel['types'] = {};
   const shapes: WireModel['shapes'] = {};
   const rootOf = (def: string | null) => (def === null ? null : { $ref: `#/$defs/${def}` });
@@ -85,7 +92,8 @@ export function buildWire(
         'wire-type-missing',
         origin.file,
         origin.pointer,
-        `${method} has no wire types: ${file.rel} has no $defs ${missing.join(' or ')}`,
+        `${method} has no wire types: ${file.rel} has no $defs ${missing.join(' or ')}` +
+          nearestMethod(family, base, typed),
       );
     types[method] = t;
     shapes[method] = shapeDigest(schema, {
@@ -105,4 +113,16 @@ export function buildWire(
     shapes,
     origin: { file: file.rel, pointer: '/$defs' },
   };
+}
+
+/**
+ * `; did you mean "GetTask"?` when the row's method is a near miss of one the schema types. A2A
+ * methods are the PascalCase names themselves; MCP methods are their slash-separated words
+ * (`ToolsList` → `tools/list`).
+ */
+function nearestMethod(family: 'a2a' | 'mcp', base: string, typed: readonly string[]): string {
+  const near = closest(base, typed);
+  if (near === undefined) return '';
+  const name = family === 'a2a' ? near : near.replace(/(?<=[a-z])(?=[A-Z])/g, '/').toLowerCase();
+  return `; did you mean "${name}"?`;
 }

@@ -47,10 +47,11 @@ export function buildModel(set: SourceSet, sink: DiagnosticSink): SpecModel | nu
       '/$schema',
       'the interop map names no loadable schema in $schema',
     );
-  validateAgainstOwnSchema(set, sink, errorsFile, 'file-schema');
+  // errors.json is read by shape as the map is: a shape failure stops here too.
+  const errorsCheck = validateAgainstOwnSchema(set, sink, errorsFile, 'errors-schema');
   const codemap = set.get(join(layout.interopMap, '..', 'event-codemap.json'));
   if (codemap && !codemap.syntax) validateAgainstOwnSchema(set, sink, codemap, 'file-schema');
-  if (!mapCheck.checked || mapCheck.structural > 0) return null;
+  if (!mapCheck.checked || mapCheck.structural > 0 || errorsCheck.structural > 0) return null;
 
   const openapi = buildOpenApi(set, sink, openapiFile);
   const map = mapFile.data as Json;

@@ -1,30 +1,16 @@
 // Validates a loaded file against the schema its `$schema` names (when that schema is loaded
 // from the spec, never fetched), reporting each failure at the offending pointer.
 import { createRequire } from 'node:module';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import addFormatsImport from 'ajv-formats';
 import { cachedStep } from '../cache/context.ts';
 import type { DiagnosticCode } from '../diagnostics/catalogue.ts';
 import type { DiagnosticSink } from '../diagnostics/diagnostic.ts';
 import { resolveRef } from '../load/refs.ts';
 import type { SourceSet } from '../load/source-set.ts';
 import type { SourceFile } from '../load/source.ts';
-
-const addFormats = addFormatsImport as unknown as (ajv: Ajv2020) => Ajv2020;
-
-export function newAjv(): Ajv2020 {
-  // strict off: spec schemas carry annotations (x-*, $comment-like keys) ajv does not know.
-  // code.source keeps the generated code for ajv's standalone output (see validatorOf).
-  const ajv = new Ajv2020({
-    strict: false,
-    allErrors: true,
-    validateSchema: false,
-    code: { source: true },
-  });
-  addFormats(ajv);
-  return ajv;
-}
+import { checkJsonSchema, checkLocalRefs } from './meta-schema.ts';
+import { newAjv } from './spec-ajv.ts';
 
 export interface FileValidation {
   /** False when the file's `$schema` could not be found (nothing is reported then). */
@@ -58,6 +44,9 @@ export function validateAgainstOwnSchema(
   const r = resolveRef(set, file, ref);
   if (!r.ok) return { checked: false, structural: 0 };
   const schemaFile = r.target.file;
+  // A schema that is not one cannot be compiled: its own failures are the problem to report.
+  const invalid = checkJsonSchema(sink, schemaFile) || checkLocalRefs(sink, schemaFile);
+  if (invalid > 0) return { checked: true, structural: invalid };
   // Compiling the schema is most of the cost: the failures of an unchanged file against an
   // unchanged schema come from the artifact cache (cache/context.ts).
   const failures = JSON.parse(
@@ -137,16 +126,4 @@ function dedupe(errors: ErrorObject[]): ErrorObject[] {
     seen.add(k);
     return true;
   });
-}
-
-/** An ajv instance whose compiled validators can be written out as ESM standalone code. */
-export function newStandaloneAjv(): Ajv2020 {
-  const ajv = new Ajv2020({
-    strict: false,
-    allErrors: true,
-    validateSchema: false,
-    code: { source: true, esm: true, lines: true },
-  });
-  addFormats(ajv);
-  return ajv;
 }

@@ -1,5 +1,5 @@
 // The `when` phrases of A2A operation rows, read by a small grammar (never pattern-guessed), and
-// the short case names decided from what a phrase selects (issue 9 item 4). A phrase outside the
+// the short case names decided from what a phrase selects. A phrase outside the
 // grammar is a `when-unknown` diagnostic at the row's `when`.
 //
 //   when      := ''  |  'no taskId'  |  'as' Method  |  'taskId,' 'run' statuses

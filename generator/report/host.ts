@@ -1,4 +1,4 @@
-// What a running host makes of each map row (issue 14 §4): read from its discovery document, its
+// What a running host makes of each map row: read from its discovery document, its
 // agent card and MCP server/discover, then confirmed by probing the row with a harmless request
 // (probe-requests.ts). A row is
 // - `serves` when the probe reached the row's handler (a result, or an error such as -32001);

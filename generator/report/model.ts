@@ -1,4 +1,4 @@
-// The interop report as data (issue 14 §4), built from the SpecModel the generator emits from:
+// The interop report as data, built from the SpecModel the generator emits from:
 // every A2A and MCP map row with its v2 operation, `requires` and the error it is refused with;
 // the negotiation table; the A2A error matrix. Nothing here depends on the clock or on where the
 // spec lies, so the spec-only report is the same bytes wherever it is made.

@@ -1,4 +1,4 @@
-// The harmless request each map row is probed with (issue 14 §4): an unknown task id, an unknown
+// The harmless request each map row is probed with: an unknown task id, an unknown
 // tool or prompt, a read of one page, a malformed filter answered before a stream opens. None of
 // them starts a run, stores anything or opens a stream that stays open; a host that serves the row
 // answers it through the row's own handler (a result, or an error such as TaskNotFoundError),

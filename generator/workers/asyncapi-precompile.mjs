@@ -1,4 +1,4 @@
-// The AsyncAPI document schemas compiled ahead of time (issue 13 §3): @asyncapi/parser validates
+// The AsyncAPI document schemas compiled ahead of time: @asyncapi/parser validates
 // a document against the whole AsyncAPI JSON schema through spectral's `schema` function, which
 // compiles that schema with ajv on every parse (twice: unresolved, then resolved), about two thirds
 // of the AsyncAPI worker's time on a cold generation. Those schemas come from the installed

@@ -1,6 +1,6 @@
 // `generate --watch` keeps its worker threads from one regeneration to the next: a one-shot run
-// pays for starting a thread and loading the TypeScript compiler (and openapi-typescript, the
-// AsyncAPI parser) every time, most of a regeneration after a small edit (README §Generation).
+// pays for starting a thread and loading openapi-typescript (with the TypeScript compiler) or the
+// AsyncAPI parser whenever its document changed (README §Generation).
 // A kept thread that has ended (it died, or a run's failure ended it) is started again on the
 // next request, so a crash costs one failed regeneration at most.
 import type { ArtifactCache } from '../cache/store.ts';
@@ -9,13 +9,12 @@ import { startAsyncApiReader, startOpenApiPrinter, type Workers } from './worker
 
 export interface KeptWorkers {
   /**
-   * The workers for one generation. Their `dispose` keeps the threads; they start as
-   * `startWorkersFor` starts them (cache/workers.ts): the TypeScript worker at once, the AsyncAPI
-   * worker at once only while the artifact cache is empty.
+   * The workers for one generation. Their `dispose` keeps the threads. The OpenAPI printer starts
+   * at once (loading openapi-typescript only while the artifact cache is empty), so that an edit
+   * of the OpenAPI document finds it started; the AsyncAPI worker at once only while the cache is
+   * empty (cache/workers.ts).
    */
   forRun(cache: ArtifactCache): Workers;
-  /** Has the TypeScript worker compile a small file, so its first real compile finds it loaded. */
-  warmCompile(): Promise<void>;
   /** Ends the threads. */
   close(): Promise<void>;
 }
@@ -24,8 +23,6 @@ export interface WorkerStarters {
   printer: (preload: boolean) => Workers['printer'];
   asyncapi: () => Workers['asyncapi'];
 }
-
-const WARM_UP_SOURCE = 'export const warm: number = 1;\n';
 
 const STARTERS: WorkerStarters = { printer: startOpenApiPrinter, asyncapi: startAsyncApiReader };
 
@@ -39,9 +36,6 @@ export function keptWorkers(starters: WorkerStarters = STARTERS): KeptWorkers {
       printer.start();
       if (!warmCache) asyncapi.start();
       return { printer: printer.view, asyncapi: asyncapi.view };
-    },
-    async warmCompile() {
-      await printer.view.run({ kind: 'transpile', files: [['warm-up.ts', WARM_UP_SOURCE]] });
     },
     async close() {
       await Promise.all([printer.end(), asyncapi.end()]);

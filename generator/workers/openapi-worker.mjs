@@ -1,13 +1,11 @@
-// Worker thread that owns the TypeScript compiler: loading it is the largest start-up cost of a
-// generation (see worker.ts), so the one worker that loads it does both jobs that need it, in
-// turn: printing the OpenAPI wire types (openapi-typescript) and, once every file is formatted,
-// compiling the generated package's dist/ (compile-package.mjs).
+// Worker thread that prints the OpenAPI wire types with openapi-typescript (and so loads the
+// TypeScript compiler, the largest start-up cost of a generation, see worker.ts). Nothing else
+// of a generation needs the compiler: the code builder prints dist/ itself.
 //
 // openapi-typescript loads at once unless the starter says the print is likely cached
-// (`workerData.preload === false`, see cache/workers.ts): a warm regeneration only compiles here.
+// (`workerData.preload === false`, see workers/kept.ts): `--watch` starts the thread early.
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
-import { transpileFiles } from './compile-package.mjs';
 
 let loadMs = performance.now();
 let printer;
@@ -19,7 +17,6 @@ const loadPrinter = () =>
 if (workerData?.preload !== false) void loadPrinter();
 
 async function answer(request) {
-  if (request.kind === 'transpile') return transpileFiles(request.files);
   const { default: openapiTS, astToString } = await loadPrinter();
   return astToString(await openapiTS(request.document, { silent: true, alphabetize: true }));
 }

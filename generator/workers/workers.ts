@@ -1,6 +1,6 @@
 // The pipeline's two worker threads (see worker.ts), started as early as a generation is known to
 // be needed: the command line starts them before it even loads the pipeline. The validate stage
-// (generator/validate/) asks them to read the documents; the TypeScript worker also compiles dist/.
+// (generator/validate/) asks them to read the documents.
 import { startWorker, type StartedWorker } from './worker.ts';
 
 /** What @asyncapi/parser answers (asyncapi-worker.mjs), as plain data. */
@@ -17,13 +17,14 @@ export interface AsyncApiChannel {
 
 export type AsyncApiReader = StartedWorker<Record<string, unknown>, ParsedAsyncApi>;
 
-/** The two jobs of the TypeScript worker (openapi-worker.mjs), answered in turn. */
-export type TsWorkerRequest =
-  | { kind: 'print'; document: Record<string, unknown> }
-  | { kind: 'transpile'; files: [string, string][] };
+/** The job of the OpenAPI worker (openapi-worker.mjs): openapi-typescript's print of a document. */
+export interface PrintRequest {
+  kind: 'print';
+  document: Record<string, unknown>;
+}
 
-/** Answers are a string for `print`, the compiled files for `transpile` (emit/support/compile-dist.ts). */
-export type OpenApiPrinter = StartedWorker<TsWorkerRequest, unknown>;
+/** Answers the printed types, a string. */
+export type OpenApiPrinter = StartedWorker<PrintRequest, unknown>;
 
 /** `preload` false: openapi-typescript loads only when a print is asked (cache/workers.ts). */
 export function startOpenApiPrinter(preload = true): OpenApiPrinter {

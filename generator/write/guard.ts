@@ -1,4 +1,4 @@
-// Where `generate` may write (issue 8 §1): only inside a folder that is absent, empty, or holds a
+// Where `generate` may write: only inside a folder that is absent, empty, or holds a
 // manifest.json wopgen wrote, and there only over the files that manifest lists. Everything else
 // is refused before a byte is touched: a file, the filesystem root, a pseudo filesystem (/proc,
 // /sys, /dev), a repository root, the spec or a folder holding it, and a folder with foreign files.

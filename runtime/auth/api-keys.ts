@@ -1,13 +1,13 @@
 // API-key credentials: minted once, stored only as keyed hashes, resolved to a Subject whose tenant
 // comes from the key record alone (DESIGN.md §5 "Subject"; interop.md §"The operation mappings" Isolation).
 // With a host secret (a `pepper`), the stored hash is HMAC-SHA256(pepper, key) and an operator key's
-// subject id is derived from another HMAC of it (issue 10, break 7): neither the key table nor the
+// subject id is derived from another HMAC of it (not a SHA-256): neither the key table nor the
 // `subjectId` every reader of the tenant sees is an offline oracle for a weak operator-chosen key.
 // Records written before the pepper existed (plain SHA-256) are still recognised.
 import { createHash, createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isRunTenant, randomOpaque } from '../ids.ts';
 import type { Authenticator, Subject } from '../ports/auth.ts';
-import type { ApiKeyStore as ApiKeyRecords } from '../ports/store/api-key-store.ts';
+import type { ApiKeyRecord, ApiKeyStore as ApiKeyRecords } from '../ports/store/api-key-store.ts';
 
 export const API_KEY_PREFIX = 'wop_';
 /** Issuer recorded on subjects authenticated by this host's own API keys. */
@@ -27,12 +27,12 @@ export function hashKey(key: string, pepper?: Uint8Array): Buffer {
 
 /**
  * How long a verified key is answered from memory. The store lookup on every request was a
- * measurable share of a read's cost (issue 13); a key record removed from the store by another
+ * measurable share of a read's cost; a key record removed from the store by another
  * process stops working within this window. Only known keys are cached (by a digest, never the
  * key), so unknown keys cannot grow the cache. The cache's digest is SHA-256 over a random
  * per-process salt and the key: as keyed as the stored HMAC for what memory holds (the salt never
  * leaves the process), at a fifth of its cost — the HMAC of every request (a fresh key import per
- * call) was ~3% of a read's CPU in the issue 13 profile. The stored hash is computed only on a miss.
+ * call) was ~3% of a read's CPU in a GetTask profile. The stored hash is computed only on a miss.
  */
 export const KEY_CACHE_TTL_MS = 5_000;
 const KEY_CACHE_MAX = 10_000;
@@ -68,18 +68,30 @@ export class ApiKeyStore implements Authenticator {
 
   /** Mint a key for `tenant`; `subjectId` defaults to a fresh opaque id. */
   async mintKey(tenant: string, options: { subjectId?: string } = {}): Promise<MintedKey> {
+    const { key, record } = this.newKey(tenant, options.subjectId);
+    await this.store.insertApiKey(record);
+    return { key, subject: subjectFor(tenant, record.subjectId) };
+  }
+
+  /**
+   * A fresh random key for `tenant` and the record that stores it (nothing is written): for a
+   * caller that writes the record together with another change (a rotation, key-admin.ts).
+   */
+  newKey(
+    tenant: string,
+    subjectId = `key-${randomOpaque(12)}`,
+  ): { key: string; record: ApiKeyRecord } {
     if (!isRunTenant(tenant)) throw new Error(`invalid tenant ${JSON.stringify(tenant)}`);
-    const subjectId = options.subjectId ?? `key-${randomOpaque(12)}`;
     if (!/^[^\s/]{1,256}$/.test(subjectId))
       throw new Error(`invalid subjectId ${JSON.stringify(subjectId)}`);
     const key = API_KEY_PREFIX + randomBytes(32).toString('base64url');
-    await this.store.insertApiKey({
+    const record = {
       keyHash: hashKey(key, this.pepper),
       tenant,
       subjectId,
       createdAt: new Date().toISOString(),
-    });
-    return { key, subject: subjectFor(tenant, subjectId) };
+    };
+    return { key, record };
   }
 
   /**

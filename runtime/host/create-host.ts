@@ -185,7 +185,7 @@ export async function createHost<C extends HostContract = typeof wopgenContract>
     discovery: () => discovery.current(),
     authenticate: (req) => {
       // Once per request: a binding checks the credential before reading the body and its
-      // pipeline asks again; the second ask must not cost a second keyed hash (issue 13 profile).
+      // pipeline asks again; the second ask must not cost a second keyed hash.
       let subject = authenticated.get(req);
       if (!subject) {
         subject = parts.auth.authenticate(req.headers.authorization).then((s) => {

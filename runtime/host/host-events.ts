@@ -1,7 +1,7 @@
 // The host event log service bindings see (ports/host-events.ts), over the HostEventStore port and
 // the change feed: appends publish a `host` change; streams replay then follow, reading again at
 // least every FOLLOW_POLL_MS so a change published by another process is not waited on forever.
-// Bounded (issue 10, breaks 1 and 3): each tenant scope keeps its newest `hostEventRetention`
+// Bounded: each tenant scope keeps its newest `hostEventRetention`
 // events (older ones are pruned as new ones arrive), and a stream without a known Last-Event-ID
 // replays only the newest `hostEventTail`, paged from the store, never the whole log.
 import { mintEventId } from '../ids.ts';
@@ -17,7 +17,7 @@ const PAGE = 200;
  * Prune at most once per this many appends of a tenant, and at most once per retention/16 (so the
  * cap is exceeded by at most a sixteenth). A prune finds its cut-off by stepping over the kept
  * events, so its cost grows with the retention: at the default 10,000 kept and a prune every 64
- * appends, pruning was ~2% of a read's CPU (issue 13 profile; each read records an audit event).
+ * appends, pruning was ~2% of a read's CPU (CPU profile; each read records an audit event).
  */
 const PRUNE_EVERY = 1024;
 

@@ -1,4 +1,4 @@
-// The PostgreSQL adapter for a host implementer (wopgen/runtime, issue 14 item 1): the store ports,
+// The PostgreSQL adapter for a host implementer (wopgen/runtime): the store ports,
 // the change feed and the run leases over one database, typed by the ports alone, so the public
 // declarations name no `pg` type and a consumer needs no @types/pg. Any number of hosts may open
 // the same database (README "Several hosts on one PostgreSQL database"): the feed crosses hosts

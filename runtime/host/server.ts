@@ -92,7 +92,7 @@ async function handle(
 /**
  * Parsed request targets without a query, per base URL: a client calls the same endpoint
  * (`/a2a/jsonrpc`, `/mcp`) over and over, and parsing it per request was ~1% of a read's CPU in
- * the issue 13 profile. Handlers only read the URL they are given (none changes it), so one parsed
+ * a CPU profile. Handlers only read the URL they are given (none changes it), so one parsed
  * object serves every request for that target. The target is the client's: the memo is emptied
  * when full, and long targets and targets with a query are parsed afresh.
  */

@@ -3,12 +3,11 @@
 // database serves one host process; on PostgreSQL any number of hosts share one database, with
 // the change feed and the run leases spanning them.
 import { outboundDeps } from '../adapters/outbound/deps.ts';
-import { randomBytes } from 'node:crypto';
 import { pino } from 'pino';
-import { ApiKeyStore } from '../auth/api-keys.ts';
+import type { ApiKeyStore } from '../auth/api-keys.ts';
+import { hostApiKeys, seedApiKeys } from '../auth/host-keys.ts';
 import { createRunCore, referencePack, type WorkflowRegistry } from '../core/reference/index.ts';
 import type { RunCore } from '../ports/run-core.ts';
-import type { Stores } from '../ports/store/index.ts';
 import type { HostContract } from '../contract/served.ts';
 import type { wopgenContract } from '../contract/default.ts';
 import { createHost, type ContractParts, type Host, type HostParts } from './create-host.ts';
@@ -26,7 +25,7 @@ export interface SqliteHostOptions extends Omit<
   leaseTtlMs?: number;
   /** PostgreSQL: connect, acquire and statement timeouts (adapters/store/postgres/pool.ts). */
   storeTimeouts?: Partial<PgTimeouts>;
-  /** Operator keys; when none is given and the store holds none, one key for `demo` is minted. */
+  /** Operator keys; when none is given, the first start of a store holding none mints one for `demo`. */
   apiKeys?: { key: string; tenant: string }[];
   /** The workflows the reference engine serves (the reference pack by default). */
   workflows?: WorkflowRegistry;
@@ -37,28 +36,6 @@ export interface SqliteHost extends Host {
   readonly keys: ApiKeyStore;
   /** The key minted on first start, if any: shown once, stored only as a hash. */
   readonly mintedKey?: { key: string; tenant: string };
-}
-
-const DEMO_MINTED = 'demo-key-minted';
-/** The host secret API-key hashes and operator subject ids are keyed with (api-keys.ts). */
-const KEY_PEPPER = 'auth.key-pepper';
-
-async function keyPepper(stores: Stores): Promise<Buffer> {
-  const value = await stores.kv.setKvIfAbsent(KEY_PEPPER, randomBytes(32).toString('base64url'));
-  return Buffer.from(value, 'base64url');
-}
-
-/** Registers the operator's keys; with none, mints one demo key the first time the store is used. */
-async function seedKeys(
-  keys: ApiKeyStore,
-  stores: Stores,
-  apiKeys: readonly { key: string; tenant: string }[],
-): Promise<SqliteHost['mintedKey']> {
-  for (const k of apiKeys) await keys.registerKey(k.key, k.tenant);
-  if (apiKeys.length > 0 || (await stores.kv.getKv(DEMO_MINTED)) !== undefined) return undefined;
-  const minted = await keys.mintKey('demo');
-  await stores.kv.setKv(DEMO_MINTED, new Date().toISOString());
-  return { key: minted.key, tenant: 'demo' };
 }
 
 export async function createSqliteHost<C extends HostContract = typeof wopgenContract>(
@@ -101,8 +78,8 @@ export async function createSqliteHost<C extends HostContract = typeof wopgenCon
       },
       outbound: outboundDeps(options.config.outbound),
     });
-    const keys = new ApiKeyStore(stores.apiKeys, await keyPepper(stores));
-    const mintedKey = await seedKeys(keys, stores, options.apiKeys ?? []);
+    const keys = await hostApiKeys(stores);
+    const mintedKey = await seedApiKeys(keys, stores, options.apiKeys ?? []);
     const {
       store: _store,
       apiKeys: _keys,

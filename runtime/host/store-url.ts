@@ -1,6 +1,6 @@
 // `--store` / `WOPGEN_STORE` → the store ports and the change feed that go with them:
 //   sqlite:PATH (or sqlite::memory:)   the embedded default; one host process per database file
-//   postgres://… or postgresql://…     any number of hosts on one database (issue 12): the change
+//   postgres://… or postgresql://…     any number of hosts on one database: the change
 //                                      feed crosses hosts through LISTEN/NOTIFY
 // Anything else is refused with a message naming both forms.
 import { PostgresChangeFeed } from '../adapters/change-feed/postgres.ts';

@@ -62,7 +62,7 @@ export async function readJsonBody(
 /**
  * The body as text, or `too-large` once more than `limit` bytes arrived (the rest is discarded).
  * Plain `data`/`end` listeners rather than `for await`: the async iterator (its promise per chunk
- * and its own stream plumbing) was ~2% of a read's CPU in the issue 13 profile, for a body that is
+ * and its own stream plumbing) was ~2% of a read's CPU in a GetTask CPU profile, for a body that is
  * one chunk nearly always. A request that fails or closes before its end rejects, as the iterator did.
  */
 function readUpTo(req: IncomingMessage, limit: number): Promise<string | 'too-large'> {

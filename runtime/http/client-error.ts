@@ -1,4 +1,4 @@
-// Refusals Node's HTTP layer makes before any handler runs (issue 10, break 9): headers over the
+// Refusals Node's HTTP layer makes before any handler runs: headers over the
 // limit (431), bytes that are not HTTP (400), a request not received in time (408). Node answers
 // them with an empty body; here each gets the body of the binding that owns its path: a JSON-RPC
 // error with one A2A ErrorInfo on the A2A JSON-RPC URL, a `google.rpc.Status` on the A2A HTTP+JSON

@@ -1,6 +1,6 @@
 // A request's "the caller went away" signal. It aborts only when the connection closes before the
 // answer was complete: aborting after every finished response cost each request an AbortSignal
-// event and a DOMException (about 4% of GetTask's CPU in the issue 13 profile) for nothing.
+// event and a DOMException (about 4% of GetTask's CPU in a CPU profile) for nothing.
 // It is made on first use: only a handler that waits (a blocking SendMessage, a stream) asks for
 // it, and making an AbortController and a `close` listener for every read cost another ~2%.
 import type { ServerResponse } from 'node:http';

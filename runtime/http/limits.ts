@@ -1,4 +1,4 @@
-// The host's resource limits (issue 10): how long a connection may stay silent, how long headers
+// The host's resource limits: how long a connection may stay silent, how long headers
 // and a whole request may take, how many sockets and open streams the host holds, and how much a
 // stream may buffer for a reader that stopped reading. Every value has a default sized for one
 // process serving many tenants; `HostConfig.limits` overrides any of them (README §Reliability).

@@ -1,4 +1,4 @@
-// Which request bodies are JSON (issue 10, break 10: REST and A2A read `text/plain` and form
+// Which request bodies are JSON (REST and A2A once read `text/plain` and form
 // bodies as JSON). A body is read only when its Content-Type is `application/json` or a
 // `+json` type (`application/a2a+json`, the A2A binding's own, RFC 6839 suffix), parameters such
 // as `charset` aside. A body with no Content-Type is still read as JSON: `fetch` and curl always

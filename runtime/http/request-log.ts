@@ -99,7 +99,7 @@ function sseErrorCode(chunk: string): number | string | undefined {
  * Watches what the handler writes for a protocol error code: JSON bodies up to SNIFF_LIMIT are
  * parsed once at the end, and only when the line is written; SSE frames are scanned as they go
  * (only those mentioning "error"). Chunks are kept by reference, never copied: a copy of every
- * response body was a measurable share of a read's cost (issue 13 profile).
+ * response body was a measurable share of a read's cost (CPU profile).
  */
 function sniffErrors(res: ServerResponse, note: Note): () => void {
   const chunks: (string | Uint8Array)[] = [];
@@ -153,7 +153,7 @@ function textOf(chunk: string | Uint8Array, encoding?: unknown): string {
  * is minted; either way it is echoed as `X-Request-Id`) and one log line when it ends.
  * Level: `error` for a 5xx, `info` otherwise. When the logger writes neither (`silent`, `fatal`),
  * the request only gets its id: no note, no watching of what is written, no `close` listener —
- * per-request work no line would ever show (issue 13 profile: the wrapper and its `res.end`
+ * per-request work no line would ever show (CPU profile: the wrapper and its `res.end`
  * interception were ~7% of a read's CPU with logging off). The level is read per request, so a
  * logger whose level changes at run time starts or stops logging at once.
  */

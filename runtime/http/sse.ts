@@ -1,4 +1,4 @@
-// Server-Sent Events with backpressure (issue 10, break 1). `send` resolves once the frame is in
+// Server-Sent Events with backpressure. `send` resolves once the frame is in
 // the socket's hands or queued under the stream's buffer bound; when the reader stops reading, the
 // writer waits for `drain` instead of queueing more, so a paused subscriber costs at most one
 // buffer, not the whole event log. A reader that does not drain within the timeout, or a frame
@@ -65,10 +65,16 @@ export async function writeBounded(
   return false;
 }
 
+/**
+ * Opens the stream. With `firstFrameFollows` (the caller sends a frame at once) the headers wait
+ * for it and leave in the same write, one packet instead of two; otherwise they go out now, so a
+ * subscriber that waits for its first event still sees the stream open.
+ */
 export function startSse(
   res: ServerResponse,
   limits: SseLimits,
   headers: Record<string, string> = {},
+  firstFrameFollows = false,
 ): SseWriter {
   res.writeHead(200, {
     'content-type': 'text/event-stream',
@@ -76,7 +82,7 @@ export function startSse(
     connection: 'keep-alive',
     ...headers,
   });
-  res.flushHeaders();
+  if (!firstFrameFollows) res.flushHeaders();
   // A stream is long-lived by design: the idle-socket timeout does not apply to it.
   res.socket?.setTimeout(0);
   let closed = false;

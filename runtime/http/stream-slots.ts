@@ -1,4 +1,4 @@
-// Caps on open event streams (issue 10, break 1): at most `perTenant` per tenant and `perHost`
+// Caps on open event streams: at most `perTenant` per tenant and `perHost`
 // across the host, so one tenant cannot hold every socket and buffer of the process. A binding
 // takes a slot before it opens a stream and answers a refusal in its own protocol's shape
 // (REST `rate_limited` 429; A2A and MCP a JSON-RPC error with HTTP 429).

@@ -20,12 +20,21 @@ export function isLogLevel(v: string): v is LogLevel {
   return (LOG_LEVELS as readonly string[]).includes(v);
 }
 
+/** One short line per record (pretty.ts), or pino's JSON lines. */
+export const LOG_FORMATS = ['pretty', 'json'] as const;
+
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+export function isLogFormat(v: string): v is LogFormat {
+  return (LOG_FORMATS as readonly string[]).includes(v);
+}
+
 export interface LoggerOptions {
   level: LogLevel;
   /** Where records go: a file descriptor's stream (process.stdout/stderr) or any writable. */
   out: NodeJS.WritableStream & { isTTY?: boolean; fd?: number };
   /** Force a format; by default pretty on a terminal, JSON otherwise. */
-  format?: 'pretty' | 'json';
+  format?: LogFormat;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -40,7 +49,9 @@ export function createLogger(opts: LoggerOptions): Logger {
     redact: ['req.headers.authorization', 'headers.authorization', 'authorization'],
   };
   if (format === 'pretty') {
-    const color = (env['NO_COLOR'] ?? '') === '' && env['TERM'] !== 'dumb';
+    // Colors for a terminal only: pretty lines asked for on a pipe (--log-format) go to a file.
+    const color =
+      opts.out.isTTY === true && (env['NO_COLOR'] ?? '') === '' && env['TERM'] !== 'dumb';
     return pino(base, prettyDestination(opts.out, color));
   }
   // Synchronous writes to a file descriptor: nothing is lost when the process exits.

@@ -24,7 +24,7 @@ export interface NegotiationDecision {
 }
 
 /**
- * Decisions already made, per table, by everything they depend on. Every exchange decides (issue 13
+ * Decisions already made, per table, by everything they depend on. Every exchange decides (CPU
  * profile: ~1.5% of a read's CPU), over a handful of distinct inputs. Bounded: a client names any
  * `requested` it likes, so the cache is emptied when full and over-long values are not kept.
  */

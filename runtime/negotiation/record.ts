@@ -16,7 +16,7 @@ import { BoundedMemo } from '../util/bounded-memo.ts';
 export const HOST_SCOPE_TENANT = '_host';
 
 /**
- * Longest `requested` kept in a record (issue 10, breaks 1 and 3). Versions are short (`1.0`,
+ * Longest `requested` kept in a record. Versions are short (`1.0`,
  * `2026-07-28`); a longer header is still named — its first characters and an ellipsis — so
  * the record stays content-free and small whatever a client sends.
  */
@@ -73,7 +73,7 @@ export function decisionPayload(
  * Decisions whose payload has passed the schema check once. decide() hands out one frozen decision
  * per distinct input, and a payload differs from the last one of the same decision only in `at`
  * (an ISO timestamp) and `peerDigest` (a hex SHA-256), both made by the code above: checking every
- * request's payload again cost ~0.5% of a read's CPU (issue 13 profile).
+ * request's payload again cost ~0.5% of a read's CPU (CPU profile).
  */
 const checkedDecisions = {
   a2a: new WeakSet<NegotiationDecision>(),

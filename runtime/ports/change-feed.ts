@@ -4,7 +4,12 @@
 // The SQLite host feeds it in-process (adapters/change-feed/in-process.ts); several hosts on one
 // database feed it from the database (LISTEN/NOTIFY), publishing after the commit that changed it.
 
-export type ChangeTopic = { kind: 'run'; runId: string } | { kind: 'host'; tenant: string };
+export type ChangeTopic =
+  /**
+   * `created`: the change is the run's insert (with its first turn). Nothing can have subscribed
+   * push delivery to a run before its insert commits, so such a change needs no push lookup.
+   */
+  { kind: 'run'; runId: string; created?: boolean } | { kind: 'host'; tenant: string };
 
 export interface ChangeFeed {
   /** Announce that `topic` changed; call only after the change is committed. */

@@ -1,4 +1,4 @@
-// Who may operate on a run, and which host carries a live run forward (issue 12 item 2). A run
+// Who may operate on a run, and which host carries a live run forward. A run
 // step, a delay's timer or a cancellation must happen once even when several hosts share one
 // store: `exclusive` serialises operations on one run across every host, and the host that ran the
 // last one holds the run's lease (it armed the timer, it is executing the step). A host renews its

@@ -1,6 +1,8 @@
-// The start banner, through the host's logger: where each binding is served. The demo key minted
-// on first start is the one secret ever shown: written once, on its own line, outside the log
-// records (so a log collector reading JSON lines never stores it).
+// The start banner, through the host's logger: where each binding is served. It is what says the
+// host is up, so it is logged at every level but `silent` (at `warn` a host that printed nothing
+// at all looked dead). The demo key minted on first start is the one secret ever shown: written
+// once, on its own line, outside the log records (so a log collector reading JSON lines never
+// stores it), whatever the level.
 import type { Logger } from 'pino';
 
 export interface BannerFacts {
@@ -16,7 +18,11 @@ export interface BannerFacts {
   keysGiven: boolean;
 }
 
-export function printBanner(log: Logger, facts: BannerFacts, keyOut: NodeJS.WritableStream): void {
+export function printBanner(host: Logger, facts: BannerFacts, keyOut: NodeJS.WritableStream): void {
+  const log =
+    host.level === 'silent' || host.isLevelEnabled('info')
+      ? host
+      : host.child({}, { level: 'info' });
   const b = facts.baseUrl;
   log.info(
     {

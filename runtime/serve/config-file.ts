@@ -1,8 +1,11 @@
-// The `serve` section of an optional wopgen.config.json in the working directory (issue 8 §4; the
+// The `serve` section of an optional wopgen.config.json in the working directory (the
 // generator reads `spec` and `out` of the same file). Unknown keys and wrong types are usage
 // errors, so a typo never silently falls back to a default.
 import { join } from 'node:path';
-import { isLogLevel, type LogLevel } from '../log/logger.ts';
+import { isLogFormat, isLogLevel, type LogFormat, type LogLevel } from '../log/logger.ts';
+import { didYouMean } from '../util/did-you-mean.ts';
+import type { AgentManifest } from '../config.ts';
+import { readAgents } from './agents-file.ts';
 import { readJsonFile } from './read-json.ts';
 import { UsageError } from './usage.ts';
 
@@ -18,7 +21,9 @@ export interface ServeFileSettings {
   mcpCatalogue?: string;
   a2aSkills?: string[];
   logLevel?: LogLevel;
+  logFormat?: LogFormat;
   workflows?: string;
+  agents?: AgentManifest[];
 }
 
 type Check = (v: unknown) => boolean;
@@ -33,8 +38,14 @@ const SERVE_KEYS: Record<keyof ServeFileSettings, [Check, string]> = {
   mcpCatalogue: [isString, 'a directory path'],
   a2aSkills: [(v) => Array.isArray(v) && v.every(isString), 'an array of workflow ids'],
   logLevel: [(v) => typeof v === 'string' && isLogLevel(v), 'a log level'],
+  logFormat: [(v) => typeof v === 'string' && isLogFormat(v), '"pretty" or "json"'],
   workflows: [isString, 'a directory path'],
+  // Checked field by field by readAgents below.
+  agents: [(v) => Array.isArray(v), 'an array of agents'],
 };
+
+/** The keys of the `serve` object (wopgen.config.schema.json lists the same). */
+export const SERVE_FILE_KEYS = Object.keys(SERVE_KEYS) as (keyof ServeFileSettings)[];
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -66,9 +77,12 @@ export function readServeFile(cwd: string): ServeFileSettings {
     const rule = SERVE_KEYS[key as keyof ServeFileSettings] as [Check, string] | undefined;
     if (!rule) {
       const known = Object.keys(SERVE_KEYS).join(', ');
-      throw new UsageError(`${path}: unknown key "serve.${key}" (known: ${known})`);
+      const near = didYouMean(key, Object.keys(SERVE_KEYS)).replace('"', '"serve.');
+      throw new UsageError(`${path}: unknown key "serve.${key}"${near} (known: ${known})`);
     }
     if (!rule[0](value)) throw new UsageError(`${path}: "serve.${key}" must be ${rule[1]}`);
   }
-  return serve as ServeFileSettings;
+  const settings = serve as ServeFileSettings;
+  if (settings.agents !== undefined) settings.agents = readAgents(settings.agents, path);
+  return settings;
 }

@@ -6,21 +6,30 @@ import {
   outboundEgressSettings,
   type OutboundEgressSettings,
 } from './outbound-egress.ts';
-import { parseArgs } from 'node:util';
-import { isLogLevel, LOG_LEVELS, type LogLevel } from '../log/logger.ts';
-import { readConfigOut, readServeFile } from './config-file.ts';
+import {
+  isLogFormat,
+  isLogLevel,
+  LOG_FORMATS,
+  LOG_LEVELS,
+  type LogFormat,
+  type LogLevel,
+} from '../log/logger.ts';
+import { readConfigOut, readServeFile, type ServeFileSettings } from './config-file.ts';
+import type { AgentManifest } from '../config.ts';
 import { chooseContract, type ContractChoice } from './contract-package.ts';
 import { LIMIT_OPTIONS, limitsFrom, type LimitSettings } from './limit-flags.ts';
 import { PUSH_EGRESS_OPTIONS, pushEgressSettings, type PushEgressSettings } from './push-egress.ts';
 import { STORE_TIMEOUT_OPTIONS, storeTimeoutSettings } from './store-timeouts.ts';
 import type { PgTimeouts } from '../adapters/store/postgres/timeouts.ts';
-import { UsageError } from './usage.ts';
+import { parseFlags, UsageError } from './usage.ts';
 import { redactStoreUrl, STORE_FORMS, storeKind } from '../host/store-url.ts';
 import {
   CONTENT_MODE_OPTIONS,
   contentModeSettings,
   type ContentModeSettings,
 } from './content-modes.ts';
+
+export const DEFAULT_STORE = 'sqlite:./data/wopgen.db';
 
 /** The shortest API key accepted (auth/api-keys.ts refuses shorter ones). */
 export const MIN_API_KEY_LENGTH = 16;
@@ -42,12 +51,16 @@ export interface ServeSettings
   /** MCP over stdin/stdout instead of listening (runtime/bindings/mcp/stdio.ts). */
   stdio?: boolean;
   logLevel: LogLevel;
+  /** Pretty or JSON lines; by default pretty on a terminal, JSON otherwise. */
+  logFormat?: LogFormat;
   /** PostgreSQL store: how long a dead host's runs wait for another host (WOPGEN_LEASE_TTL_MS). */
   leaseTtlMs?: number;
   /** Whether the base URL came from a flag, the environment or the file rather than the port. */
   explicitBaseUrl: boolean;
   /** Limits given as flags (limit-flags.ts); the rest keep their defaults. */
   limits?: LimitSettings;
+  /** The agent inventory of `serve.agents` in wopgen.config.json (serve/agents-file.ts). */
+  agents?: AgentManifest[];
   /** PostgreSQL connect, acquire and statement timeouts given (store-timeouts.ts). */
   storeTimeouts?: Partial<PgTimeouts>;
 }
@@ -63,6 +76,7 @@ const OPTIONS = {
   'mcp-catalogue': { type: 'string' },
   workflows: { type: 'string' },
   'log-level': { type: 'string' },
+  'log-format': { type: 'string' },
   stdio: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   ...LIMIT_OPTIONS,
@@ -73,13 +87,19 @@ const OPTIONS = {
 } as const;
 
 function flags(argv: string[]) {
-  try {
-    return parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false })
-      .values;
-  } catch (err) {
-    // node:util's messages name the option ("Unknown option '--prot'"); keep the first sentence.
-    throw new UsageError((err as Error).message.split('. ')[0]!.replace(/\.$/, ''));
-  }
+  return parseFlags(argv, OPTIONS).values;
+}
+
+/** The store URL: the flag, else WOPGEN_STORE, else `serve.store` of the file, else the default. */
+export function storeSetting(
+  flag: string | undefined,
+  env: NodeJS.ProcessEnv,
+  file: ServeFileSettings,
+): string {
+  const store = flag ?? env['WOPGEN_STORE'] ?? file.store ?? DEFAULT_STORE;
+  if (!storeKind(store))
+    throw new UsageError(`unsupported store "${redactStoreUrl(store)}" (expected ${STORE_FORMS})`);
+  return store;
 }
 
 /** Whether argv asks for the help text (checked before anything else is validated). */
@@ -126,12 +146,13 @@ export function serveSettings(
   const baseUrl = explicit ?? `http://${hostname === '0.0.0.0' ? '127.0.0.1' : hostname}:${port}`;
   if (!/^https?:\/\/[^/]+/.test(baseUrl))
     throw new UsageError(`--base-url must be an absolute http(s) URL, got ${baseUrl}`);
-  const store = values.store ?? env['WOPGEN_STORE'] ?? file.store ?? 'sqlite:./data/wopgen.db';
-  if (!storeKind(store))
-    throw new UsageError(`unsupported store "${redactStoreUrl(store)}" (expected ${STORE_FORMS})`);
+  const store = storeSetting(values.store, env, file);
   const logLevel = values['log-level'] ?? env['LOG_LEVEL'] ?? file.logLevel ?? 'info';
   if (!isLogLevel(logLevel))
     throw new UsageError(`invalid log level "${logLevel}" (one of ${LOG_LEVELS.join(', ')})`);
+  const logFormat = values['log-format'] ?? env['WOPGEN_LOG_FORMAT'] ?? file.logFormat;
+  if (logFormat !== undefined && !isLogFormat(logFormat))
+    throw new UsageError(`--log-format must be ${LOG_FORMATS.join(' or ')}, not "${logFormat}"`);
   const envSkills = values['a2a-skills'] ?? env['WOPGEN_A2A_SKILLS'];
   const skills = envSkills !== undefined ? splitList(envSkills) : file.a2aSkills;
   const catalogue = values['mcp-catalogue'] ?? env['WOPGEN_MCP_CATALOGUE'] ?? file.mcpCatalogue;
@@ -161,12 +182,14 @@ export function serveSettings(
     store,
     apiKeys: apiKeys(values['api-key'] ?? (envKeys ? splitList(envKeys) : [])),
     logLevel,
+    ...(logFormat !== undefined && { logFormat }),
     ...(values.stdio === true ? { stdio: true } : {}),
     ...(catalogue ? { mcpCatalogue: catalogue } : {}),
     ...(workflows ? { workflows } : {}),
     explicitBaseUrl: explicit !== undefined,
     ...(leaseTtlMs !== undefined && { leaseTtlMs }),
     ...(skills && skills.length > 0 ? { a2aSkills: skills } : {}),
+    ...(file.agents ? { agents: file.agents } : {}),
     ...(Object.keys(limits).length > 0 && { limits }),
     ...(storeTimeouts && { storeTimeouts }),
     ...contentModeSettings(values, env),

@@ -1,4 +1,8 @@
-// `wopgen serve --help` and the usage error (exit 2) that says what was wrong.
+// `wopgen serve --help`, and the usage errors (exit 2) of the runtime's commands (`serve`, `keys`)
+// in the wording every wopgen command uses: `wopgen <command>: <what was wrong>` (an unknown flag
+// with the nearest known one), then where the help is.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { didYouMean } from '../util/did-you-mean.ts';
 import { limitHelp } from './limit-flags.ts';
 import { storeTimeoutHelp } from './store-timeouts.ts';
 
@@ -6,6 +10,60 @@ export class UsageError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'UsageError';
+  }
+}
+
+/** A usage error as printed on stderr (the generator's commands print theirs alike). */
+export function usageText(command: string, message: string): string {
+  return `wopgen ${command}: ${message}\nRun wopgen ${command} --help for usage.\n`;
+}
+
+type FlagOptions = NonNullable<ParseArgsConfig['options']>;
+
+/** What parseFlags returns: each option's value as node:util parses it, or undefined. */
+export interface ParsedFlags<O extends FlagOptions> {
+  values: {
+    [K in keyof O]?: O[K] extends { type: 'boolean' }
+      ? boolean
+      : O[K] extends { multiple: true }
+        ? string[]
+        : string;
+  };
+  positionals: string[];
+}
+
+/** node:util parseArgs, strict; its refusals as UsageErrors that say what was wrong. */
+export function parseFlags<O extends FlagOptions>(
+  args: string[],
+  options: O,
+  allowPositionals = false,
+): ParsedFlags<O> {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals }) as ParsedFlags<O>;
+  } catch (err) {
+    throw new UsageError(flagError(err, Object.keys(options)));
+  }
+}
+
+/** node:util's parseArgs messages, in the generator's words (generator/cli/args.ts). */
+function flagError(err: unknown, names: string[]): string {
+  const e = err as { code?: string; message?: string };
+  const quoted = /'([^']+)'/.exec(e.message ?? '')?.[1] ?? '';
+  const option = quoted.split(' ')[0]!;
+  switch (e.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `unknown option ${option}${didYouMean(
+        option,
+        names.map((n) => `--${n}`),
+      )}`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      return /argument missing/.test(e.message ?? '')
+        ? `${option} needs a value`
+        : `${option} takes no value`;
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return `unexpected argument "${quoted}"`;
+    default:
+      return e.message ?? String(err);
   }
 }
 
@@ -44,6 +102,9 @@ options (flags win over environment, environment over wopgen.config.json "serve"
                          addresses stay refused)
   --push-ports N,N       ports a push URL may name (default 443,80)       WOPGEN_PUSH_PORTS
   --log-level LEVEL      trace, debug, info, warn, error, fatal, silent    LOG_LEVEL, serve.logLevel (info)
+                         (the start banner is logged at every level but silent)
+  --log-format FORMAT    pretty (a short line per record) or json          WOPGEN_LOG_FORMAT, serve.logFormat
+                         (JSON lines); default pretty on a terminal, json otherwise
   --outbound-allow-cidrs CIDR,CIDR  private networks a2a-call and mcp-call  WOPGEN_OUTBOUND_ALLOW_CIDRS
                          steps may reach (none by default)
   --outbound-ports N,N   ports an outbound target may name (443,80)       WOPGEN_OUTBOUND_PORTS
@@ -64,5 +125,6 @@ WOPGEN_MCP_STATE_KEK (seals the requestState keys and the push secrets' key kept
 store alone can neither sign nor read a push token; README "Secrets at rest")
 
 Logs: one line per request and the start banner; pretty on a terminal, JSON lines otherwise.
+API keys: wopgen keys list|mint|rotate|revoke (wopgen keys --help), on the same --store.
 SIGINT/SIGTERM: in-flight requests finish, open event streams are closed after a short grace
 period, then the database closes and the process exits.`;

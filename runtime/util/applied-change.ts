@@ -1,5 +1,5 @@
 // The run as the store holds it after a committed change, computed in memory: the engine keeps the
-// run it operates on in hand instead of re-reading it after every commit (issue 13: `getRun` was
+// run it operates on in hand instead of re-reading it after every commit (`getRun` was
 // ~9% of a SendMessage's CPU). It applies a RunChange's patch exactly as both store adapters do
 // (sqlite/run-store.ts applyPatch, postgres/run-patch.ts): `updatedAt` always, `status` and
 // `statusAt` only when the status actually changes, `null` clearing an optional field. Sound

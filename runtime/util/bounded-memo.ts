@@ -1,6 +1,6 @@
 // A memo of a pure function over values a peer chooses (header values, origins, request targets):
 // bounded, and emptied at once when full, so a peer cycling through values cannot grow it and the
-// common case (a handful of distinct values) costs one Map lookup (issue 13's request-path memos).
+// common case (a handful of distinct values) costs one Map lookup (the request path's memos).
 export class BoundedMemo<K, V> {
   private readonly values = new Map<K, V>();
 

@@ -1,6 +1,6 @@
 // `{ ...base, ...extra }` without V8's slow path. On Node 20 (V8 11.3) an object literal that opens
 // with a spread and then gains a property the spread did not copy (`{ ...m, taskId }`) costs
-// 3–10 µs, about thirty times an Object.assign of the same: measured under issue 13, where the
+// 3–10 µs, about thirty times an Object.assign of the same: measured in a profile, where the
 // `{ ...message, taskId, contextId }` of each history message was ~2% of a GetTask's CPU. A literal
 // whose spread comes after its own properties (`{ a, ...(c && { b }) }`) is not affected.
 // The result is the same object, keys in the same order: the base's own enumerable keys, then

@@ -1,4 +1,4 @@
-// The nesting bound on JSON the host accepts (issue 10, break 6). Canonical JSON, JSON.stringify
+// The nesting bound on JSON the host accepts. Canonical JSON, JSON.stringify
 // and the validators recurse, so a body nested a few thousand levels deep overflowed the stack
 // after a run had already been created. Text deeper than MAX_JSON_DEPTH is refused as it is read,
 // by an iterative scan before it is parsed, so nothing downstream ever sees it.

@@ -1,5 +1,5 @@
 // The `*.json` files of an operator's directory (the `--workflows` folder, the MCP catalogue), with
-// symbolic links held to the directory (issue 10, break 10: a catalogue link to a file elsewhere was
+// symbolic links held to the directory (a catalogue link to a file elsewhere was
 // read, and start-up printed that file's first line in its parse error). A link whose target lies
 // inside the directory is read like the file it names; one that leaves the directory, dangles or
 // names something other than a regular file is refused by its own name and never opened.

@@ -1,4 +1,4 @@
-// Test-only crash points (issue 10: durability under SIGKILL at named points). With
+// Test-only crash points (durability under SIGKILL at named points). With
 // `WOPGEN_TEST_KILL_AT=<point>[:<n>]` in its environment, the process kills itself with SIGKILL the
 // n-th time (default: the first) it reaches <point>, so a test can restart it on what the crash
 // left and check that nothing acknowledged was lost and nothing ran twice. Without the variable,

@@ -1,5 +1,5 @@
 // A credential interrupt, and only a credential interrupt, projects to TASK_STATE_AUTH_REQUIRED
-// (generated task-state table; issue 11 item 4) on both A2A bindings: JSON-RPC and HTTP+JSON carry
+// (generated task-state table) on both A2A bindings: JSON-RPC and HTTP+JSON carry
 // the same task, whose status message and `metadata.openwop.interrupt` name the kind, the provider
 // to connect (with its scopes and reason, upstream CredentialData) and the `connectUrl`. Every other suspension keeps its own state on either binding, in SendMessage,
 // GetTask, ListTasks' status filter and the stream.

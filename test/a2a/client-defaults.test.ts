@@ -1,7 +1,7 @@
 // Every method of the official A2A client (@a2a-js/sdk 1.3.0) called the way a user writes it,
 // leaving every optional field to the client's defaults (CLIENTS.md §1): the protobuf encoder then
 // sends `status: "UNRECOGNIZED"` for an unset filter, `configuration: {}`, no historyLength. Each
-// call must be served, not refused -32602 (issue 8 item 6).
+// call must be served, not refused -32602.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaskState, type StreamResponse, type Task } from '@a2a-js/sdk';
 import { UnsupportedOperationError } from '@a2a-js/sdk/errors';

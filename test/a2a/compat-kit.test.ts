@@ -1,5 +1,5 @@
 // Defects an independent A2A 1.0 compatibility kit and a second official client found, each
-// pinned by its exact wire answer (issue 11, item 0b).
+// pinned by its exact wire answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectA2aError, rpcClient, taskOf } from '../helpers/a2a-rpc.ts';
 import { startHost, type RunningHost } from '../helpers/host.ts';

@@ -1,6 +1,6 @@
 // ContentTypeNotSupportedError (-32005): skills declare their input and output modes on the card,
 // and a part (or an acceptedOutputModes list) outside them is refused with the map's row
-// (spec/interop-map.json a2a/errors ContentTypeNotSupported; issue 11, item 0b).
+// (spec/interop-map.json a2a/errors ContentTypeNotSupported).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rpcClient, taskOf } from '../helpers/a2a-rpc.ts';
 import { startHost, type RunningHost } from '../helpers/host.ts';

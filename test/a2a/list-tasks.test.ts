@@ -1,4 +1,4 @@
-// ListTasks filters (issue 13: "ListTasks page 1 independent of the tenant's run count"): a state or
+// ListTasks filters (page 1 independent of the tenant's run count): a state or
 // status-time filter pages from the store's index, so a page reads only its own tasks; pages
 // chain to exactly the filtered list and totalSize counts every match. Filters the store cannot
 // decide (a context id, INPUT_REQUIRED against AUTH_REQUIRED) still answer exactly.

@@ -1,10 +1,11 @@
-// Two `wopgen serve` processes on one PostgreSQL database (issue 12 item 2): the host executing a
+// Two `wopgen serve` processes on one PostgreSQL database: the host executing a
 // run is killed with SIGKILL mid-way (inside a delay whose timer only it held); its lease expires,
 // the other host's sweep claims the run (FOR UPDATE SKIP LOCKED) and finishes it from the stored
 // engine state, with no event lost or written twice. Skipped without WOPGEN_TEST_POSTGRES.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { projectId } from '../../runtime/ids.ts';
-import { freshDatabase, NO_POSTGRES, POSTGRES_URL } from '../helpers/postgres.ts';
+import { freshDatabase } from '../helpers/postgres.ts';
+import { describeIf, POSTGRES } from '../helpers/requires.ts';
 import { killLeftovers, startServe, type Served } from '../rest/serve-helpers.ts';
 
 const KEY = 'multi-host-key-0123456789';
@@ -19,9 +20,9 @@ const call = (base: string, path: string, init: RequestInit = {}) =>
     headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
   });
 
-const suite = POSTGRES_URL ? describe : describe.skip;
+const suite = describeIf(POSTGRES);
 
-suite(`a host killed mid-run${POSTGRES_URL ? '' : ` (${NO_POSTGRES})`}`, () => {
+suite(`a host killed mid-run`, () => {
   let db: Awaited<ReturnType<typeof freshDatabase>>;
   beforeAll(async () => {
     db = await freshDatabase();

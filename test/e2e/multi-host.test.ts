@@ -1,15 +1,16 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw JSON-RPC bodies are untyped wire data */
-// Two hosts, one PostgreSQL database (issue 12 items 2 and 3): whatever one host started, the other
+// Two hosts, one PostgreSQL database: whatever one host started, the other
 // reads, streams, cancels and resolves; an MCP retry and an A2A answer may land on either host; a
 // messageId sent to both at once starts one run. Each host has its own pools, change feed and
 // leases, as two `wopgen serve` processes would. Skipped without WOPGEN_TEST_POSTGRES.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseDefinition } from '../../runtime/core/reference/engine/definition.ts';
 import { createRegistry, loadWorkflowDir } from '../../runtime/core/reference/workflows/index.ts';
 import { rotateStateKey } from '../../runtime/bindings/mcp/state-keys.ts';
 import { projectId } from '../../runtime/ids.ts';
 import { startHost, type RunningHost } from '../helpers/host.ts';
-import { freshDatabase, NO_POSTGRES, POSTGRES_URL } from '../helpers/postgres.ts';
+import { freshDatabase } from '../helpers/postgres.ts';
+import { describeIf, POSTGRES } from '../helpers/requires.ts';
 import { rawMcp } from '../mcp/helpers.ts';
 
 /** Twenty log lines, one question, twenty more: a long log to stream while another host drives it. */
@@ -68,9 +69,9 @@ async function sseFrames(h: RunningHost, runId: string): Promise<Record<string, 
     );
 }
 
-const suite = POSTGRES_URL ? describe : describe.skip;
+const suite = describeIf(POSTGRES);
 
-suite(`two hosts on one PostgreSQL database${POSTGRES_URL ? '' : ` (${NO_POSTGRES})`}`, () => {
+suite(`two hosts on one PostgreSQL database`, () => {
   let db: Awaited<ReturnType<typeof freshDatabase>>;
   let A: RunningHost;
   let B: RunningHost;

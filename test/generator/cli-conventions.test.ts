@@ -1,4 +1,4 @@
-// Command-line conventions (issue 8 §4): --version, --help on every command, usage errors that
+// Command-line conventions: --version, --help on every command, usage errors that
 // say what was wrong (exit 2), one JSON document on stdout for every outcome, the colored
 // success line (NO_COLOR, pipes), --summary/--verbose when up to date, and wopgen.config.json.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -49,7 +49,7 @@ describe('wopgen --version and --help', () => {
     for (const args of [['--help'], ['-h'], ['help']]) {
       const r = wopgen(args, projectRoot);
       expect(r.status).toBe(0);
-      for (const cmd of ['generate', 'check', 'serve'])
+      for (const cmd of ['generate', 'check', 'serve', 'init', 'report', 'keys'])
         expect(r.stdout).toMatch(new RegExp(`^  wopgen ${cmd} `, 'm'));
     }
     for (const args of [
@@ -62,6 +62,12 @@ describe('wopgen --version and --help', () => {
       expect(r.stdout).toMatch(/^usage: wopgen generate /);
       expect(r.stdout).toMatch(/--watch/);
     }
+    // `wopgen help X` is `wopgen X --help` for every command the overview names.
+    for (const cmd of ['generate', 'check', 'serve', 'init', 'report', 'keys']) {
+      const r = wopgen(['help', cmd], projectRoot);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(new RegExp(`^usage: wopgen ${cmd} `));
+    }
     const check = wopgen(['check', '--help'], projectRoot);
     expect(check.status).toBe(0);
     expect(check.stdout).toMatch(/^usage: wopgen check /);
@@ -70,28 +76,59 @@ describe('wopgen --version and --help', () => {
 });
 
 describe('wopgen usage errors say what was wrong and exit 2', () => {
+  const ALL = '(commands: generate, check, serve, init, report, keys)';
+  // `wopgen <command>: <what was wrong>` for every command, the nearest known name when one is close.
   const cases: [string[], string][] = [
-    [[], 'missing command (generate, check or serve)'],
-    [['frobnicate'], 'unknown command "frobnicate" (commands: generate, check, serve)'],
-    [['generate', '--spec', 'spec'], 'missing --out DIR (or "out" in wopgen.config.json)'],
-    [['check', '--out', 'g'], 'missing --spec DIR (or "spec" in wopgen.config.json)'],
+    [[], `wopgen: missing command ${ALL}`],
+    [['frobnicate'], `wopgen: unknown command "frobnicate" ${ALL}`],
+    [['gen'], `wopgen: unknown command "gen"; did you mean "generate"? ${ALL}`],
+    [['reprot'], `wopgen: unknown command "reprot"; did you mean "report"? ${ALL}`],
+    [['key'], `wopgen: unknown command "key"; did you mean "keys"? ${ALL}`],
+    [['help', 'chekc'], `wopgen: no help for "chekc"; did you mean "check"? ${ALL}`],
+    [
+      ['generate', '--spec', 'spec'],
+      'wopgen generate: missing --out DIR (or "out" in wopgen.config.json)',
+    ],
+    [['check', '--out', 'g'], 'wopgen check: missing --spec DIR (or "spec" in wopgen.config.json)'],
     [
       ['generate', '--spec', 's', '--out', 'g', '--format', 'xml'],
-      '--format must be text or json, not "xml"',
+      'wopgen generate: --format must be text or json, not "xml"',
     ],
-    [['generate', '--spec', 's', '--out', 'g', '--frob'], 'unknown option --frob'],
-    [['generate', '--spec', 's', '--out'], '--out needs a value'],
-    [['generate', '--spec', 's', '--out', 'g', 'extra'], 'unexpected argument "extra"'],
+    [['generate', '--spec', 's', '--out', 'g', '--frob'], 'wopgen generate: unknown option --frob'],
+    [
+      ['generate', '--sepc', 's', '--out', 'g'],
+      'wopgen generate: unknown option --sepc; did you mean "--spec"?',
+    ],
+    [['generate', '--spec', 's', '--out'], 'wopgen generate: --out needs a value'],
+    [
+      ['generate', '--spec', 's', '--out', 'g', 'extra'],
+      'wopgen generate: unexpected argument "extra"',
+    ],
     [
       ['check', '--spec', 's', '--out', 'g', '--watch'],
-      'check has no --watch (generate --watch regenerates on change)',
+      'wopgen check: check has no --watch (generate --watch regenerates on change)',
     ],
+    [
+      ['init', 'x', '--wopgn', 'y'],
+      'wopgen init: unknown option --wopgn; did you mean "--wopgen"?',
+    ],
+    [['init'], 'wopgen init: expected one folder, got 0'],
+    [['report', '--hots', 'h'], 'wopgen report: unknown option --hots; did you mean "--host"?'],
+    [
+      ['keys', 'mitn'],
+      'wopgen keys: unknown keys command "mitn"; did you mean "mint"? (list, mint, rotate, revoke)',
+    ],
+    [
+      ['keys', 'list', '--tenatn', 'a'],
+      'wopgen keys: unknown option --tenatn; did you mean "--tenant"?',
+    ],
+    [['serve', '--prot', '1'], 'wopgen serve: unknown option --prot; did you mean "--port"?'],
   ];
   it.each(cases)('%j', (args, message) => {
     const r = wopgen(args, projectRoot);
     expect(r.status).toBe(2);
-    expect(r.stderr.split('\n')[0]).toBe(`wopgen: ${message}`);
-    expect(r.stderr).toMatch(/Run wopgen (\w+ )?--help for usage\./);
+    const who = /^(wopgen(?: \w+)?):/.exec(message)![1]!;
+    expect(r.stderr).toBe(`${message}\nRun ${who} --help for usage.\n`);
     expect(r.stdout).toBe('');
   });
 
@@ -194,6 +231,10 @@ describe('wopgen.config.json errors are usage errors', () => {
       '{"spec": "spec", "output": "g"}',
       'wopgen.config.json: unknown key "output" (known: spec, out, serve)',
     ],
+    [
+      '{"sepc": "spec"}',
+      'wopgen.config.json: unknown key "sepc"; did you mean "spec"? (known: spec, out, serve)',
+    ],
     ['{"out": 3}', 'wopgen.config.json: "out" must be a path string'],
     ['{"serve": [8080]}', 'wopgen.config.json: "serve" must be an object'],
     ['[]', 'wopgen.config.json: must hold a JSON object'],
@@ -202,7 +243,7 @@ describe('wopgen.config.json errors are usage errors', () => {
     fx.write('wopgen.config.json', text);
     const r = wopgen(['generate', '--spec', 'spec', '--out', 'g'], fx.root);
     expect(r.status).toBe(2);
-    expect(r.stderr.startsWith(`wopgen: ${message}`)).toBe(true);
+    expect(r.stderr.startsWith(`wopgen generate: ${message}`)).toBe(true);
     expect(r.stderr).not.toMatch(STACK_FRAME);
   });
 

@@ -1,4 +1,4 @@
-// Diagnostics as the command line prints them (issue 8 §4): the file relative to the working
+// Diagnostics as the command line prints them: the file relative to the working
 // directory, line:column, the message with a "did you mean" for a `$ref` typo, pointing at the
 // `$ref` value itself, and a code frame with a caret under that column; errors that follow from
 // one cause (a missing folder) folded under it, kept with their link in JSON.

@@ -1,4 +1,4 @@
-// Safe output (issue 8 §1): `generate --out` writes only into a folder that is absent, empty or
+// Safe output: `generate --out` writes only into a folder that is absent, empty or
 // wopgen's own, replaces and removes only what its previous manifest lists, refuses anything else
 // touching nothing, and reports I/O failures as diagnostics with exit code 4 (real filesystem:
 // temp folders, and tmpfs mounts for read-only and full devices when the test may mount).
@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../generator/write.ts';
 import { SpecFixture } from '../helpers/spec-fixture.ts';
 import { STACK_FRAME, treeDigest, wopgen, type Ran } from './cli-run.ts';
+import { describeIf, type Requirement } from '../helpers/requires.ts';
 
 const gen = (out: string, cwd: string, ...more: string[]) =>
   wopgen(['generate', '--spec', 'spec', '--out', out, ...more], cwd);
@@ -243,13 +244,18 @@ function tmpfs(options: string): { dir: string; dispose: () => void } | undefine
   };
 }
 
-const canMount = (() => {
-  const m = tmpfs('size=4k');
-  m?.dispose();
-  return m !== undefined;
-})();
+const TMPFS: Requirement = {
+  what: 'tmpfs mounts',
+  available: (() => {
+    const m = tmpfs('size=4k');
+    m?.dispose();
+    return m !== undefined;
+  })(),
+  missing: 'this process cannot mount a tmpfs',
+  enable: 'run the tests as root (mount needs CAP_SYS_ADMIN)',
+};
 
-describe.skipIf(!canMount)('wopgen generate --out on real devices (tmpfs mounts)', () => {
+describeIf(TMPFS)('wopgen generate --out on real devices (tmpfs mounts)', () => {
   const fx = new SpecFixture();
   afterAll(() => fx.dispose());
 

@@ -1,4 +1,4 @@
-// Reproducible output (issue 8 §2): the same spec gives byte-identical output however the paths
+// Reproducible output: the same spec gives byte-identical output however the paths
 // are spelled and wherever the command runs, the manifest carries no absolute path, and `check`
 // agrees with `generate` after every run (both decide by content).
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../generator/write.ts';
 import { SpecFixture, projectRoot } from '../helpers/spec-fixture.ts';
+import { itIf, type Requirement } from '../helpers/requires.ts';
 
 const bin = join(projectRoot, 'bin/wopgen.js');
 const run = (args: string[], cwd: string) => {
@@ -54,17 +55,20 @@ describe('wopgen CLI', () => {
     cwd: projectRoot,
     encoding: 'utf8',
   });
-  it.skipIf(tracked.status !== 0)(
-    `tracks every file of generated/ in git${tracked.status !== 0 ? ' (skipped: not a git checkout)' : ''}`,
-    () => {
-      const files = tracked.stdout
-        .split('\0')
-        .filter(Boolean)
-        .map((f) => f.slice('generated/'.length))
-        .sort();
-      expect(files).toEqual([...listFiles(join(projectRoot, 'generated'))].sort());
-    },
-  );
+  const GIT_CHECKOUT: Requirement = {
+    what: 'a git checkout',
+    available: tracked.status === 0,
+    missing: 'not a git checkout (git ls-files failed)',
+    enable: 'run them in a git clone',
+  };
+  itIf(GIT_CHECKOUT)('tracks every file of generated/ in git', () => {
+    const files = tracked.stdout
+      .split('\0')
+      .filter(Boolean)
+      .map((f) => f.slice('generated/'.length))
+      .sort();
+    expect(files).toEqual([...listFiles(join(projectRoot, 'generated'))].sort());
+  });
 
   it('heads every generated file with inputs, do-not-edit, the regenerate command and the digest', () => {
     const manifest = JSON.parse(
@@ -115,7 +119,7 @@ describe('wopgen CLI', () => {
     expect(r.stderr).toMatch(/orphan: {2}stray\.ts/);
     expect(r.stderr).toMatch(/^-.*TASK_GONE/m);
     expect(r.stderr).toMatch(/^\+.*TASK_NOT_FOUND/m);
-    // A file wopgen did not write makes generate refuse (issue 8 §1); once it is gone, a touched
+    // A file wopgen did not write makes generate refuse; once it is gone, a touched
     // output is not "up to date": generate repairs it.
     const refused = run(['generate', '--spec', 'spec', '--out', 'generated'], fx.root);
     expect(refused.status).toBe(1);

@@ -1,4 +1,4 @@
-// Hostile specs (issue 10, "hostile specs to the generator"): each input an attacker or an
+// Hostile specs to the generator: each input an attacker or an
 // unlucky operator might hand wopgen answers with a located diagnostic and exit 1, in bounded
 // time, with no stack trace, and leaves the output folder byte-for-byte as it was.
 import { existsSync, symlinkSync, writeFileSync } from 'node:fs';

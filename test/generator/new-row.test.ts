@@ -1,6 +1,6 @@
 // Regenerating after the spec gains an A2A row turns into a type error that names the new
 // member (the mission: "a new map row must turn into a type error that names what to implement"),
-// and a new `when` case is routed to itself only (issue 9 item 4).
+// and a new `when` case is routed to itself only.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The generated package from another project (issue 8 §3): generated outside this repository,
+// The generated package from another project: generated outside this repository,
 // copied into a fresh project's node_modules with only the dependencies its package.json
 // declares, then imported by plain Node (ES modules, no TypeScript loader) through every subpath
 // of its `exports`, and type-checked by `tsc` under the configuration `tsc --init` writes

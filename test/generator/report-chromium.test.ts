@@ -1,4 +1,4 @@
-// The interop report in a real browser (issue 14 §4): Debian's headless Chromium renders the page
+// The interop report in a real browser: Debian's headless Chromium renders the page
 // with scripts disabled, takes a screenshot (a real PNG of the window's size, not a blank one)
 // and dumps the DOM it built, which holds every table with one row per model row. Without
 // chromium on the machine the test is skipped and says so (.ci/run installs it).
@@ -8,12 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inflateSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { loadSpec } from '../../generator/report/load.ts';
 import { buildSpecReport } from '../../generator/report/model.ts';
 import { renderReport, reportContext } from '../../generator/report/render.ts';
 import { projectRoot } from '../helpers/spec-fixture.ts';
 import { tableRows } from './report-html.ts';
+import { itIf, type Requirement } from '../helpers/requires.ts';
 
 function findChromium(): string | undefined {
   for (const name of ['chromium', 'chromium-browser']) {
@@ -24,6 +25,12 @@ function findChromium(): string | undefined {
 }
 
 const chromium = findChromium();
+const CHROMIUM: Requirement = {
+  what: 'Chromium',
+  available: chromium !== undefined,
+  missing: 'no chromium on this machine',
+  enable: "install Debian's chromium (.ci/run does)",
+};
 const WIDTH = 1280;
 const HEIGHT = 1600;
 
@@ -51,8 +58,8 @@ describe('the interop report in headless Chromium', () => {
   const work = mkdtempSync(join(tmpdir(), 'wopgen-report-chromium-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it.skipIf(!chromium)(
-    `renders its tables and a screenshot${chromium ? '' : " (skipped: no chromium on this machine; .ci/run installs Debian's chromium)"}`,
+  itIf(CHROMIUM)(
+    'renders its tables and a screenshot',
     () => {
       const loaded = loadSpec(join(projectRoot, 'spec'));
       const spec = buildSpecReport(loaded.model!, loaded.mapUpdated);

@@ -1,4 +1,4 @@
-// `wopgen report --host` against a real reference host on loopback (issue 14 §4). The host is
+// `wopgen report --host` against a real reference host on loopback. The host is
 // started without push notifications and without an MCP catalogue, so the three verdicts all
 // occur: GetTask is served (the probe's unknown task is answered -32001 by the row's handler), the
 // push rows are refused with the row's own error (-32003, interop.md §"The operation mappings"),

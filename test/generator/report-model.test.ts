@@ -1,4 +1,4 @@
-// The interop report's model and pages for the bundled spec (issue 14 §4): the exact rows, the
+// The interop report's model and pages for the bundled spec: the exact rows, the
 // negotiation table and the error matrix, built from the same IR the generator emits from; the
 // HTML page is plain tables with no script, every string escaped; the spec-only pages carry no
 // time or path, and the committed docs/report/spec-report.* are what this spec renders to.

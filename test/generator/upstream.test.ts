@@ -2,21 +2,17 @@
 // the output type-checks, and the copy's known disagreements come out as precise warnings.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import type { Diagnostic } from '../../generator/diagnostics/diagnostic.ts';
 import { generate, type GenerateResult } from '../../generator/pipeline.ts';
 import { writeAtomically } from '../../generator/write.ts';
 import { projectRoot } from '../helpers/spec-fixture.ts';
 import { typecheck } from '../helpers/tsc.ts';
+import { describeIf, UPSTREAM_SPEC } from '../helpers/requires.ts';
 
 const upstream = process.env['WOPGEN_UPSTREAM_SPEC'];
-if (!upstream) {
-  console.warn(
-    'upstream spec tests skipped: set WOPGEN_UPSTREAM_SPEC to an OpenWOP checkout (.ci/run sets ../shared/openwop-v2)',
-  );
-}
 
-describe.skipIf(!upstream)('the upstream OpenWOP v2 spec', () => {
+describeIf(UPSTREAM_SPEC)('the upstream OpenWOP v2 spec', () => {
   let result: GenerateResult;
   mkdirSync(join(projectRoot, '.tmp'), { recursive: true });
   const work = mkdtempSync(join(projectRoot, '.tmp/upstream-'));

@@ -1,5 +1,5 @@
 // The `when` phrases of interop-map rows (generator/model/when.ts): what they select, and the
-// diagnostic a misspelt run status gets (issue 8: "did you mean" for names).
+// diagnostic a misspelt run status gets (a "did you mean" for names).
 import { describe, expect, it } from 'vitest';
 import { readWhen } from '../../generator/model/when.ts';
 

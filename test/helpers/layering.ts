@@ -5,6 +5,9 @@ import { dirname, join, normalize, relative } from 'node:path';
 
 export type Layer = 'ports' | 'shared' | 'binding' | 'reference' | 'adapter' | 'host' | 'generated';
 
+/** The runtime's command modules (bin/wopgen.js RUNTIME_COMMANDS). */
+const RUNTIME_COMMANDS = ['serve.ts', 'keys.ts'];
+
 /** The layer of a project-relative path, or undefined outside the runtime and generated/. */
 export function layerOf(path: string): Layer | undefined {
   if (path.startsWith('generated/')) return 'generated';
@@ -14,9 +17,10 @@ export function layerOf(path: string): Layer | undefined {
   if (top === 'ports') return 'ports';
   if (rest.startsWith('core/reference/')) return 'reference';
   if (top === 'adapters') return 'adapter';
-  // serve.ts and serve/ are the `wopgen serve` command: they compose a host like host/ does;
-  // index.ts (wopgen/runtime) is the public entry point, which names every part as host/ does.
-  if (top === 'host' || top === 'serve' || rest === 'serve.ts' || rest === 'index.ts')
+  // serve.ts, keys.ts and serve/ are the runtime's commands (`wopgen serve`, `wopgen keys`, which
+  // bin/wopgen.js loads as runtime/<command>.ts): they open stores and compose a host like host/
+  // does; index.ts (wopgen/runtime) is the public entry point, which names every part as host/ does.
+  if (top === 'host' || top === 'serve' || RUNTIME_COMMANDS.includes(rest) || rest === 'index.ts')
     return 'host';
   if (top === 'bindings' || rest === 'context.ts') return 'binding';
   // http/, negotiation/, auth/, util/ and the root leaves (ids, config, version).
@@ -77,6 +81,11 @@ export function violations(edges: readonly Edge[]): Edge[] {
 const IMPORT =
   /^\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
 
+/** Every module specifier a source text imports or re-exports, as written. */
+export function importSpecifiers(text: string): string[] {
+  return [...text.matchAll(IMPORT)].map((m) => m[1] ?? m[2]!);
+}
+
 /**
  * Relative imports of each file (project-relative paths, resolved), and imports of the generated
  * package by name (the specifier as written, `to` starting with `@wopgen/generated`).
@@ -84,9 +93,7 @@ const IMPORT =
 export function importEdges(root: string, files: readonly string[]): Edge[] {
   const edges: Edge[] = [];
   for (const from of files) {
-    const text = readFileSync(join(root, from), 'utf8');
-    for (const m of text.matchAll(IMPORT)) {
-      const spec = m[1] ?? m[2]!;
+    for (const spec of importSpecifiers(readFileSync(join(root, from), 'utf8'))) {
       if (spec === GENERATED_PACKAGE || spec.startsWith(`${GENERATED_PACKAGE}/`)) {
         edges.push({ from, to: spec });
         continue;

@@ -1,4 +1,4 @@
-// One credential check per request (issue 13 profile): the A2A and MCP bindings check the credential
+// One credential check per request: the A2A and MCP bindings check the credential
 // before reading the body and their pipelines ask again; the host answers the second ask from the
 // first, so a request costs one keyed hash, not two.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

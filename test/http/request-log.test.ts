@@ -1,4 +1,4 @@
-// The request log (issue 8 item 7): one JSON line per request with binding, method/route,
+// The request log: one JSON line per request with binding, method/route,
 // status, protocol error code, duration, tenant and request id, captured from a real host driven
 // over REST, A2A and MCP with a sentinel API key that must appear nowhere in the log.
 import { mkdtempSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The generated MCP dispatcher on the wire (issue 9 item 4): methods that map rows name as rules
+// The generated MCP dispatcher on the wire: methods that map rows name as rules
 // (`initialize | Mcp-Session-Id`, `notifications/tasks`) are not in the method table and answer
 // -32601 with the map's reason, before authentication, exactly like any other absent method.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,10 +1,12 @@
 // The package's public surface as declared in this checkout: package.json's exports point into
 // dist/ at files compiled from sources that exist, the tarball's `files` hold what those need, and
-// wopgen/runtime (runtime/index.ts) exports exactly the public names below: a name added or
-// removed is a decision, made here (pack.test.ts checks the same from an installed tarball).
+// wopgen/runtime (runtime/index.ts) and wopgen/cli (generator/cli.ts) export exactly the public
+// names below: a name added or removed is a decision, made here (pack.test.ts checks the same
+// from an installed tarball).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import * as cli from '../../generator/cli.ts';
 import * as runtime from '../../runtime/index.ts';
 import type { HostParts, RunCore } from '../../runtime/index.ts';
 import { readJson, REPO } from './npm.ts';
@@ -50,6 +52,7 @@ describe('package.json', () => {
       'templates/',
       'spec/',
       'schemas/',
+      'wopgen.config.schema.json',
       'README.md',
     ]);
   });
@@ -75,6 +78,7 @@ describe('wopgen/runtime', () => {
       'createSqliteHost',
       'defaultConfig',
       'emptyCatalogue',
+      'hostApiKeys',
       'isCoreError',
       'isStoreUnavailable',
       'isTerminalEvent',
@@ -87,6 +91,7 @@ describe('wopgen/runtime', () => {
       'principalOf',
       'referencePack',
       'runIdFromWire',
+      'seedApiKeys',
       'wopgenContract',
     ]);
   });
@@ -115,5 +120,11 @@ describe('wopgen/runtime', () => {
     expect(body).toContain('http://127.0.0.1:2/y/mcp');
     expect(body).not.toContain('127.0.0.1:1');
     await host.close();
+  });
+});
+
+describe('wopgen/cli', () => {
+  it('exports the command line and the programmatic API (generator/api.ts), values only these', () => {
+    expect(Object.keys(cli).sort()).toEqual(['check', 'generate', 'main', 'report']);
   });
 });

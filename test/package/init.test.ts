@@ -1,16 +1,21 @@
-// `wopgen init` the way a user runs it: the packed tarball installed as a tool, `wopgen init` into
-// a new folder (depending on that tarball), then in the scaffold `npm install` (install scripts
-// on: better-sqlite3's comes from a local prebuild, see npm.ts), `npm run generate`, `npm test` (tsc strict, then the scaffold's own
-// tests with the official A2A and MCP clients) and `npm start`, whose host answers discovery.
-// Then the regeneration the scaffold's README promises: a new A2A row in its spec, `npm run
-// generate`, and tsc fails naming the new handler member (src/contract.ts) until it is written.
+// `wopgen init` the way a user runs it. From a clone, the README's own lines, verbatim: `npm pack`,
+// `npx wopgen init ../my-host --wopgen file:./wopgen-0.1.0.tgz` (a path read from the clone), and
+// in the new project `npm install` (install scripts on: better-sqlite3's comes from a local
+// prebuild, see npm.ts), `npm run generate`, `npm test` (tsc strict, then the scaffold's own tests
+// with the official A2A and MCP clients) and `npm start`, whose host answers discovery. Then the
+// same tarball installed as a tool, whose `wopgen init` writes the same project. Then the store's
+// API keys: the first start mints one and prints it once, later starts and `wopgen keys` share it. Then the
+// regeneration the scaffold's README promises: a new A2A row in its spec, `npm run generate`, and
+// tsc fails naming the new handler member (src/contract.ts) until it is written.
 // One long test: each step needs the one before.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { localPrebuilds, npmInstall, readJson, run, sharedTarball, tempProject } from './npm.ts';
+import { readmeBlock } from '../helpers/readme.ts';
+import { startScript } from '../helpers/script.ts';
+import { cloneCheckout, localPrebuilds, npmInstall, readJson, run, tempProject } from './npm.ts';
 import {
   GET_TASK_ARTIFACT_ROW,
   GET_TASK_ARTIFACT_WIRE,
@@ -21,24 +26,52 @@ import {
 
 const SLOW = 25 * 60_000;
 
-/** Starts `npm start`, resolves with the URL its first line names, and a stop function. */
-function start(cwd: string): Promise<{ url: string; stop: () => void }> {
+const SERVING = /serving (http:\/\/\S+)/;
+
+/**
+ * Starts `npm start` (with API_KEY unless `env` removes it), resolves once it has printed `lines`
+ * lines, the first naming its URL, with a stop function.
+ */
+function start(
+  cwd: string,
+  env: Record<string, string | undefined> = {},
+  lines = 1,
+): Promise<{ url: string; lines: string[]; stop: () => Promise<void> }> {
+  const merged: NodeJS.ProcessEnv = { ...process.env, PORT: '0', API_KEY: START_KEY, ...env };
+  for (const k of Object.keys(merged)) if (merged[k] === undefined) delete merged[k];
   const child = spawn('npm', ['start', '--silent'], {
     cwd,
-    env: { ...process.env, PORT: '0', API_KEY: START_KEY },
+    env: merged,
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  /** Stops the process group; resolves once npm has exited. */
   const stop = () => {
     if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+    return exited;
   };
+  const printed: string[] = [];
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`npm start exited (${code})`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      const m = /serving (http:\/\/\S+)/.exec(line);
-      if (m) resolve({ url: m[1]!, stop });
+      if (printed.length > 0 || /serving http:/.test(line)) printed.push(line);
+      const url = /serving (http:\/\/\S+)/.exec(printed[0] ?? '')?.[1];
+      if (url && printed.length === lines) resolve({ url, lines: printed, stop });
     });
   });
+}
+
+/** Every file of a scaffold (relative path → contents), without what installing and running add. */
+function scaffoldFiles(dir: string, root = dir): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of readdirSync(dir).sort()) {
+    if (['node_modules', 'generated', 'dist', 'data', 'package-lock.json'].includes(name)) continue;
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) Object.assign(out, scaffoldFiles(p, root));
+    else out[relative(root, p)] = readFileSync(p, 'utf8');
+  }
+  return out;
 }
 
 const MAP = 'spec/interop-map.json';
@@ -169,9 +202,38 @@ async function mcpCall(url: string, method: string): Promise<unknown> {
 
 describe('wopgen init', () => {
   it(
-    'scaffolds from the packed tarball a project that installs, generates, type-checks, passes its tests and serves',
+    "the README's init lines run from a clone: a project that installs, generates, type-checks, passes its tests and serves; an installed tarball's init writes the same",
     async () => {
-      const { tarball } = await sharedTarball();
+      // The README's lines, run in a clone as printed.
+      const clone = cloneCheckout();
+      const readme = await startScript(
+        readmeBlock('readme-init'),
+        clone,
+        { PORT: '0', API_KEY: START_KEY, ...localPrebuilds() },
+        SERVING,
+      );
+      const readmeUrl = readme.match[1]!;
+      const app = join(dirname(clone), 'my-host');
+      try {
+        expect(readme.output).toMatch(/^# pass [1-9]\d*$/m);
+        expect(readme.output).toMatch(/^# fail 0$/m);
+        const res = await fetch(`${readmeUrl}/.well-known/openwop`);
+        expect(res.status).toBe(200);
+        expect(((await res.json()) as { protocolVersions: string[] }).protocolVersions).toEqual([
+          '2.0',
+        ]);
+      } finally {
+        readme.stop();
+      }
+      const tarball = join(clone, 'wopgen-0.1.0.tgz');
+      expect(
+        readJson<{ dependencies: Record<string, string> }>(join(app, 'package.json')),
+      ).toMatchObject({
+        dependencies: { wopgen: 'file:../wopgen/wopgen-0.1.0.tgz' },
+      });
+      expect(existsSync(join(app, 'generated/manifest.json'))).toBe(true);
+
+      // The same tarball installed as a tool: its `wopgen init` writes the same project.
       const tool = tempProject('init-tool');
       writeFileSync(join(tool, 'package.json'), JSON.stringify({ name: 'tool', private: true }));
       const toolInstall = await npmInstall(tool, ['--ignore-scripts', tarball]);
@@ -187,11 +249,13 @@ describe('wopgen init', () => {
       expect(refused.stderr).toContain('is not empty');
       expect(readdirSync(busy)).toEqual(['keep.txt']);
 
-      const app = join(tool, 'my-host');
-      const init = await run(wopgen, ['init', app, '--wopgen', `file:${tarball}`], tool);
+      const fromTool = join(tool, 'my-host');
+      const init = await run(wopgen, ['init', fromTool, '--wopgen', `file:${tarball}`], tool);
       expect(init.stderr).toBe('');
       expect(init.code).toBe(0);
-      expect(readdirSync(app).sort()).toEqual([
+      // An installed wopgen does not run from a checkout, and does not say it does.
+      expect(init.stdout).not.toContain('checkout');
+      expect(readdirSync(fromTool).sort()).toEqual([
         '.gitignore',
         'README.md',
         'package.json',
@@ -202,27 +266,41 @@ describe('wopgen init', () => {
         'tsconfig.json',
         'wopgen.config.json',
       ]);
+      const same = (files: Record<string, string>) => ({
+        ...files,
+        'package.json': files['package.json']!.replace(/"wopgen": "[^"]*"/, '"wopgen": "…"'),
+      });
+      expect(same(scaffoldFiles(fromTool))).toEqual(same(scaffoldFiles(app)));
 
-      const installed = await npmInstall(app, [], localPrebuilds());
-      expect(installed.code, installed.stderr).toBe(0);
-      const generated = await run('npm', ['run', 'generate', '--silent'], app);
-      expect(generated.code, generated.stderr).toBe(0);
-      expect(existsSync(join(app, 'generated/manifest.json'))).toBe(true);
-
-      const tested = await run('npm', ['test', '--silent'], app);
-      expect(tested.code, tested.stdout + tested.stderr).toBe(0);
-      expect(tested.stdout).toMatch(/# pass 6\b/);
-      expect(tested.stdout).toMatch(/# fail 0\b/);
-
-      const server = await start(app);
+      // Without API_KEY the store's first start mints a key for `demo` and prints it once; the
+      // next start mints none and accepts it, and the keys `wopgen keys` mints into the same store.
+      const keyEnv = { API_KEY: undefined, STORE: 'sqlite:data/keys.db' };
+      const keyStore = ['--store', 'sqlite:data/keys.db'];
+      // The project's own wopgen (`npx wopgen` there): installed with its native store binding.
+      const appWopgen = join(app, 'node_modules/.bin/wopgen');
+      const firstStart = await start(app, keyEnv, 2);
+      await firstStart.stop();
+      const shown = /^ {2}API key \(tenant demo, shown once\): (wop_[A-Za-z0-9_-]{43})$/.exec(
+        firstStart.lines[1]!,
+      );
+      expect(shown, firstStart.lines.join('\n')).not.toBeNull();
+      const again = await start(app, keyEnv, 2);
       try {
-        const res = await fetch(`${server.url}/.well-known/openwop`);
-        expect(res.status).toBe(200);
-        expect(((await res.json()) as { protocolVersions: string[] }).protocolVersions).toEqual([
-          '2.0',
-        ]);
+        expect(again.lines[1]).toBe('  API keys: those in the store (npx wopgen keys list)');
+        const minted = await run(appWopgen, ['keys', 'mint', '--tenant', 'demo', ...keyStore], app);
+        expect(minted.code, minted.stderr).toBe(0);
+        for (const key of [shown![1]!, minted.stdout.trim()]) {
+          const res = await fetch(`${again.url}/runs`, {
+            headers: { authorization: `Bearer ${key}` },
+          });
+          expect(res.status).toBe(200);
+        }
+        const listed = await run(appWopgen, ['keys', 'list', '--format', 'json', ...keyStore], app);
+        expect(listed.code, listed.stderr).toBe(0);
+        const stored = (JSON.parse(listed.stdout) as { keys: { tenant: string }[] }).keys;
+        expect(stored.map((k) => k.tenant)).toEqual(['demo', 'demo']);
       } finally {
-        server.stop();
+        await again.stop();
       }
 
       // The loop of the scaffold's README, with a row of each kind: an A2A row, an MCP method and a

@@ -2,9 +2,17 @@
 // and installs of the tarball into temporary projects (from npm's cache where it holds the
 // packages: the registry is the only network this needs).
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -77,6 +85,32 @@ export async function packTarball(): Promise<Packed> {
     files: { path: string }[];
   }[];
   return { tarball: join(dest, info!.filename), files: info!.files.map((f) => f.path) };
+}
+
+/**
+ * A clone of this checkout as a user has it after `git clone` and `npm ci`: every file git tracks
+ * or would track (as the working tree holds it, edits included) copied into `<temp>/wopgen/`, and
+ * this checkout's node_modules linked in (an install is what `npm ci` would make of the same lock
+ * file). The parent folder is the clone's alone, for the projects a README puts beside it.
+ */
+export function cloneCheckout(): string {
+  const clone = join(mkdtempSync(join(tmpdir(), 'wopgen-clone-')), 'wopgen');
+  const listed = execFileSync(
+    'git',
+    ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
+    {
+      cwd: REPO,
+      encoding: 'utf8',
+    },
+  );
+  for (const rel of listed.split('\0').filter(Boolean)) {
+    // A file deleted in the working tree is still listed as tracked.
+    if (!existsSync(join(REPO, rel))) continue;
+    mkdirSync(dirname(join(clone, rel)), { recursive: true });
+    copyFileSync(join(REPO, rel), join(clone, rel));
+  }
+  symlinkSync(join(REPO, 'node_modules'), join(clone, 'node_modules'), 'dir');
+  return clone;
 }
 
 /** A new temporary project folder holding a package.json. */

@@ -35,12 +35,14 @@ describe('npm pack', () => {
       'bin/wopgen.js',
       'dist/runtime/index.js',
       'dist/runtime/index.d.ts',
+      'dist/runtime/keys.js',
       'dist/runtime/ports/run-core.d.ts',
       'dist/generator/cli.js',
       'dist/generator/workers/openapi-worker.mjs',
       'dist/runtime/core/reference/workflows/echo.json',
       'templates/README.md',
       'spec/interop-map.json',
+      'wopgen.config.schema.json',
     ])
       expect(files).toContain(f);
     expect(files.filter((f) => /^(runtime|generator|test|bench|examples)\//.test(f))).toEqual([]);

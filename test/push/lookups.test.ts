@@ -1,5 +1,5 @@
-// The deliverer looks a run's push configs up only when the run may have one (issue 13:
-// `listPushConfigs` on every change of every run was ~3% of a SendMessage's CPU). On a store only
+// The deliverer looks a run's push configs up only when the run may have one
+// (`listPushConfigs` on every change of every run was ~3% of a SendMessage's CPU). On a store only
 // this process writes configs to (SQLite: PushStore.singleProcess) it keeps the set of runs with
 // configs in memory; on a store several hosts share (PostgreSQL) it looks up on every change, as a
 // config another host registered must still be found (test/e2e/multi-host-push.test.ts). Lookups

@@ -10,7 +10,8 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_DATA_KEY_KV, pushSecretBox } from '../../runtime/adapters/store/push-secrets.ts';
-import { freshDatabase, NO_POSTGRES, POSTGRES_URL } from '../helpers/postgres.ts';
+import { freshDatabase } from '../helpers/postgres.ts';
+import { itIf, POSTGRES, type Requirement } from '../helpers/requires.ts';
 import { startReceiver, type PushReceiver } from '../helpers/push-receiver.ts';
 import { rpc, sdkClient, startPushHost, startTask, until, type PushHost } from './helpers.ts';
 
@@ -27,7 +28,8 @@ interface Raw {
 
 interface Backend {
   name: string;
-  skip?: string;
+  /** What its tests need (skipped, saying why, without it). */
+  requires?: Requirement;
   open(): Promise<{ store: { dir?: string; store?: string }; raw: Raw; drop(): Promise<void> }>;
 }
 
@@ -63,7 +65,7 @@ const sqlite: Backend = {
 
 const postgres: Backend = {
   name: 'PostgreSQL',
-  ...(!POSTGRES_URL && { skip: NO_POSTGRES }),
+  requires: POSTGRES,
   async open() {
     const db = await freshDatabase();
     const query = async <T>(sql: string, params: string[] = []): Promise<T[]> => {
@@ -96,7 +98,7 @@ const postgres: Backend = {
 };
 
 describe.each([sqlite, postgres])('push secrets sealed at rest on $name', (backend) => {
-  const run = backend.skip ? it.skip : it;
+  const run = backend.requires ? itIf(backend.requires) : it;
   let receiver: PushReceiver;
   beforeAll(async () => {
     receiver = await startReceiver();

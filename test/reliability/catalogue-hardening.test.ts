@@ -1,4 +1,4 @@
-// Operator folders under attack (issue 10, break 10): a JSON resource template cannot be made to
+// Operator folders under attack: a JSON resource template cannot be made to
 // serve members it does not declare, and a `*.json` link in the MCP catalogue or the `--workflows`
 // folder that leaves the folder is refused by name, never read (its first line used to be printed).
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Break 2, 8 and 9 of issue 10: silent and slow connections are closed, unauthenticated bodies are
+// Connection limits: silent and slow connections are closed, unauthenticated bodies are
 // not read past a small bound, the socket count is capped, an oversize refusal on /mcp does not
 // break the next request on the connection, and Node's own refusals (431, 400, 408) carry the
 // owning binding's error body instead of an empty one.

@@ -1,5 +1,5 @@
-// Load and after-the-crash checks shared by the SIGKILL tests (issue 10: "every acknowledged run
-// exists with a gap-free event sequence, none executed twice"). Clients send until the host dies and
+// Load and after-the-crash checks shared by the SIGKILL tests (every acknowledged run
+// exists with a gap-free event sequence, none executed twice). Clients send until the host dies and
 // keep what it acknowledged; the checks read the store the killed process left.
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';

@@ -1,4 +1,4 @@
-// Break 6 of issue 10: JSON nested thousands of levels deep overflowed recursive code (canonical
+// Deep JSON: JSON nested thousands of levels deep overflowed recursive code (canonical
 // JSON, JSON.stringify) after an A2A run had been created, so the caller got -32603 for a task that
 // existed. Now text nesting deeper than 64 levels is refused as it is read, in each binding's
 // parse-error shape, and no run is created.

@@ -1,4 +1,4 @@
-// The standing protocol fuzz of issue 10: FUZZ_RUNS (default 2,000) generated requests per binding
+// The standing protocol fuzz: FUZZ_RUNS (default 2,000) generated requests per binding
 // — A2A JSON-RPC, MCP streamable HTTP, REST — mixing well-formed envelopes with arbitrary methods,
 // params, bodies, content types and headers. Every answer must be a protocol answer: never a 5xx,
 // never a body outside the binding's shapes, and a refused request never creates a run.

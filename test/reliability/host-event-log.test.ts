@@ -1,4 +1,4 @@
-// Breaks 1 and 3 of issue 10 at the host event log: reading a log many pages long leaves no waiter
+// Bounds at the host event log: reading a log many pages long leaves no waiter
 // behind per page (each used to leave an abort listener until its timeout, flooding stderr with
 // MaxListenersExceededWarning), and each tenant scope keeps only its newest events.
 import { afterEach, describe, expect, it } from 'vitest';

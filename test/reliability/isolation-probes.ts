@@ -1,4 +1,4 @@
-// Isolation probes (interop.md §"The operation mappings" Isolation; issue 10): every operation that
+// Isolation probes (interop.md §"The operation mappings" Isolation): every operation that
 // takes a task or run id, on every binding, sent by tenant `other` with an id of tenant `acme`.
 // `foreign` is a run that exists; `unknown` is a well-formed id that names none, under the same
 // tenant segment. Both must be answered byte for byte alike (status, content type, body) and in the
@@ -200,8 +200,8 @@ function median(xs: number[]): number {
 
 /**
  * Interleaved timing: foreign and unknown probes alternate (which goes first alternates too), so a
- * burst of load from the rest of the suite lands on both sides alike; 200 of each, as the issue
- * asks. Medians ignore the slow outliers a busy machine produces.
+ * burst of load from the rest of the suite lands on both sides alike; 200 of each.
+ * Medians ignore the slow outliers a busy machine produces.
  */
 export async function timeProbe(
   base: string,

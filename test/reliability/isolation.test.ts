@@ -1,4 +1,4 @@
-// Isolation probes for every id-taking operation on every binding (issue 10; interop.md §"The
+// Isolation probes for every id-taking operation on every binding (interop.md §"The
 // operation mappings" Isolation, §"A2A push delivery"): tenant `other` names a run of `acme` that
 // exists and one that does not, and gets the same bytes back; the foreign run is unchanged after
 // all of them; and the time each takes cannot tell the two apart.
@@ -73,7 +73,7 @@ describe('foreign and unknown ids take the same time', () => {
   // a few crossed 25%. A leak is systematic: a separate code path for a run that exists (a store
   // read, an event-log read, a wait on the run) costs the same extra on every probe, so it shows in
   // every measurement with the same sign, while noise does not. Three measurements that all exceed
-  // the tolerance the same way fail the test; one within it passes. The issue's 3% figure came from
+  // the tolerance the same way fail the test; one within it passes. A 3% bound on the gap is for
   // an idle machine: the bench prints the exact medians to compare there.
   const reads = ['a2a-jsonrpc GetTask', 'a2a-http-json GetTask', 'mcp tasks/get', 'rest getRun'];
   it.each(reads)(

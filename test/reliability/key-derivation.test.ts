@@ -1,4 +1,4 @@
-// Break 7 of issue 10: an operator key's subject id was `key-` + 16 hex of its unsalted SHA-256,
+// Key derivation: an operator key's subject id was `key-` + 16 hex of its unsalted SHA-256,
 // and the key table held that SHA-256: both offline oracles for a weak key. With the host's pepper
 // both are keyed (HMAC-SHA256), stable across restarts of the store, and records written before the
 // pepper still authenticate.

@@ -1,4 +1,4 @@
-// SIGKILL at named points (issue 10; runtime/util/kill-point.ts): `wopgen serve` runs with
+// SIGKILL at named points (runtime/util/kill-point.ts): `wopgen serve` runs with
 // WOPGEN_TEST_KILL_AT=<point>:<n> under load and kills itself the n-th time it reaches the point;
 // the test checks that it died there (SIGKILL, not sent by the test), restarts it on the same store
 // and checks what the crash left (crash-load.ts): every acknowledged run once, gap-free logs, no

@@ -1,4 +1,4 @@
-// SIGKILL at the push claim (issue 10; runtime/util/kill-point.ts `push-claim`): the host claims a
+// SIGKILL at the push claim (runtime/util/kill-point.ts `push-claim`): the host claims a
 // push under its lease and dies before sending it. After a restart on the same store the lease runs
 // out, the push is claimed again and delivered: every outbox row reaches the receiver exactly once,
 // in order, the one the kill interrupted included.

@@ -1,4 +1,4 @@
-// `wopgen serve` flags for the limits (issue 10; runtime/serve/limit-flags.ts): each documented
+// `wopgen serve` flags for the limits (runtime/serve/limit-flags.ts): each documented
 // limit is a flag, listed by --help with its default; a bad value is a usage error naming the flag;
 // a flag given reaches the running host (a stream cap of 1 refuses a tenant's second stream).
 import { afterEach, describe, expect, it } from 'vitest';
@@ -93,7 +93,7 @@ describe('limit flags', () => {
     const s = startServe(['--port', '0', '--idle-socket-ms', '3000000000']);
     expect(await s.exited).toBe(2);
     expect(s.stderr()).toBe(
-      'wopgen serve: --idle-socket-ms takes a whole number, from 100 to 86400000, got 3000000000\n(see wopgen serve --help)\n',
+      'wopgen serve: --idle-socket-ms takes a whole number, from 100 to 86400000, got 3000000000\nRun wopgen serve --help for usage.\n',
     );
   });
 

@@ -1,4 +1,4 @@
-// Non-JSON bodies are refused, not read as JSON (issue 10, break 10: REST and A2A accepted
+// Non-JSON bodies are refused, not read as JSON (REST and A2A once accepted
 // `text/plain` and form bodies). Each binding answers in its own shape at HTTP 415 and nothing is
 // created; JSON media types (`application/json` with parameters, `application/a2a+json`) still work.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The MCP requestState keys sealed at rest (issue 10, break 10; bindings/mcp/sealed-keys.ts): with
+// The MCP requestState keys sealed at rest (bindings/mcp/sealed-keys.ts): with
 // a key-encryption key the store holds no usable key material (nothing in it verifies a minted
 // token, and the clear key is nowhere in the database), a restart with the same KEK completes the
 // rounds in flight, a ring stored in clear is sealed in place, and a host without the KEK refuses
@@ -13,7 +13,8 @@ import { keySeal } from '../../runtime/bindings/mcp/sealed-keys.ts';
 import { KEY_KV } from '../../runtime/bindings/mcp/state-keys.ts';
 import { PUSH_DATA_KEY_KV } from '../../runtime/adapters/store/push-secrets.ts';
 import { removeDir, startHost, type RunningHost } from '../helpers/host.ts';
-import { freshDatabase, NO_POSTGRES, POSTGRES_URL } from '../helpers/postgres.ts';
+import { freshDatabase } from '../helpers/postgres.ts';
+import { itIf, POSTGRES, type Requirement } from '../helpers/requires.ts';
 import { rawMcp } from '../mcp/helpers.ts';
 
 const KEK = 'kek-for-tests-only-0123456789abcdef';
@@ -42,7 +43,8 @@ function signs(key: Buffer, token: string): boolean {
 
 interface Backend {
   name: string;
-  skip?: string;
+  /** What its tests need (skipped, saying why, without it). */
+  requires?: Requirement;
   /** A fresh store (a `store` option for startHost) and how to read its kv rows and raw bytes. */
   open(): Promise<{
     store: { dir?: string; store?: string };
@@ -95,7 +97,7 @@ const sqlite: Backend = {
 
 const postgres: Backend = {
   name: 'PostgreSQL',
-  ...(!POSTGRES_URL && { skip: NO_POSTGRES }),
+  requires: POSTGRES,
   async open() {
     const db = await freshDatabase();
     const query = async (sql: string, params: string[] = []) => {
@@ -142,7 +144,7 @@ async function host(store: { dir?: string; store?: string }, kek?: string) {
 }
 
 describe.each([sqlite, postgres])('sealed requestState keys on $name', (backend) => {
-  const run = backend.skip ? it.skip : it;
+  const run = backend.requires ? itIf(backend.requires) : it;
 
   run(
     'the store holds no usable key; the same KEK carries a round over a restart',

@@ -1,4 +1,4 @@
-// Break 5 of issue 10 and the secrets scan: a `writeOnly` / `format: password` answer given over
+// Secret answers and the secrets scan: a `writeOnly` / `format: password` answer given over
 // A2A (as a data part or as the text of the message) is never stored in clear nor echoed by
 // GetTask or ListTasks; neither it nor the API key appears in the request log, any response or any
 // byte of the database (main file and WAL).

@@ -1,4 +1,4 @@
-// Break 1 of issue 10: an SSE writer that ignores backpressure queues everything for a reader that
+// SSE backpressure: an SSE writer that ignores backpressure queues everything for a reader that
 // stopped reading. The writer of http/sse.ts waits for `drain`, keeps the unsent bytes under its
 // bound, and closes a reader that does not drain in time.
 import { createServer, type Server, type ServerResponse } from 'node:http';

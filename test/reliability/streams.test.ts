@@ -1,4 +1,4 @@
-// Break 1 of issue 10 on the host: open streams are capped per tenant (another tenant still gets
+// Stream caps and bounds on the host: open streams are capped per tenant (another tenant still gets
 // its own), a refusal is in the binding's own shape, a `/host/events` reader without Last-Event-ID
 // starts at the tail instead of the whole log, and the version header is bounded before it is
 // recorded. Reading a long log leaves no waiter per page (no MaxListenersExceededWarning).
@@ -141,7 +141,7 @@ describe('HTTP+JSON under the stream and body limits', () => {
     await settle();
   });
 
-  it('answers an unauthenticated SendMessage 401 before reading its body (issue 10, break 2)', async () => {
+  it('answers an unauthenticated SendMessage 401 before reading its body', async () => {
     const r = await fetch(`${h.url}/a2a/rest/message:send`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,9 +1,9 @@
-// Durability under SIGKILL (issue 13: the group commit must not trade it away): `wopgen serve` is
+// Durability under SIGKILL (the group commit must not trade it away): `wopgen serve` is
 // killed mid-load while 16 clients send A2A SendMessage and MCP `tools/call` (each answer is sent
 // after its run is durable); reading the store the killed process left, every run an answer
 // acknowledged exists once, in the state the answer reported, with a gap-free event log and no
-// step run twice (test/reliability/crash-load.ts). Five kills per run (issue 10: "≥ 5 random
-// points"), each after a random delay once the load flows; the delays are in the test's failure
+// step run twice (test/reliability/crash-load.ts). Five kills per run (at least five random
+// points), each after a random delay once the load flows; the delays are in the test's failure
 // message so a failing run can be replayed. test/reliability/kill-points.test.ts kills at named
 // points instead.
 import { mkdtempSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // The README's curl lines and A2A client snippet work as printed (against a test host: only the
-// address and the key are substituted).
+// address and the key are substituted), the snippet on both A2A bindings.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -49,10 +49,16 @@ describe('README', () => {
         snippet,
         readmeBlock('readme-client').replaceAll('127.0.0.1:8080', `127.0.0.1:${port}`),
       );
-      const { stdout: out } = await run(process.execPath, [snippet], {
-        env: { ...process.env, WOPGEN_KEY: KEYS.acme },
-      });
-      expect(out.trim()).toBe('TASK_STATE_COMPLETED');
+      // As the README runs it: JSON-RPC by default, HTTP+JSON with A2A_BINDING; both carry the key.
+      for (const [binding, env] of [
+        ['JSONRPC', {}],
+        ['HTTP+JSON', { A2A_BINDING: 'HTTP+JSON' }],
+      ] as const) {
+        const { stdout: out } = await run(process.execPath, [snippet], {
+          env: { ...process.env, WOPGEN_KEY: KEYS.acme, ...env },
+        });
+        expect(out.trim()).toBe(`${binding} TASK_STATE_COMPLETED`);
+      }
     } finally {
       rmSync(snippet, { force: true });
       await h.stop();

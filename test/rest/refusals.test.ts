@@ -1,4 +1,4 @@
-// Clearer REST refusals (issue 8 item 7): a run id written with a raw `/` in a path gets a 404
+// Clearer REST refusals: a run id written with a raw `/` in a path gets a 404
 // that says how to write it (`~2F`), with the path that works.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type RunningHost } from '../helpers/host.ts';

@@ -65,7 +65,7 @@ describe('content-mode settings', () => {
   ])('%j is a usage error (exit 2) naming it', async (args, message) => {
     const s = startServe(args);
     expect(await s.exited).toBe(2);
-    expect(s.stderr()).toBe(`wopgen serve: ${message}\n(see wopgen serve --help)\n`);
+    expect(s.stderr()).toBe(`wopgen serve: ${message}\nRun wopgen serve --help for usage.\n`);
   });
 });
 

@@ -65,7 +65,14 @@ describe('wopgen serve --help and usage errors', () => {
   });
 
   it.each([
-    [['--prot', '8080'], "wopgen serve: Unknown option '--prot'"],
+    [['--prot', '8080'], 'wopgen serve: unknown option --prot; did you mean "--port"?'],
+    [
+      ['--log-levl', 'warn'],
+      'wopgen serve: unknown option --log-levl; did you mean "--log-level"?',
+    ],
+    [['--frobnicate'], 'wopgen serve: unknown option --frobnicate'],
+    [['--port'], 'wopgen serve: --port needs a value'],
+    [['--stdio=yes'], 'wopgen serve: --stdio takes no value'],
     [['--port', 'x'], 'wopgen serve: invalid port x: give an integer from 0 to 65535'],
     [
       ['--log-level', 'loud'],
@@ -75,11 +82,11 @@ describe('wopgen serve --help and usage errors', () => {
       ['--api-key', 'short=acme'],
       'wopgen serve: the API key for tenant "acme" has 5 characters; an API key must be at least 16',
     ],
-    [['stray'], "wopgen serve: Unexpected argument 'stray'"],
+    [['stray'], 'wopgen serve: unexpected argument "stray"'],
   ])('%j is a usage error (exit 2) saying what was wrong', async (args, message) => {
     const s = startServe(args);
     expect(await s.exited).toBe(2);
-    expect(s.stderr()).toBe(`${message}\n(see wopgen serve --help)\n`);
+    expect(s.stderr()).toBe(`${message}\nRun wopgen serve --help for usage.\n`);
     expect(s.stderr()).not.toContain('short=');
   });
 });
@@ -180,7 +187,7 @@ describe('serve settings', () => {
       const file = join(dir, 'wopgen.config.json');
       writeFileSync(file, JSON.stringify({ serve: { prot: 1 } }));
       expect(() => serveSettings([], {}, dir)).toThrow(
-        `${file}: unknown key "serve.prot" (known: contract, port, host, baseUrl, store, mcpCatalogue, a2aSkills, logLevel, workflows)`,
+        `${file}: unknown key "serve.prot"; did you mean "serve.port"? (known: contract, port, host, baseUrl, store, mcpCatalogue, a2aSkills, logLevel, logFormat, workflows, agents)`,
       );
       writeFileSync(file, JSON.stringify({ serve: { port: '80' } }));
       expect(() => serveSettings([], {}, dir)).toThrow(`${file}: "serve.port" must be a port`);

@@ -1,4 +1,4 @@
-// A new run's first turn commits with its insert (issue 13; runtime/core/reference/first-turn.ts):
+// A new run's first turn commits with its insert (runtime/core/reference/first-turn.ts):
 // the transactions a run costs, counted through the RunStore port (each insertRun and each
 // commitRunChange is one transaction), with the log, the sequences and the answered state exactly
 // those of one commit per step. The run the core answers with is the run as stored (the engine

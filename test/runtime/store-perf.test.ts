@@ -1,4 +1,4 @@
-// The store-side levers of issue 13, on a real SQLite file: writers share group-commit syncs and a
+// The store-side performance levers, on a real SQLite file: writers share group-commit syncs and a
 // write resolves only after a sync that started after its commit; per-tenant run counts kept by
 // triggers (migration 4); runView answers what the four separate reads answer; API keys verified
 // from memory within the TTL.

@@ -1,4 +1,4 @@
-// WAL checkpoints run on a worker thread (issue 13): the host's connection never checkpoints inside
+// WAL checkpoints run on a worker thread: the host's connection never checkpoints inside
 // a commit, and the worker's checkpoints keep the WAL from growing without bound.
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Grouped transactions (issue 13, sqlite/grouped-writes.ts): the writes of one event-loop turn, from
+// Grouped transactions (sqlite/grouped-writes.ts): the writes of one event-loop turn, from
 // any number of concurrent callers, commit in one SQLite transaction; each runs in its own
 // savepoint, so a failing one leaves the others committed and itself absent, and every caller
 // settles only once the group is committed.

@@ -1,5 +1,5 @@
 // The host-side store ports (host event log, API keys, single-use tokens, key-value settings),
-// written once and run against every adapter (issue 12 item 4). What several hosts race on —
+// written once and run against every adapter. What several hosts race on —
 // spending a token, the first writer of a key — is raced here from two openers of one database.
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

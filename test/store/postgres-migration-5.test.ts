@@ -1,21 +1,17 @@
-// PostgreSQL migration 5 (issue 13, the SQLite store's migration 7): a database at version 4 with
+// PostgreSQL migration 5 (the SQLite store's migration 7): a database at version 4 with
 // runs in it migrates, ends with ascending run indexes and a partial index of the live runs, and
 // answers the run queries as before. Skipped without WOPGEN_TEST_POSTGRES.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { openPostgresStores } from '../../runtime/adapters/store/postgres/index.ts';
 import type { RunRecord } from '../../runtime/ports/store/run-store.ts';
-import {
-  freshDatabase,
-  NO_POSTGRES,
-  POSTGRES_URL,
-  type FreshDatabase,
-} from '../helpers/postgres.ts';
+import { freshDatabase, type FreshDatabase } from '../helpers/postgres.ts';
+import { describeIf, POSTGRES } from '../helpers/requires.ts';
 import { postgresAt } from './earlier-schema.ts';
 import { listedBy, runRecord } from './subjects.ts';
 
-const suite = POSTGRES_URL ? describe : describe.skip;
+const suite = describeIf(POSTGRES);
 
-suite(`PostgreSQL migration 5${POSTGRES_URL ? '' : ` (${NO_POSTGRES})`}`, () => {
+suite(`PostgreSQL migration 5`, () => {
   let db: FreshDatabase | undefined;
   afterEach(async () => {
     await db?.drop();

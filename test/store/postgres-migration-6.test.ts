@@ -3,22 +3,18 @@
 // secret sealed under its data key; they read back as written, and once the data key is sealed
 // under the KEK the store opens with that KEK only. Skipped without WOPGEN_TEST_POSTGRES.
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { openPostgresStores } from '../../runtime/adapters/store/postgres/index.ts';
 import { pgMigrations } from '../../runtime/adapters/store/postgres/migrations.ts';
 import { PUSH_DATA_KEY_KV } from '../../runtime/adapters/store/push-secrets.ts';
 import { runToRow } from '../../runtime/adapters/store/sqlite/rows.ts';
-import {
-  freshDatabase,
-  NO_POSTGRES,
-  POSTGRES_URL,
-  type FreshDatabase,
-} from '../helpers/postgres.ts';
+import { freshDatabase, type FreshDatabase } from '../helpers/postgres.ts';
+import { describeIf, POSTGRES } from '../helpers/requires.ts';
 import { CLEAR_SECRETS, pushConfigRow } from './push-secrets-before.ts';
 import { runRecord } from './subjects.ts';
 
 const KEK = 'kek-for-migration-tests-0123456789';
-const suite = POSTGRES_URL ? describe : describe.skip;
+const suite = describeIf(POSTGRES);
 
 async function insert(c: pg.Client, table: string, row: object): Promise<void> {
   const cols = Object.keys(row);
@@ -28,7 +24,7 @@ async function insert(c: pg.Client, table: string, row: object): Promise<void> {
   );
 }
 
-suite(`PostgreSQL migration 6${POSTGRES_URL ? '' : ` (${NO_POSTGRES})`}`, () => {
+suite(`PostgreSQL migration 6`, () => {
   let db: FreshDatabase | undefined;
   afterEach(async () => {
     await db?.drop();

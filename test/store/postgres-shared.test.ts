@@ -1,7 +1,7 @@
 // What only a store shared by several hosts has (PostgreSQL): the change feed crosses hosts, and the
 // run leases exclude across hosts, hand each orphaned run to exactly one claimer, and let another
 // host take a run over once its holder stops renewing. Skipped without WOPGEN_TEST_POSTGRES.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PostgresChangeFeed } from '../../runtime/adapters/change-feed/postgres.ts';
 import {
   createPool,
@@ -10,12 +10,13 @@ import {
 } from '../../runtime/adapters/store/postgres/index.ts';
 import { PgRunLeases } from '../../runtime/adapters/store/postgres/run-leases.ts';
 import type { ChangeTopic } from '../../runtime/ports/change-feed.ts';
-import { freshDatabase, NO_POSTGRES, POSTGRES_URL } from '../helpers/postgres.ts';
+import { freshDatabase } from '../helpers/postgres.ts';
+import { describeIf, POSTGRES } from '../helpers/requires.ts';
 import { runRecord } from './subjects.ts';
 
-const suite = POSTGRES_URL ? describe : describe.skip;
+const suite = describeIf(POSTGRES);
 
-suite(`PostgreSQL shared by hosts${POSTGRES_URL ? '' : ` (${NO_POSTGRES})`}`, () => {
+suite(`PostgreSQL shared by hosts`, () => {
   let db: Awaited<ReturnType<typeof freshDatabase>>;
   let one: PostgresStores;
   let two: PostgresStores;

@@ -1,10 +1,10 @@
 // The store contract suite against the PostgreSQL adapter: a new database per test, opened by a
 // second pool for the "second host" cases — two hosts on one database, as in production. Skipped
 // (with the reason) when WOPGEN_TEST_POSTGRES is unset; .ci/run sets it.
-import { describe, it } from 'vitest';
 import { openPostgresStores } from '../../runtime/adapters/store/postgres/index.ts';
 import type { Stores } from '../../runtime/ports/store/index.ts';
-import { freshDatabase, NO_POSTGRES, POSTGRES_URL } from '../helpers/postgres.ts';
+import { freshDatabase } from '../helpers/postgres.ts';
+import { describeIf, POSTGRES } from '../helpers/requires.ts';
 import { hostStateContract } from './host-state.contract.ts';
 import { pushStoreContract } from './push-store.contract.ts';
 import { runStoreContract } from './run-store.contract.ts';
@@ -31,12 +31,8 @@ const postgres: StoreUnderTest = {
   },
 };
 
-if (POSTGRES_URL) {
+describeIf(POSTGRES)('store contract (postgres)', () => {
   runStoreContract(postgres);
   hostStateContract(postgres);
   pushStoreContract(postgres);
-} else {
-  describe('store contract (postgres)', () => {
-    it.skip(NO_POSTGRES, () => undefined);
-  });
-}
+});

@@ -1,4 +1,4 @@
-// rows.ts shares one parsed definition among every run read with the same text (issue 13): it must
+// rows.ts shares one parsed definition among every run read with the same text: it must
 // be frozen throughout, so no reader of one run can change what another run's readers see.
 import { describe, expect, it } from 'vitest';
 import { runFromRow, runToRow } from '../../runtime/adapters/store/sqlite/rows.ts';

@@ -1,4 +1,4 @@
-// The RunStore port's behaviour, written once and run against every adapter (issue 12 item 4):
+// The RunStore port's behaviour, written once and run against every adapter:
 // records read back as written, the status and interrupt guards roll a whole change back, per-run
 // event sequences start at 0 and stay gap-free under concurrent writers (on one opener and on two
 // openers of one database), and an idempotency key inserted twice keeps one run.
@@ -668,7 +668,7 @@ export function runStoreContract(sut: StoreUnderTest): void {
     });
 
     it('reads a task view’s run, open interrupts and record at once, as the three reads do', async () => {
-      // Both adapters offer it (issue 13): one statement / one round trip for a GetTask.
+      // Both adapters offer it: one statement / one round trip for a GetTask.
       const readRunView = runs.readRunView!.bind(runs);
       const run = runRecord('acme', {
         outputs: { text: 'Grüße 👋', n: [1, null] },

@@ -1,4 +1,4 @@
-// SQLite migration 7 (issue 13): a database made at version 6 (what the previous release creates)
+// SQLite migration 7: a database made at version 6 (what the previous release creates)
 // opens, migrates, and answers every run query as before, from ascending run indexes and a partial
 // index of the live runs that recovery's status lookup actually uses.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -2,50 +2,53 @@
 // Regenerate with: npx wopgen generate --spec spec --out generated
 // Input digest: sha256:d2322b2fcf5d64459011fd423238382e7f9671a5392490e3c2a979ebf077f91b
 import { type McpCallOptions, McpClientCore, type McpClientOptions, type McpClientTables, McpNegotiationError, McpRemoteError, type McpToolCallOptions, type OnInput, mcpHttpTransport } from '../client/mcp-core.js';
-import { type McpWireIo, mcpMethods } from './methods.js';
+import { negotiationTables } from '../negotiation/tables.js';
+import { mcpAnswers } from '../validators/answers.js';
+import { MCP_META_CLIENT_CAPABILITIES, MCP_META_PROTOCOL_VERSION, MCP_REVISION, MCP_TASKS_EXTENSION, type McpWireIo, mcpMethods, mcpProtocolErrors } from './methods.js';
+
 /** This contract's tables, as the MCP client core reads them. */
 export declare const mcpClientTables: McpClientTables;
+
 /** A typed MCP 2026-07-28 client of one server: one member per method of the map; `callTool` answers rounds of input, `followTask` follows a task of the tasks extension. */
 export declare class McpClient {
-    readonly core: McpClientCore;
-    constructor(options: McpClientOptions);
-    /** `server/discover` and the negotiation of the pinned revision (McpNegotiationError when refused). */
-    discover(opts?: McpCallOptions): Promise<McpWireIo['server/discover']['result']>;
-    /** `tools/call` with rounds of input answered through `opts.onInput`. */
-    callTool(name: string, args: Record<string, unknown>, opts?: McpToolCallOptions): Promise<McpWireIo['tools/call']['result']>;
-    /** A task of the tasks extension followed to its end. */
-    followTask(taskId: string, opts?: McpCallOptions & {
-        onInput?: OnInput;
-        minPollMs?: number;
-    }): Promise<McpWireIo['tasks/get']['result']>;
-    /** Source: spec/interop-map.json#/mcp/methods/0 */
-    serverDiscover(params: Omit<McpWireIo['server/discover']['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo['server/discover']['result']>;
-    /** Source: spec/interop-map.json#/mcp/methods/1 */
-    toolsList(params: Omit<McpWireIo['tools/list']['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo['tools/list']['result']>;
-    /** Source: spec/interop-map.json#/mcp/methods/2 */
-    toolsCall(params: Omit<McpWireIo['tools/call']['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo['tools/call']['result']>;
-    /** Source: spec/interop-map.json#/mcp/methods/3 */
-    promptsGet(params: Omit<McpWireIo['prompts/get']['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo['prompts/get']['result']>;
-    /** Source: spec/interop-map.json#/mcp/methods/3 */
-    resourcesRead(params: Omit<McpWireIo['resources/read']['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo['resources/read']['result']>;
-    /** Source: spec/interop-map.json#/mcp/methods/4 */
-    promptsList(params: Omit<McpWireIo['prompts/list']['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo['prompts/list']['result']>;
-    /** Source: spec/interop-map.json#/mcp/methods/4 */
-    resourcesList(params: Omit<McpWireIo['resources/list']['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo['resources/list']['result']>;
-    /** Source: spec/interop-map.json#/mcp/methods/4 */
-    resourcesTemplatesList(params: Omit<McpWireIo['resources/templates/list']['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo['resources/templates/list']['result']>;
-    /** Source: spec/interop-map.json#/mcp/methods/5 */
-    completionComplete(params: Omit<McpWireIo['completion/complete']['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo['completion/complete']['result']>;
-    /** Source: spec/interop-map.json#/mcp/tasks/methods/0 */
-    tasksGet(params: Omit<McpWireIo['tasks/get']['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo['tasks/get']['result']>;
-    /** Source: spec/interop-map.json#/mcp/tasks/methods/1 */
-    tasksUpdate(params: Omit<McpWireIo['tasks/update']['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo['tasks/update']['result']>;
-    /** Source: spec/interop-map.json#/mcp/tasks/methods/2 */
-    tasksCancel(params: Omit<McpWireIo['tasks/cancel']['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo['tasks/cancel']['result']>;
-    /** Source: spec/interop-map.json#/mcp/tasks/methods/3 */
-    subscriptionsListen(params: Omit<McpWireIo['subscriptions/listen']['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo['subscriptions/listen']['result']>;
-    close(): Promise<void>;
+  readonly core: McpClientCore;
+  constructor(options: McpClientOptions);
+  /** `server/discover` and the negotiation of the pinned revision (McpNegotiationError when refused). */
+  discover(opts?: McpCallOptions): Promise<McpWireIo['server/discover']['result']>;
+  /** `tools/call` with rounds of input answered through `opts.onInput`. */
+  callTool(name: string, args: Record<string, unknown>, opts?: McpToolCallOptions): Promise<McpWireIo['tools/call']['result']>;
+  /** A task of the tasks extension followed to its end. */
+  followTask(taskId: string, opts?: McpCallOptions & { onInput?: OnInput; minPollMs?: number }): Promise<McpWireIo['tasks/get']['result']>;
+  /** Source: spec/interop-map.json#/mcp/methods/0 */
+  serverDiscover(params: Omit<McpWireIo["server/discover"]['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo["server/discover"]['result']>;
+  /** Source: spec/interop-map.json#/mcp/methods/1 */
+  toolsList(params: Omit<McpWireIo["tools/list"]['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo["tools/list"]['result']>;
+  /** Source: spec/interop-map.json#/mcp/methods/2 */
+  toolsCall(params: Omit<McpWireIo["tools/call"]['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo["tools/call"]['result']>;
+  /** Source: spec/interop-map.json#/mcp/methods/3 */
+  promptsGet(params: Omit<McpWireIo["prompts/get"]['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo["prompts/get"]['result']>;
+  /** Source: spec/interop-map.json#/mcp/methods/3 */
+  resourcesRead(params: Omit<McpWireIo["resources/read"]['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo["resources/read"]['result']>;
+  /** Source: spec/interop-map.json#/mcp/methods/4 */
+  promptsList(params: Omit<McpWireIo["prompts/list"]['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo["prompts/list"]['result']>;
+  /** Source: spec/interop-map.json#/mcp/methods/4 */
+  resourcesList(params: Omit<McpWireIo["resources/list"]['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo["resources/list"]['result']>;
+  /** Source: spec/interop-map.json#/mcp/methods/4 */
+  resourcesTemplatesList(params: Omit<McpWireIo["resources/templates/list"]['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo["resources/templates/list"]['result']>;
+  /** Source: spec/interop-map.json#/mcp/methods/5 */
+  completionComplete(params: Omit<McpWireIo["completion/complete"]['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo["completion/complete"]['result']>;
+  /** Source: spec/interop-map.json#/mcp/tasks/methods/0 */
+  tasksGet(params: Omit<McpWireIo["tasks/get"]['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo["tasks/get"]['result']>;
+  /** Source: spec/interop-map.json#/mcp/tasks/methods/1 */
+  tasksUpdate(params: Omit<McpWireIo["tasks/update"]['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo["tasks/update"]['result']>;
+  /** Source: spec/interop-map.json#/mcp/tasks/methods/2 */
+  tasksCancel(params: Omit<McpWireIo["tasks/cancel"]['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo["tasks/cancel"]['result']>;
+  /** Source: spec/interop-map.json#/mcp/tasks/methods/3 */
+  subscriptionsListen(params: Omit<McpWireIo["subscriptions/listen"]['params'], '_meta'>, opts?: McpCallOptions): Promise<McpWireIo["subscriptions/listen"]['result']>;
+  close(): Promise<void>;
 }
+
 /** Whether the map says `method` belongs to an extension the request must declare. */
 export declare function mcpMethodExtension(method: keyof typeof mcpMethods): string | null;
+
 export { McpRemoteError, McpNegotiationError, mcpHttpTransport };

@@ -2,7 +2,9 @@
 // Regenerate with: npx wopgen generate --spec spec --out generated
 // Input digest: sha256:d2322b2fcf5d64459011fd423238382e7f9671a5392490e3c2a979ebf077f91b
 import type { RunStatus } from '../run-status.js';
-export type McpTaskStatus = 'cancelled' | 'completed' | 'failed' | 'input_required' | 'working';
+
+export type McpTaskStatus = "cancelled" | "completed" | "failed" | "input_required" | "working";
 export declare const mcpTaskStatuses: readonly McpTaskStatus[];
+
 /** MCP task status of a run; `errorCode` is the run's RunSnapshot error code, if any. */
 export declare function projectMcpTaskStatus(status: RunStatus, errorCode?: string): McpTaskStatus;

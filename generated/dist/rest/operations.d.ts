@@ -2,87 +2,67 @@
 // Regenerate with: npx wopgen generate --spec spec --out generated
 // Input digest: sha256:d2322b2fcf5d64459011fd423238382e7f9671a5392490e3c2a979ebf077f91b
 import type { operations } from '../types/openapi.js';
+
 /** Operation ids of wopgen bundled OpenWOP v2 interop profile 2.21.0-wopgen.1. */
-export type RestOperationId = 'cancelRun' | 'createRun' | 'getAgent' | 'getCapabilities' | 'getRun' | 'listAgents' | 'listRuns' | 'pollRunEvents' | 'resolveInterruptByRun' | 'streamHostEvents' | 'streamRunEvents';
+export type RestOperationId = "cancelRun" | "createRun" | "getAgent" | "getCapabilities" | "getRun" | "listAgents" | "listRuns" | "pollRunEvents" | "resolveInterruptByRun" | "streamHostEvents" | "streamRunEvents";
+
 /** A parameter as a router reads it: where, whether required, and the JSON type of its text. */
 export interface RestParameterEntry {
-    name: string;
-    in: 'path' | 'query' | 'header';
-    required: boolean;
-    type: 'string' | 'integer' | 'number' | 'boolean';
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required: boolean;
+  type: 'string' | 'integer' | 'number' | 'boolean';
 }
+
 export interface RestOperationEntry {
-    operationId: RestOperationId;
-    method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
-    /** The path template (`/runs/{runId}`); each `{name}` is one path segment. */
-    path: string;
-    parameters: readonly RestParameterEntry[];
-    body: {
-        required: boolean;
-        contentType: string;
-    } | null;
-    /** Declared answer statuses (`200`, `4XX`, `default`). */
-    statuses: readonly string[];
-    /** A successful answer is a `text/event-stream`. */
-    streaming: boolean;
-    /** `security: []`: served without a credential. */
-    anonymous: boolean;
-    /** The sha256 of its parameters, body and successful answers (a runtime compares it). */
-    shape: string;
-    source: string;
+  operationId: RestOperationId;
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
+  /** The path template (`/runs/{runId}`); each `{name}` is one path segment. */
+  path: string;
+  parameters: readonly RestParameterEntry[];
+  body: { required: boolean; contentType: string } | null;
+  /** Declared answer statuses (`200`, `4XX`, `default`). */
+  statuses: readonly string[];
+  /** A successful answer is a `text/event-stream`. */
+  streaming: boolean;
+  /** `security: []`: served without a credential. */
+  anonymous: boolean;
+  /** The sha256 of its parameters, body and successful answers (a runtime compares it). */
+  shape: string;
+  source: string;
 }
+
 export declare const restOperations: readonly RestOperationEntry[];
+
 /** `T` without `undefined`, or `{}` where the document declares nothing (`never`). */
 type Declared<T> = [Exclude<T, undefined>] extends [never] ? {} : Exclude<T, undefined>;
+
 /** The JSON body of a request body or response object, undefined when it has none. */
-type JsonOf<R> = R extends {
-    content: {
-        'application/json': infer B;
-    };
-} ? B : undefined;
+type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
+
 /** What a handler is given: path, query and header parameters, and the parsed body. */
-export interface RestRequest<Op extends {
-    parameters: unknown;
-}> {
-    path: Op['parameters'] extends {
-        path?: infer P;
-    } ? Declared<P> : {};
-    query: Op['parameters'] extends {
-        query?: infer Q;
-    } ? Declared<Q> : {};
-    header: Op['parameters'] extends {
-        header?: infer H;
-    } ? Declared<H> : {};
-    body: Op extends {
-        requestBody?: infer B;
-    } ? JsonOf<Exclude<B, undefined>> : undefined;
+export interface RestRequest<Op extends { parameters: unknown }> {
+  path: Op['parameters'] extends { path?: infer P } ? Declared<P> : {};
+  query: Op['parameters'] extends { query?: infer Q } ? Declared<Q> : {};
+  header: Op['parameters'] extends { header?: infer H } ? Declared<H> : {};
+  body: Op extends { requestBody?: infer B } ? JsonOf<Exclude<B, undefined>> : undefined;
 }
+
 /** One event of a Server-Sent Events answer. */
-export interface RestEvent {
-    id?: string;
-    event?: string;
-    data: unknown;
-}
+export interface RestEvent { id?: string; event?: string; data: unknown }
+
 /** The statuses a handler answers; the router answers every refusal. */
 export type RestSuccessStatus = 200 | 201 | 202 | 204 | 304;
+
 /** One answer per successful status the operation declares: a JSON body, or a stream of events. */
-export type RestAnswer<Op extends {
-    responses: unknown;
-}> = {
-    [S in keyof Op['responses'] & RestSuccessStatus]: Op['responses'][S] extends {
-        content: {
-            'text/event-stream': unknown;
-        };
-    } ? {
-        status: S;
-        events: AsyncIterable<RestEvent>;
-        headers?: Record<string, string>;
-    } : {
-        status: S;
-        body: JsonOf<Op['responses'][S]>;
-        headers?: Record<string, string>;
-    };
+export type RestAnswer<Op extends { responses: unknown }> = {
+  [S in keyof Op['responses'] & RestSuccessStatus]: Op['responses'][S] extends {
+    content: { 'text/event-stream': unknown };
+  }
+    ? { status: S; events: AsyncIterable<RestEvent>; headers?: Record<string, string> }
+    : { status: S; body: JsonOf<Op['responses'][S]>; headers?: Record<string, string> };
 }[keyof Op['responses'] & RestSuccessStatus];
+
 /**
  * The REST contract a host implements: one member per operation. A handler gets the request's
  * parameters and body, checked against the document, and answers one of the operation's
@@ -90,96 +70,54 @@ export type RestAnswer<Op extends {
  * envelope with its registered status).
  */
 export interface RestHandlers<Ctx> {
-    /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1cancel/post */
-    cancelRun(request: RestRequest<operations['cancelRun']>, ctx: Ctx): Promise<RestAnswer<operations['cancelRun']>>;
-    /** Source: spec/openapi.yaml#/paths/~1runs/post */
-    createRun(request: RestRequest<operations['createRun']>, ctx: Ctx): Promise<RestAnswer<operations['createRun']>>;
-    /** Source: spec/openapi.yaml#/paths/~1agents~1{agentId}/get */
-    getAgent(request: RestRequest<operations['getAgent']>, ctx: Ctx): Promise<RestAnswer<operations['getAgent']>>;
-    /** Source: spec/openapi.yaml#/paths/~1.well-known~1openwop/get */
-    getCapabilities(request: RestRequest<operations['getCapabilities']>, ctx: Ctx): Promise<RestAnswer<operations['getCapabilities']>>;
-    /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}/get */
-    getRun(request: RestRequest<operations['getRun']>, ctx: Ctx): Promise<RestAnswer<operations['getRun']>>;
-    /** Source: spec/openapi.yaml#/paths/~1agents/get */
-    listAgents(request: RestRequest<operations['listAgents']>, ctx: Ctx): Promise<RestAnswer<operations['listAgents']>>;
-    /** Source: spec/openapi.yaml#/paths/~1runs/get */
-    listRuns(request: RestRequest<operations['listRuns']>, ctx: Ctx): Promise<RestAnswer<operations['listRuns']>>;
-    /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1events~1poll/get */
-    pollRunEvents(request: RestRequest<operations['pollRunEvents']>, ctx: Ctx): Promise<RestAnswer<operations['pollRunEvents']>>;
-    /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1interrupts~1{nodeId}/post */
-    resolveInterruptByRun(request: RestRequest<operations['resolveInterruptByRun']>, ctx: Ctx): Promise<RestAnswer<operations['resolveInterruptByRun']>>;
-    /** Source: spec/openapi.yaml#/paths/~1host~1events/get */
-    streamHostEvents(request: RestRequest<operations['streamHostEvents']>, ctx: Ctx): Promise<RestAnswer<operations['streamHostEvents']>>;
-    /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1events/get */
-    streamRunEvents(request: RestRequest<operations['streamRunEvents']>, ctx: Ctx): Promise<RestAnswer<operations['streamRunEvents']>>;
+  /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1cancel/post */
+  cancelRun(request: RestRequest<operations["cancelRun"]>, ctx: Ctx): Promise<RestAnswer<operations["cancelRun"]>>;
+  /** Source: spec/openapi.yaml#/paths/~1runs/post */
+  createRun(request: RestRequest<operations["createRun"]>, ctx: Ctx): Promise<RestAnswer<operations["createRun"]>>;
+  /** Source: spec/openapi.yaml#/paths/~1agents~1{agentId}/get */
+  getAgent(request: RestRequest<operations["getAgent"]>, ctx: Ctx): Promise<RestAnswer<operations["getAgent"]>>;
+  /** Source: spec/openapi.yaml#/paths/~1.well-known~1openwop/get */
+  getCapabilities(request: RestRequest<operations["getCapabilities"]>, ctx: Ctx): Promise<RestAnswer<operations["getCapabilities"]>>;
+  /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}/get */
+  getRun(request: RestRequest<operations["getRun"]>, ctx: Ctx): Promise<RestAnswer<operations["getRun"]>>;
+  /** Source: spec/openapi.yaml#/paths/~1agents/get */
+  listAgents(request: RestRequest<operations["listAgents"]>, ctx: Ctx): Promise<RestAnswer<operations["listAgents"]>>;
+  /** Source: spec/openapi.yaml#/paths/~1runs/get */
+  listRuns(request: RestRequest<operations["listRuns"]>, ctx: Ctx): Promise<RestAnswer<operations["listRuns"]>>;
+  /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1events~1poll/get */
+  pollRunEvents(request: RestRequest<operations["pollRunEvents"]>, ctx: Ctx): Promise<RestAnswer<operations["pollRunEvents"]>>;
+  /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1interrupts~1{nodeId}/post */
+  resolveInterruptByRun(request: RestRequest<operations["resolveInterruptByRun"]>, ctx: Ctx): Promise<RestAnswer<operations["resolveInterruptByRun"]>>;
+  /** Source: spec/openapi.yaml#/paths/~1host~1events/get */
+  streamHostEvents(request: RestRequest<operations["streamHostEvents"]>, ctx: Ctx): Promise<RestAnswer<operations["streamHostEvents"]>>;
+  /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1events/get */
+  streamRunEvents(request: RestRequest<operations["streamRunEvents"]>, ctx: Ctx): Promise<RestAnswer<operations["streamRunEvents"]>>;
 }
+
 /** Per operation, what a runtime types its handler by: the request, the answer, and whether it is served without a credential. */
 export interface RestOperationTypes {
-    /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1cancel/post */
-    cancelRun: {
-        request: RestRequest<operations['cancelRun']>;
-        answer: RestAnswer<operations['cancelRun']>;
-        anonymous: false;
-    };
-    /** Source: spec/openapi.yaml#/paths/~1runs/post */
-    createRun: {
-        request: RestRequest<operations['createRun']>;
-        answer: RestAnswer<operations['createRun']>;
-        anonymous: false;
-    };
-    /** Source: spec/openapi.yaml#/paths/~1agents~1{agentId}/get */
-    getAgent: {
-        request: RestRequest<operations['getAgent']>;
-        answer: RestAnswer<operations['getAgent']>;
-        anonymous: false;
-    };
-    /** Source: spec/openapi.yaml#/paths/~1.well-known~1openwop/get */
-    getCapabilities: {
-        request: RestRequest<operations['getCapabilities']>;
-        answer: RestAnswer<operations['getCapabilities']>;
-        anonymous: true;
-    };
-    /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}/get */
-    getRun: {
-        request: RestRequest<operations['getRun']>;
-        answer: RestAnswer<operations['getRun']>;
-        anonymous: false;
-    };
-    /** Source: spec/openapi.yaml#/paths/~1agents/get */
-    listAgents: {
-        request: RestRequest<operations['listAgents']>;
-        answer: RestAnswer<operations['listAgents']>;
-        anonymous: false;
-    };
-    /** Source: spec/openapi.yaml#/paths/~1runs/get */
-    listRuns: {
-        request: RestRequest<operations['listRuns']>;
-        answer: RestAnswer<operations['listRuns']>;
-        anonymous: false;
-    };
-    /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1events~1poll/get */
-    pollRunEvents: {
-        request: RestRequest<operations['pollRunEvents']>;
-        answer: RestAnswer<operations['pollRunEvents']>;
-        anonymous: false;
-    };
-    /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1interrupts~1{nodeId}/post */
-    resolveInterruptByRun: {
-        request: RestRequest<operations['resolveInterruptByRun']>;
-        answer: RestAnswer<operations['resolveInterruptByRun']>;
-        anonymous: false;
-    };
-    /** Source: spec/openapi.yaml#/paths/~1host~1events/get */
-    streamHostEvents: {
-        request: RestRequest<operations['streamHostEvents']>;
-        answer: RestAnswer<operations['streamHostEvents']>;
-        anonymous: false;
-    };
-    /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1events/get */
-    streamRunEvents: {
-        request: RestRequest<operations['streamRunEvents']>;
-        answer: RestAnswer<operations['streamRunEvents']>;
-        anonymous: false;
-    };
+  /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1cancel/post */
+  cancelRun: { request: RestRequest<operations["cancelRun"]>; answer: RestAnswer<operations["cancelRun"]>; anonymous: false };
+  /** Source: spec/openapi.yaml#/paths/~1runs/post */
+  createRun: { request: RestRequest<operations["createRun"]>; answer: RestAnswer<operations["createRun"]>; anonymous: false };
+  /** Source: spec/openapi.yaml#/paths/~1agents~1{agentId}/get */
+  getAgent: { request: RestRequest<operations["getAgent"]>; answer: RestAnswer<operations["getAgent"]>; anonymous: false };
+  /** Source: spec/openapi.yaml#/paths/~1.well-known~1openwop/get */
+  getCapabilities: { request: RestRequest<operations["getCapabilities"]>; answer: RestAnswer<operations["getCapabilities"]>; anonymous: true };
+  /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}/get */
+  getRun: { request: RestRequest<operations["getRun"]>; answer: RestAnswer<operations["getRun"]>; anonymous: false };
+  /** Source: spec/openapi.yaml#/paths/~1agents/get */
+  listAgents: { request: RestRequest<operations["listAgents"]>; answer: RestAnswer<operations["listAgents"]>; anonymous: false };
+  /** Source: spec/openapi.yaml#/paths/~1runs/get */
+  listRuns: { request: RestRequest<operations["listRuns"]>; answer: RestAnswer<operations["listRuns"]>; anonymous: false };
+  /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1events~1poll/get */
+  pollRunEvents: { request: RestRequest<operations["pollRunEvents"]>; answer: RestAnswer<operations["pollRunEvents"]>; anonymous: false };
+  /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1interrupts~1{nodeId}/post */
+  resolveInterruptByRun: { request: RestRequest<operations["resolveInterruptByRun"]>; answer: RestAnswer<operations["resolveInterruptByRun"]>; anonymous: false };
+  /** Source: spec/openapi.yaml#/paths/~1host~1events/get */
+  streamHostEvents: { request: RestRequest<operations["streamHostEvents"]>; answer: RestAnswer<operations["streamHostEvents"]>; anonymous: false };
+  /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1events/get */
+  streamRunEvents: { request: RestRequest<operations["streamRunEvents"]>; answer: RestAnswer<operations["streamRunEvents"]>; anonymous: false };
 }
+
 export {};

@@ -2,188 +2,26 @@
 // Regenerate with: npx wopgen generate --spec spec --out generated
 // Input digest: sha256:d2322b2fcf5d64459011fd423238382e7f9671a5392490e3c2a979ebf077f91b
 export const restOperations = [
-    /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1cancel/post */
-    {
-        operationId: 'cancelRun',
-        method: 'POST',
-        path: '/runs/{runId}/cancel',
-        parameters: [
-            { name: 'runId', in: 'path', required: true, type: 'string' },
-            { name: 'Idempotency-Key', in: 'header', required: false, type: 'string' },
-            { name: 'OpenWOP-Version', in: 'header', required: false, type: 'string' },
-        ],
-        body: { required: false, contentType: 'application/json' },
-        statuses: ['200', '401', '403', '404', '409'],
-        streaming: false,
-        anonymous: false,
-        shape: 'sha256:6d8f3303274459d7d3e4c351a59f70b02aa0cd22495e14591c47b3e5e311fe0b',
-        source: 'spec/openapi.yaml#/paths/~1runs~1{runId}~1cancel/post',
-    },
-    /** Source: spec/openapi.yaml#/paths/~1runs/post */
-    {
-        operationId: 'createRun',
-        method: 'POST',
-        path: '/runs',
-        parameters: [
-            { name: 'Idempotency-Key', in: 'header', required: false, type: 'string' },
-            { name: 'OpenWOP-Version', in: 'header', required: false, type: 'string' },
-        ],
-        body: { required: true, contentType: 'application/json' },
-        statuses: ['201', '400', '401', '403', '409'],
-        streaming: false,
-        anonymous: false,
-        shape: 'sha256:46fb7df404f73fdfc571f3abbeb1b2b0f36654bdd68d48d8afa12d3161e7650e',
-        source: 'spec/openapi.yaml#/paths/~1runs/post',
-    },
-    /** Source: spec/openapi.yaml#/paths/~1agents~1{agentId}/get */
-    {
-        operationId: 'getAgent',
-        method: 'GET',
-        path: '/agents/{agentId}',
-        parameters: [
-            { name: 'agentId', in: 'path', required: true, type: 'string' },
-            { name: 'OpenWOP-Version', in: 'header', required: false, type: 'string' },
-        ],
-        body: null,
-        statuses: ['200', '401', '404'],
-        streaming: false,
-        anonymous: false,
-        shape: 'sha256:89cf8cd1abe5d60fd4bc643371addea33277b8d4235e091be097fbaf565f4c84',
-        source: 'spec/openapi.yaml#/paths/~1agents~1{agentId}/get',
-    },
-    /** Source: spec/openapi.yaml#/paths/~1.well-known~1openwop/get */
-    {
-        operationId: 'getCapabilities',
-        method: 'GET',
-        path: '/.well-known/openwop',
-        parameters: [
-            { name: 'If-None-Match', in: 'header', required: false, type: 'string' },
-            { name: 'OpenWOP-Version', in: 'header', required: false, type: 'string' },
-        ],
-        body: null,
-        statuses: ['200', '304'],
-        streaming: false,
-        anonymous: true,
-        shape: 'sha256:267d96b4c240bd79381daf27b8daa56e71235272e632118809773a47ec3a1f77',
-        source: 'spec/openapi.yaml#/paths/~1.well-known~1openwop/get',
-    },
-    /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}/get */
-    {
-        operationId: 'getRun',
-        method: 'GET',
-        path: '/runs/{runId}',
-        parameters: [
-            { name: 'runId', in: 'path', required: true, type: 'string' },
-            { name: 'If-None-Match', in: 'header', required: false, type: 'string' },
-            { name: 'OpenWOP-Version', in: 'header', required: false, type: 'string' },
-        ],
-        body: null,
-        statuses: ['200', '304', '401', '403', '404'],
-        streaming: false,
-        anonymous: false,
-        shape: 'sha256:c133d38a25568595a4decb9abdb0753db54d8f21aa14a8896d92240f9ad92609',
-        source: 'spec/openapi.yaml#/paths/~1runs~1{runId}/get',
-    },
-    /** Source: spec/openapi.yaml#/paths/~1agents/get */
-    {
-        operationId: 'listAgents',
-        method: 'GET',
-        path: '/agents',
-        parameters: [{ name: 'OpenWOP-Version', in: 'header', required: false, type: 'string' }],
-        body: null,
-        statuses: ['200', '401', '404'],
-        streaming: false,
-        anonymous: false,
-        shape: 'sha256:2f1441358a72c8118cbf53d1932946aec47438e13468664e264de92c68671f1f',
-        source: 'spec/openapi.yaml#/paths/~1agents/get',
-    },
-    /** Source: spec/openapi.yaml#/paths/~1runs/get */
-    {
-        operationId: 'listRuns',
-        method: 'GET',
-        path: '/runs',
-        parameters: [
-            { name: 'limit', in: 'query', required: false, type: 'integer' },
-            { name: 'cursor', in: 'query', required: false, type: 'string' },
-            { name: 'workflowId', in: 'query', required: false, type: 'string' },
-            { name: 'status', in: 'query', required: false, type: 'string' },
-            { name: 'OpenWOP-Version', in: 'header', required: false, type: 'string' },
-        ],
-        body: null,
-        statuses: ['200', '400', '401', '404'],
-        streaming: false,
-        anonymous: false,
-        shape: 'sha256:6a301591239b811a861e1212cea53bcf7aa1b584be0c316b5765a266a2aa2caa',
-        source: 'spec/openapi.yaml#/paths/~1runs/get',
-    },
-    /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1events~1poll/get */
-    {
-        operationId: 'pollRunEvents',
-        method: 'GET',
-        path: '/runs/{runId}/events/poll',
-        parameters: [
-            { name: 'runId', in: 'path', required: true, type: 'string' },
-            { name: 'afterSequence', in: 'query', required: false, type: 'integer' },
-            { name: 'timeout', in: 'query', required: false, type: 'integer' },
-            { name: 'OpenWOP-Version', in: 'header', required: false, type: 'string' },
-        ],
-        body: null,
-        statuses: ['200', '401', '403', '404'],
-        streaming: false,
-        anonymous: false,
-        shape: 'sha256:da67cf02b550979eb0a2117d255728aee993d1881ef70f87db31527fb5d89b3a',
-        source: 'spec/openapi.yaml#/paths/~1runs~1{runId}~1events~1poll/get',
-    },
-    /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1interrupts~1{nodeId}/post */
-    {
-        operationId: 'resolveInterruptByRun',
-        method: 'POST',
-        path: '/runs/{runId}/interrupts/{nodeId}',
-        parameters: [
-            { name: 'runId', in: 'path', required: true, type: 'string' },
-            { name: 'nodeId', in: 'path', required: true, type: 'string' },
-            { name: 'Idempotency-Key', in: 'header', required: false, type: 'string' },
-            { name: 'OpenWOP-Version', in: 'header', required: false, type: 'string' },
-        ],
-        body: { required: true, contentType: 'application/json' },
-        statuses: ['200', '400', '401', '403', '404', '409'],
-        streaming: false,
-        anonymous: false,
-        shape: 'sha256:0eeb971f7f234564d5b48ad147eadc855967de97336e8c9a89f8e5dbe7fc416c',
-        source: 'spec/openapi.yaml#/paths/~1runs~1{runId}~1interrupts~1{nodeId}/post',
-    },
-    /** Source: spec/openapi.yaml#/paths/~1host~1events/get */
-    {
-        operationId: 'streamHostEvents',
-        method: 'GET',
-        path: '/host/events',
-        parameters: [
-            { name: 'Last-Event-ID', in: 'header', required: false, type: 'string' },
-            { name: 'OpenWOP-Version', in: 'header', required: false, type: 'string' },
-        ],
-        body: null,
-        statuses: ['200', '401'],
-        streaming: true,
-        anonymous: false,
-        shape: 'sha256:5468b130f97e507319d169fe9c2f1ad9dd3fd5122eb162a3bd44f25155f8712e',
-        source: 'spec/openapi.yaml#/paths/~1host~1events/get',
-    },
-    /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1events/get */
-    {
-        operationId: 'streamRunEvents',
-        method: 'GET',
-        path: '/runs/{runId}/events',
-        parameters: [
-            { name: 'runId', in: 'path', required: true, type: 'string' },
-            { name: 'streamMode', in: 'query', required: false, type: 'string' },
-            { name: 'Last-Event-ID', in: 'header', required: false, type: 'string' },
-            { name: 'OpenWOP-Version', in: 'header', required: false, type: 'string' },
-        ],
-        body: null,
-        statuses: ['200', '400', '401', '403', '404'],
-        streaming: true,
-        anonymous: false,
-        shape: 'sha256:13c97ba35b1e13f94dad7b0faad14c4cc48c6faa418fb0efeae80ca0c4528454',
-        source: 'spec/openapi.yaml#/paths/~1runs~1{runId}~1events/get',
-    },
+  /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1cancel/post */
+  { operationId: "cancelRun", method: "POST", path: "/runs/{runId}/cancel", parameters: [{"name":"runId","in":"path","required":true,"type":"string"},{"name":"Idempotency-Key","in":"header","required":false,"type":"string"},{"name":"OpenWOP-Version","in":"header","required":false,"type":"string"}], body: {"required":false,"contentType":"application/json"}, statuses: ["200","401","403","404","409"], streaming: false, anonymous: false, shape: "sha256:6d8f3303274459d7d3e4c351a59f70b02aa0cd22495e14591c47b3e5e311fe0b", source: "spec/openapi.yaml#/paths/~1runs~1{runId}~1cancel/post" },
+  /** Source: spec/openapi.yaml#/paths/~1runs/post */
+  { operationId: "createRun", method: "POST", path: "/runs", parameters: [{"name":"Idempotency-Key","in":"header","required":false,"type":"string"},{"name":"OpenWOP-Version","in":"header","required":false,"type":"string"}], body: {"required":true,"contentType":"application/json"}, statuses: ["201","400","401","403","409"], streaming: false, anonymous: false, shape: "sha256:46fb7df404f73fdfc571f3abbeb1b2b0f36654bdd68d48d8afa12d3161e7650e", source: "spec/openapi.yaml#/paths/~1runs/post" },
+  /** Source: spec/openapi.yaml#/paths/~1agents~1{agentId}/get */
+  { operationId: "getAgent", method: "GET", path: "/agents/{agentId}", parameters: [{"name":"agentId","in":"path","required":true,"type":"string"},{"name":"OpenWOP-Version","in":"header","required":false,"type":"string"}], body: null, statuses: ["200","401","404"], streaming: false, anonymous: false, shape: "sha256:89cf8cd1abe5d60fd4bc643371addea33277b8d4235e091be097fbaf565f4c84", source: "spec/openapi.yaml#/paths/~1agents~1{agentId}/get" },
+  /** Source: spec/openapi.yaml#/paths/~1.well-known~1openwop/get */
+  { operationId: "getCapabilities", method: "GET", path: "/.well-known/openwop", parameters: [{"name":"If-None-Match","in":"header","required":false,"type":"string"},{"name":"OpenWOP-Version","in":"header","required":false,"type":"string"}], body: null, statuses: ["200","304"], streaming: false, anonymous: true, shape: "sha256:267d96b4c240bd79381daf27b8daa56e71235272e632118809773a47ec3a1f77", source: "spec/openapi.yaml#/paths/~1.well-known~1openwop/get" },
+  /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}/get */
+  { operationId: "getRun", method: "GET", path: "/runs/{runId}", parameters: [{"name":"runId","in":"path","required":true,"type":"string"},{"name":"If-None-Match","in":"header","required":false,"type":"string"},{"name":"OpenWOP-Version","in":"header","required":false,"type":"string"}], body: null, statuses: ["200","304","401","403","404"], streaming: false, anonymous: false, shape: "sha256:c133d38a25568595a4decb9abdb0753db54d8f21aa14a8896d92240f9ad92609", source: "spec/openapi.yaml#/paths/~1runs~1{runId}/get" },
+  /** Source: spec/openapi.yaml#/paths/~1agents/get */
+  { operationId: "listAgents", method: "GET", path: "/agents", parameters: [{"name":"OpenWOP-Version","in":"header","required":false,"type":"string"}], body: null, statuses: ["200","401","404"], streaming: false, anonymous: false, shape: "sha256:2f1441358a72c8118cbf53d1932946aec47438e13468664e264de92c68671f1f", source: "spec/openapi.yaml#/paths/~1agents/get" },
+  /** Source: spec/openapi.yaml#/paths/~1runs/get */
+  { operationId: "listRuns", method: "GET", path: "/runs", parameters: [{"name":"limit","in":"query","required":false,"type":"integer"},{"name":"cursor","in":"query","required":false,"type":"string"},{"name":"workflowId","in":"query","required":false,"type":"string"},{"name":"status","in":"query","required":false,"type":"string"},{"name":"OpenWOP-Version","in":"header","required":false,"type":"string"}], body: null, statuses: ["200","400","401","404"], streaming: false, anonymous: false, shape: "sha256:6a301591239b811a861e1212cea53bcf7aa1b584be0c316b5765a266a2aa2caa", source: "spec/openapi.yaml#/paths/~1runs/get" },
+  /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1events~1poll/get */
+  { operationId: "pollRunEvents", method: "GET", path: "/runs/{runId}/events/poll", parameters: [{"name":"runId","in":"path","required":true,"type":"string"},{"name":"afterSequence","in":"query","required":false,"type":"integer"},{"name":"timeout","in":"query","required":false,"type":"integer"},{"name":"OpenWOP-Version","in":"header","required":false,"type":"string"}], body: null, statuses: ["200","401","403","404"], streaming: false, anonymous: false, shape: "sha256:da67cf02b550979eb0a2117d255728aee993d1881ef70f87db31527fb5d89b3a", source: "spec/openapi.yaml#/paths/~1runs~1{runId}~1events~1poll/get" },
+  /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1interrupts~1{nodeId}/post */
+  { operationId: "resolveInterruptByRun", method: "POST", path: "/runs/{runId}/interrupts/{nodeId}", parameters: [{"name":"runId","in":"path","required":true,"type":"string"},{"name":"nodeId","in":"path","required":true,"type":"string"},{"name":"Idempotency-Key","in":"header","required":false,"type":"string"},{"name":"OpenWOP-Version","in":"header","required":false,"type":"string"}], body: {"required":true,"contentType":"application/json"}, statuses: ["200","400","401","403","404","409"], streaming: false, anonymous: false, shape: "sha256:0eeb971f7f234564d5b48ad147eadc855967de97336e8c9a89f8e5dbe7fc416c", source: "spec/openapi.yaml#/paths/~1runs~1{runId}~1interrupts~1{nodeId}/post" },
+  /** Source: spec/openapi.yaml#/paths/~1host~1events/get */
+  { operationId: "streamHostEvents", method: "GET", path: "/host/events", parameters: [{"name":"Last-Event-ID","in":"header","required":false,"type":"string"},{"name":"OpenWOP-Version","in":"header","required":false,"type":"string"}], body: null, statuses: ["200","401"], streaming: true, anonymous: false, shape: "sha256:5468b130f97e507319d169fe9c2f1ad9dd3fd5122eb162a3bd44f25155f8712e", source: "spec/openapi.yaml#/paths/~1host~1events/get" },
+  /** Source: spec/openapi.yaml#/paths/~1runs~1{runId}~1events/get */
+  { operationId: "streamRunEvents", method: "GET", path: "/runs/{runId}/events", parameters: [{"name":"runId","in":"path","required":true,"type":"string"},{"name":"streamMode","in":"query","required":false,"type":"string"},{"name":"Last-Event-ID","in":"header","required":false,"type":"string"},{"name":"OpenWOP-Version","in":"header","required":false,"type":"string"}], body: null, statuses: ["200","400","401","403","404"], streaming: true, anonymous: false, shape: "sha256:13c97ba35b1e13f94dad7b0faad14c4cc48c6faa418fb0efeae80ca0c4528454", source: "spec/openapi.yaml#/paths/~1runs~1{runId}~1events/get" },
 ];

@@ -2,32 +2,32 @@
 // Regenerate with: npx wopgen generate --spec spec --out generated
 // Input digest: sha256:d2322b2fcf5d64459011fd423238382e7f9671a5392490e3c2a979ebf077f91b
 import type { ConversationClosed, ConversationExchanged, ConversationOpened, InterruptRequested, InterruptResolved, LogAppended, NegotiationDecided, NodeCompleted, NodeSuspended, RunCancelled, RunCompleted, RunFailed, RunStarted } from './events.js';
+
 /** Source: spec/asyncapi.yaml#/channels — message names carried on the event streams. */
-export type EventStreamMessageName = 'conversation.closed' | 'conversation.exchanged' | 'conversation.opened' | 'interrupt.requested' | 'interrupt.resolved' | 'log.appended' | 'negotiation.decided' | 'node.completed' | 'node.suspended' | 'run.cancelled' | 'run.completed' | 'run.failed' | 'run.started';
-export interface EventChannel {
-    id: string;
-    address: string;
-    messages: readonly EventStreamMessageName[];
-}
+export type EventStreamMessageName = "conversation.closed" | "conversation.exchanged" | "conversation.opened" | "interrupt.requested" | "interrupt.resolved" | "log.appended" | "negotiation.decided" | "node.completed" | "node.suspended" | "run.cancelled" | "run.completed" | "run.failed" | "run.started";
+
+export interface EventChannel { id: string; address: string; messages: readonly EventStreamMessageName[] }
 export declare const eventChannels: readonly EventChannel[];
+
 /** Source: schemas/run-event-payloads.schema.json — the payload of each run event type. */
 export interface RunEventPayloads {
-    'interrupt.requested': InterruptRequested;
-    'interrupt.resolved': InterruptResolved;
-    'negotiation.decided': NegotiationDecided;
-    'node.suspended': NodeSuspended;
-    'node.completed': NodeCompleted;
-    'log.appended': LogAppended;
-    'run.cancelled': RunCancelled;
-    'run.completed': RunCompleted;
-    'run.failed': RunFailed;
-    'run.started': RunStarted;
-    'conversation.opened': ConversationOpened;
-    'conversation.exchanged': ConversationExchanged;
-    'conversation.closed': ConversationClosed;
+  "interrupt.requested": InterruptRequested;
+  "interrupt.resolved": InterruptResolved;
+  "negotiation.decided": NegotiationDecided;
+  "node.suspended": NodeSuspended;
+  "node.completed": NodeCompleted;
+  "log.appended": LogAppended;
+  "run.cancelled": RunCancelled;
+  "run.completed": RunCompleted;
+  "run.failed": RunFailed;
+  "run.started": RunStarted;
+  "conversation.opened": ConversationOpened;
+  "conversation.exchanged": ConversationExchanged;
+  "conversation.closed": ConversationClosed;
 }
 export type RunEventType = keyof RunEventPayloads;
+
 /** Source: spec/asyncapi.yaml#/channels — the payload of each event type the host-event stream carries. */
 export interface HostEventPayloads {
-    'negotiation.decided': NegotiationDecided;
+  "negotiation.decided": NegotiationDecided;
 }

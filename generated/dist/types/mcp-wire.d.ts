@@ -34,297 +34,298 @@
  * The flat CreateTaskResult of the tasks extension.
  */
 export type CreateTaskResult = TaskFields & {
-    resultType: 'task';
+  resultType: 'task';
 };
 /**
  * The mrtr answer: one input request per open interrupt, keyed by the asking node's id (or per question asked before anything runs, keyed by its name), and the state to retry with. A peer sends at least one of inputRequests and requestState (MCP 2026-07-28 multi-round input).
  */
 export type InputRequiredResult = InputRequiredResult1 & {
-    resultType: 'input_required';
-    inputRequests?: {
-        [k: string]: unknown;
-    };
-    requestState?: string;
+  resultType: 'input_required';
+  inputRequests?: {
+    [k: string]: unknown;
+  };
+  requestState?: string;
 };
 export type InputRequiredResult1 = {
-    [k: string]: unknown;
+  [k: string]: unknown;
 };
 export type PromptsGetResult = GetPromptResult | InputRequiredResult;
 /**
  * The DetailedTask: the task's fields, and for a completed task its CallToolResult, for a failed one the JSON-RPC error, for one waiting on the client its inputRequests.
  */
 export type TasksGetResult = TaskFields & {
-    resultType: 'complete';
-    result?: CallToolResult;
-    error?: {
-        code: number;
-        message: string;
-    };
-    inputRequests?: {
-        [k: string]: unknown;
-    };
+  resultType: 'complete';
+  result?: CallToolResult;
+  error?: {
+    code: number;
+    message: string;
+  };
+  inputRequests?: {
+    [k: string]: unknown;
+  };
 };
 export type ToolsCallResult = CallToolResult | InputRequiredResult | CreateTaskResult;
+
 export interface McpWire {
-    Acknowledged?: Acknowledged;
-    CallToolResult?: CallToolResult;
-    CompletionCompleteParams?: CompletionCompleteParams;
-    CompletionCompleteResult?: CompletionCompleteResult;
-    ContentBlock?: ContentBlock;
-    CreateTaskResult?: CreateTaskResult;
-    GetPromptResult?: GetPromptResult;
-    InputRequiredResult?: InputRequiredResult;
-    Meta?: Meta;
-    PageParams?: PageParams;
-    PromptsGetParams?: PromptsGetParams;
-    PromptsGetResult?: PromptsGetResult;
-    PromptsListResult?: PromptsListResult;
-    RequestParams?: RequestParams;
-    ResourcesListResult?: ResourcesListResult;
-    ResourcesReadParams?: ResourcesReadParams;
-    ResourcesReadResult?: ResourcesReadResult;
-    ResourcesTemplatesListResult?: ResourcesTemplatesListResult;
-    ServerDiscoverResult?: ServerDiscoverResult;
-    SubscriptionsListenParams?: SubscriptionsListenParams;
-    SubscriptionsListenResult?: SubscriptionsListenResult;
-    TaskFields?: TaskFields;
-    TaskParams?: TaskParams;
-    TasksGetResult?: TasksGetResult;
-    TasksUpdateParams?: TasksUpdateParams;
-    Tool?: Tool;
-    ToolsCallParams?: ToolsCallParams;
-    ToolsCallResult?: ToolsCallResult;
-    ToolsListResult?: ToolsListResult;
+  Acknowledged?: Acknowledged;
+  CallToolResult?: CallToolResult;
+  CompletionCompleteParams?: CompletionCompleteParams;
+  CompletionCompleteResult?: CompletionCompleteResult;
+  ContentBlock?: ContentBlock;
+  CreateTaskResult?: CreateTaskResult;
+  GetPromptResult?: GetPromptResult;
+  InputRequiredResult?: InputRequiredResult;
+  Meta?: Meta;
+  PageParams?: PageParams;
+  PromptsGetParams?: PromptsGetParams;
+  PromptsGetResult?: PromptsGetResult;
+  PromptsListResult?: PromptsListResult;
+  RequestParams?: RequestParams;
+  ResourcesListResult?: ResourcesListResult;
+  ResourcesReadParams?: ResourcesReadParams;
+  ResourcesReadResult?: ResourcesReadResult;
+  ResourcesTemplatesListResult?: ResourcesTemplatesListResult;
+  ServerDiscoverResult?: ServerDiscoverResult;
+  SubscriptionsListenParams?: SubscriptionsListenParams;
+  SubscriptionsListenResult?: SubscriptionsListenResult;
+  TaskFields?: TaskFields;
+  TaskParams?: TaskParams;
+  TasksGetResult?: TasksGetResult;
+  TasksUpdateParams?: TasksUpdateParams;
+  Tool?: Tool;
+  ToolsCallParams?: ToolsCallParams;
+  ToolsCallResult?: ToolsCallResult;
+  ToolsListResult?: ToolsListResult;
 }
 export interface Acknowledged {
-    resultType: 'complete';
+  resultType: 'complete';
 }
 /**
  * isError may be absent (false), as MCP 2026-07-28 reads it: a peer server may omit it.
  */
 export interface CallToolResult {
-    content: ContentBlock[];
-    structuredContent?: {
-        [k: string]: unknown;
-    };
-    isError?: boolean;
-    resultType: 'complete';
+  content: ContentBlock[];
+  structuredContent?: {
+    [k: string]: unknown;
+  };
+  isError?: boolean;
+  resultType: 'complete';
 }
 export interface ContentBlock {
-    type: string;
-    [k: string]: unknown;
+  type: string;
+  [k: string]: unknown;
 }
 /**
  * completion/complete. ref names the prompt (ref/prompt, by name) or resource template (ref/resource, by uri) whose argument is completed, and context the values of its other arguments already chosen; both are checked by the handler against what the caller can list.
  */
 export interface CompletionCompleteParams {
-    _meta?: Meta;
-    ref?: unknown;
-    argument: {
-        name: string;
-        value: string;
-    };
-    context?: unknown;
-    [k: string]: unknown;
+  _meta?: Meta;
+  ref?: unknown;
+  argument: {
+    name: string;
+    value: string;
+  };
+  context?: unknown;
+  [k: string]: unknown;
 }
 /**
  * The request's _meta: protocol version, client capabilities and the other io.modelcontextprotocol/* keys (checked by the envelope rules, not here).
  */
 export interface Meta {
-    [k: string]: unknown;
+  [k: string]: unknown;
 }
 export interface CompletionCompleteResult {
-    completion: {
-        values: string[];
-        total?: number;
-        hasMore?: boolean;
-    };
-    resultType: 'complete';
+  completion: {
+    values: string[];
+    total?: number;
+    hasMore?: boolean;
+  };
+  resultType: 'complete';
 }
 /**
  * What every task answer carries (the tasks extension's Task).
  */
 export interface TaskFields {
-    taskId: string;
-    /**
-     * The tasks extension's task status.
-     */
-    status: 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
-    createdAt: string;
-    lastUpdatedAt: string;
-    ttlMs: number;
-    pollIntervalMs: number;
+  taskId: string;
+  /**
+   * The tasks extension's task status.
+   */
+  status: 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+  createdAt: string;
+  lastUpdatedAt: string;
+  ttlMs: number;
+  pollIntervalMs: number;
 }
 export interface GetPromptResult {
-    description?: string;
-    messages: {}[];
-    resultType: 'complete';
+  description?: string;
+  messages: {}[];
+  resultType: 'complete';
 }
 /**
  * A list request: the cursor of the page wanted, absent for the first page.
  */
 export interface PageParams {
-    _meta?: Meta;
-    cursor?: string;
+  _meta?: Meta;
+  cursor?: string;
 }
 /**
  * prompts/get. A prompt that asks questions first answers input_required; requestState and inputResponses answer it as for tools/call.
  */
 export interface PromptsGetParams {
-    _meta?: Meta;
-    name: string;
-    /**
-     * Values for the prompt's declared arguments (checked by the handler: declared names, string values).
-     */
-    arguments?: {
-        [k: string]: unknown;
-    };
-    requestState?: unknown;
-    inputResponses?: unknown;
+  _meta?: Meta;
+  name: string;
+  /**
+   * Values for the prompt's declared arguments (checked by the handler: declared names, string values).
+   */
+  arguments?: {
+    [k: string]: unknown;
+  };
+  requestState?: unknown;
+  inputResponses?: unknown;
 }
 /**
  * The catalogue's prompts.
  */
 export interface PromptsListResult {
-    prompts: {}[];
-    resultType: 'complete';
-    ttlMs: number;
-    cacheScope: 'public' | 'private';
-    nextCursor?: string;
-    _meta?: {
-        [k: string]: unknown;
-    };
+  prompts: {}[];
+  resultType: 'complete';
+  ttlMs: number;
+  cacheScope: 'public' | 'private';
+  nextCursor?: string;
+  _meta?: {
+    [k: string]: unknown;
+  };
 }
 export interface RequestParams {
-    _meta?: Meta;
+  _meta?: Meta;
 }
 /**
  * The catalogue's resources.
  */
 export interface ResourcesListResult {
-    resources: {}[];
-    resultType: 'complete';
-    ttlMs: number;
-    cacheScope: 'public' | 'private';
-    nextCursor?: string;
-    _meta?: {
-        [k: string]: unknown;
-    };
+  resources: {}[];
+  resultType: 'complete';
+  ttlMs: number;
+  cacheScope: 'public' | 'private';
+  nextCursor?: string;
+  _meta?: {
+    [k: string]: unknown;
+  };
 }
 export interface ResourcesReadParams {
-    _meta?: Meta;
-    uri: string;
+  _meta?: Meta;
+  uri: string;
 }
 export interface ResourcesReadResult {
-    contents: {}[];
-    resultType: 'complete';
-    ttlMs: number;
-    cacheScope: 'public' | 'private';
-    nextCursor?: string;
-    _meta?: {
-        [k: string]: unknown;
-    };
+  contents: {}[];
+  resultType: 'complete';
+  ttlMs: number;
+  cacheScope: 'public' | 'private';
+  nextCursor?: string;
+  _meta?: {
+    [k: string]: unknown;
+  };
 }
 /**
  * The catalogue's resource templates.
  */
 export interface ResourcesTemplatesListResult {
-    resourceTemplates: {}[];
-    resultType: 'complete';
-    ttlMs: number;
-    cacheScope: 'public' | 'private';
-    nextCursor?: string;
-    _meta?: {
-        [k: string]: unknown;
-    };
+  resourceTemplates: {}[];
+  resultType: 'complete';
+  ttlMs: number;
+  cacheScope: 'public' | 'private';
+  nextCursor?: string;
+  _meta?: {
+    [k: string]: unknown;
+  };
 }
 export interface ServerDiscoverResult {
-    supportedVersions: string[];
-    capabilities: {
-        [k: string]: unknown;
-    };
-    resultType: 'complete';
-    ttlMs: number;
-    cacheScope: 'public' | 'private';
-    nextCursor?: string;
-    _meta?: {
-        [k: string]: unknown;
-    };
+  supportedVersions: string[];
+  capabilities: {
+    [k: string]: unknown;
+  };
+  resultType: 'complete';
+  ttlMs: number;
+  cacheScope: 'public' | 'private';
+  nextCursor?: string;
+  _meta?: {
+    [k: string]: unknown;
+  };
 }
 export interface SubscriptionsListenParams {
-    _meta?: Meta;
+  _meta?: Meta;
+  /**
+   * Which notifications the stream carries.
+   */
+  notifications: {
     /**
-     * Which notifications the stream carries.
+     * Tasks whose status changes are sent (the tasks extension's parameter).
      */
-    notifications: {
-        /**
-         * Tasks whose status changes are sent (the tasks extension's parameter).
-         */
-        taskIds?: string[];
-    };
+    taskIds?: string[];
+  };
 }
 export interface SubscriptionsListenResult {
-    resultType: 'complete';
-    _meta: {
-        [k: string]: unknown;
-    };
+  resultType: 'complete';
+  _meta: {
+    [k: string]: unknown;
+  };
 }
 export interface TaskParams {
-    _meta?: Meta;
-    /**
-     * The run's projected id.
-     */
-    taskId: string;
+  _meta?: Meta;
+  /**
+   * The run's projected id.
+   */
+  taskId: string;
 }
 /**
  * tasks/update. inputResponses are answers keyed as tasks/get keys its inputRequests (the asking node's id), checked by the handler against the interrupts still open.
  */
 export interface TasksUpdateParams {
-    _meta?: Meta;
-    taskId: string;
-    inputResponses?: unknown;
+  _meta?: Meta;
+  taskId: string;
+  inputResponses?: unknown;
 }
 /**
  * A peer server may omit a description (MCP 2026-07-28 makes it optional); ours always sends one.
  */
 export interface Tool {
-    name: string;
-    description?: string;
-    inputSchema: {
-        [k: string]: unknown;
-    };
-    execution?: {
-        taskSupport: 'forbidden' | 'optional' | 'required';
-    };
+  name: string;
+  description?: string;
+  inputSchema: {
+    [k: string]: unknown;
+  };
+  execution?: {
+    taskSupport: 'forbidden' | 'optional' | 'required';
+  };
 }
 /**
  * tools/call. requestState is the opaque state of an earlier input_required result (its validity is the handler's check: a bad one is -32602 with reason request_state_invalid); inputResponses answers that result's inputRequests (only the keys it asked are read); without a requestState they answer what the call asks under the same keys, and other keys are ignored.
  */
 export interface ToolsCallParams {
-    _meta?: Meta;
-    /**
-     * The tool: a workflow id.
-     */
-    name: string;
-    /**
-     * Checked against the tool's inputSchema before any run exists.
-     */
-    arguments?: {
-        [k: string]: unknown;
-    };
-    requestState?: unknown;
-    inputResponses?: unknown;
+  _meta?: Meta;
+  /**
+   * The tool: a workflow id.
+   */
+  name: string;
+  /**
+   * Checked against the tool's inputSchema before any run exists.
+   */
+  arguments?: {
+    [k: string]: unknown;
+  };
+  requestState?: unknown;
+  inputResponses?: unknown;
 }
 /**
  * The tools the caller may call, sorted by name.
  */
 export interface ToolsListResult {
-    tools: Tool[];
-    resultType: 'complete';
-    ttlMs: number;
-    cacheScope: 'public' | 'private';
-    nextCursor?: string;
-    _meta?: {
-        [k: string]: unknown;
-    };
+  tools: Tool[];
+  resultType: 'complete';
+  ttlMs: number;
+  cacheScope: 'public' | 'private';
+  nextCursor?: string;
+  _meta?: {
+    [k: string]: unknown;
+  };
 }

@@ -953,6 +953,8 @@ export interface operations {
         };
     };
 }
+
+
 /** The discovery document (getCapabilities 200). */
 export type DiscoveryDocument = components['schemas']['Capabilities'];
 /** Source: spec/openapi.yaml#/components/schemas/RunSnapshot */

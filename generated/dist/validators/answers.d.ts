@@ -3,14 +3,12 @@
 // Input digest: sha256:d2322b2fcf5d64459011fd423238382e7f9671a5392490e3c2a979ebf077f91b
 import type { A2aMethod, A2aWireIo } from '../a2a/operations.js';
 import type { McpMethod, McpWireIo } from '../mcp/methods.js';
-import { type RequestCheck } from './request-check.js';
+import { type RequestCheck, checkOf, protoJson } from './request-check.js';
+import { a2a_answer_CancelTask, a2a_answer_CreateTaskPushNotificationConfig, a2a_answer_DeleteTaskPushNotificationConfig, a2a_answer_GetExtendedAgentCard, a2a_answer_GetTask, a2a_answer_GetTaskPushNotificationConfig, a2a_answer_ListTaskPushNotificationConfigs, a2a_answer_ListTasks, a2a_answer_SendMessage, a2a_answer_SendStreamingMessage, a2a_answer_SubscribeToTask, mcp_answer_completion_complete, mcp_answer_prompts_get, mcp_answer_prompts_list, mcp_answer_resources_list, mcp_answer_resources_read, mcp_answer_resources_templates_list, mcp_answer_server_discover, mcp_answer_subscriptions_listen, mcp_answer_tasks_cancel, mcp_answer_tasks_get, mcp_answer_tasks_update, mcp_answer_tools_call, mcp_answer_tools_list } from './request-schemas.js';
+import { a2aProtoShapes } from './requests.js';
+
 /** A2A answers per method (a stream's events, else its result): ProtoJSON names read, then checked. */
-export declare const a2aAnswers: {
-    readonly [M in A2aMethod]: RequestCheck<A2aWireIo[M] extends {
-        event: infer E;
-    } ? E : A2aWireIo[M]['result']>;
-};
+export declare const a2aAnswers: { readonly [M in A2aMethod]: RequestCheck<A2aWireIo[M] extends { event: infer E } ? E : A2aWireIo[M]['result']> };
+
 /** MCP results per method, checked against the revision's wire schema. */
-export declare const mcpAnswers: {
-    readonly [M in McpMethod]: RequestCheck<McpWireIo[M]['result']>;
-};
+export declare const mcpAnswers: { readonly [M in McpMethod]: RequestCheck<McpWireIo[M]['result']> };

@@ -2,35 +2,37 @@
 // Regenerate with: npx wopgen generate --spec spec --out generated
 // Input digest: sha256:d2322b2fcf5d64459011fd423238382e7f9671a5392490e3c2a979ebf077f91b
 import { checkOf, protoJson } from './request-check.js';
-import { a2a_answer_CancelTask, a2a_answer_CreateTaskPushNotificationConfig, a2a_answer_DeleteTaskPushNotificationConfig, a2a_answer_GetExtendedAgentCard, a2a_answer_GetTask, a2a_answer_GetTaskPushNotificationConfig, a2a_answer_ListTaskPushNotificationConfigs, a2a_answer_ListTasks, a2a_answer_SendMessage, a2a_answer_SendStreamingMessage, a2a_answer_SubscribeToTask, mcp_answer_completion_complete, mcp_answer_prompts_get, mcp_answer_prompts_list, mcp_answer_resources_list, mcp_answer_resources_read, mcp_answer_resources_templates_list, mcp_answer_server_discover, mcp_answer_subscriptions_listen, mcp_answer_tasks_cancel, mcp_answer_tasks_get, mcp_answer_tasks_update, mcp_answer_tools_call, mcp_answer_tools_list, } from './request-schemas.js';
+import { a2a_answer_CancelTask, a2a_answer_CreateTaskPushNotificationConfig, a2a_answer_DeleteTaskPushNotificationConfig, a2a_answer_GetExtendedAgentCard, a2a_answer_GetTask, a2a_answer_GetTaskPushNotificationConfig, a2a_answer_ListTaskPushNotificationConfigs, a2a_answer_ListTasks, a2a_answer_SendMessage, a2a_answer_SendStreamingMessage, a2a_answer_SubscribeToTask, mcp_answer_completion_complete, mcp_answer_prompts_get, mcp_answer_prompts_list, mcp_answer_resources_list, mcp_answer_resources_read, mcp_answer_resources_templates_list, mcp_answer_server_discover, mcp_answer_subscriptions_listen, mcp_answer_tasks_cancel, mcp_answer_tasks_get, mcp_answer_tasks_update, mcp_answer_tools_call, mcp_answer_tools_list } from './request-schemas.js';
 import { a2aProtoShapes } from './requests.js';
+
 /** A2A answers per method (a stream's events, else its result): ProtoJSON names read, then checked. */
 export const a2aAnswers = {
-    CancelTask: checkOf(a2a_answer_CancelTask, 'result', protoJson(a2aProtoShapes, 'Task')),
-    CreateTaskPushNotificationConfig: checkOf(a2a_answer_CreateTaskPushNotificationConfig, 'result', protoJson(a2aProtoShapes, 'JsonMap')),
-    DeleteTaskPushNotificationConfig: checkOf(a2a_answer_DeleteTaskPushNotificationConfig, 'result', protoJson(a2aProtoShapes, 'JsonMap')),
-    GetExtendedAgentCard: checkOf(a2a_answer_GetExtendedAgentCard, 'result', protoJson(a2aProtoShapes, 'AgentCard')),
-    GetTask: checkOf(a2a_answer_GetTask, 'result', protoJson(a2aProtoShapes, 'Task')),
-    GetTaskPushNotificationConfig: checkOf(a2a_answer_GetTaskPushNotificationConfig, 'result', protoJson(a2aProtoShapes, 'JsonMap')),
-    ListTaskPushNotificationConfigs: checkOf(a2a_answer_ListTaskPushNotificationConfigs, 'result', protoJson(a2aProtoShapes, 'JsonMap')),
-    ListTasks: checkOf(a2a_answer_ListTasks, 'result', protoJson(a2aProtoShapes, 'ListTasksResult')),
-    SendMessage: checkOf(a2a_answer_SendMessage, 'result', protoJson(a2aProtoShapes, 'SendMessageResult')),
-    SendStreamingMessage: checkOf(a2a_answer_SendStreamingMessage, 'event', protoJson(a2aProtoShapes, 'StreamResponse')),
-    SubscribeToTask: checkOf(a2a_answer_SubscribeToTask, 'event', protoJson(a2aProtoShapes, 'StreamResponse')),
+  "CancelTask": checkOf(a2a_answer_CancelTask, 'result', protoJson(a2aProtoShapes, "Task")),
+  "CreateTaskPushNotificationConfig": checkOf(a2a_answer_CreateTaskPushNotificationConfig, 'result', protoJson(a2aProtoShapes, "JsonMap")),
+  "DeleteTaskPushNotificationConfig": checkOf(a2a_answer_DeleteTaskPushNotificationConfig, 'result', protoJson(a2aProtoShapes, "JsonMap")),
+  "GetExtendedAgentCard": checkOf(a2a_answer_GetExtendedAgentCard, 'result', protoJson(a2aProtoShapes, "AgentCard")),
+  "GetTask": checkOf(a2a_answer_GetTask, 'result', protoJson(a2aProtoShapes, "Task")),
+  "GetTaskPushNotificationConfig": checkOf(a2a_answer_GetTaskPushNotificationConfig, 'result', protoJson(a2aProtoShapes, "JsonMap")),
+  "ListTaskPushNotificationConfigs": checkOf(a2a_answer_ListTaskPushNotificationConfigs, 'result', protoJson(a2aProtoShapes, "JsonMap")),
+  "ListTasks": checkOf(a2a_answer_ListTasks, 'result', protoJson(a2aProtoShapes, "ListTasksResult")),
+  "SendMessage": checkOf(a2a_answer_SendMessage, 'result', protoJson(a2aProtoShapes, "SendMessageResult")),
+  "SendStreamingMessage": checkOf(a2a_answer_SendStreamingMessage, 'event', protoJson(a2aProtoShapes, "StreamResponse")),
+  "SubscribeToTask": checkOf(a2a_answer_SubscribeToTask, 'event', protoJson(a2aProtoShapes, "StreamResponse")),
 };
+
 /** MCP results per method, checked against the revision's wire schema. */
 export const mcpAnswers = {
-    'completion/complete': checkOf(mcp_answer_completion_complete, 'result'),
-    'prompts/get': checkOf(mcp_answer_prompts_get, 'result'),
-    'prompts/list': checkOf(mcp_answer_prompts_list, 'result'),
-    'resources/list': checkOf(mcp_answer_resources_list, 'result'),
-    'resources/read': checkOf(mcp_answer_resources_read, 'result'),
-    'resources/templates/list': checkOf(mcp_answer_resources_templates_list, 'result'),
-    'server/discover': checkOf(mcp_answer_server_discover, 'result'),
-    'subscriptions/listen': checkOf(mcp_answer_subscriptions_listen, 'result'),
-    'tasks/cancel': checkOf(mcp_answer_tasks_cancel, 'result'),
-    'tasks/get': checkOf(mcp_answer_tasks_get, 'result'),
-    'tasks/update': checkOf(mcp_answer_tasks_update, 'result'),
-    'tools/call': checkOf(mcp_answer_tools_call, 'result'),
-    'tools/list': checkOf(mcp_answer_tools_list, 'result'),
+  "completion/complete": checkOf(mcp_answer_completion_complete, 'result'),
+  "prompts/get": checkOf(mcp_answer_prompts_get, 'result'),
+  "prompts/list": checkOf(mcp_answer_prompts_list, 'result'),
+  "resources/list": checkOf(mcp_answer_resources_list, 'result'),
+  "resources/read": checkOf(mcp_answer_resources_read, 'result'),
+  "resources/templates/list": checkOf(mcp_answer_resources_templates_list, 'result'),
+  "server/discover": checkOf(mcp_answer_server_discover, 'result'),
+  "subscriptions/listen": checkOf(mcp_answer_subscriptions_listen, 'result'),
+  "tasks/cancel": checkOf(mcp_answer_tasks_cancel, 'result'),
+  "tasks/get": checkOf(mcp_answer_tasks_get, 'result'),
+  "tasks/update": checkOf(mcp_answer_tasks_update, 'result'),
+  "tools/call": checkOf(mcp_answer_tools_call, 'result'),
+  "tools/list": checkOf(mcp_answer_tools_list, 'result'),
 };

@@ -116,13 +116,15 @@ export function protoJson(shapes, root) {
         }
         return names.get(key);
     };
+    // Runs on every A2A request: nothing is allocated unless a member is renamed (or one below it).
     const walk = (value, def, path) => {
         const shape = shapes[def];
         if (!shape || !isObject(value))
             return { ok: true, value };
-        const entries = [];
-        let changed = false;
-        for (const key of Object.keys(value)) {
+        const keys = Object.keys(value);
+        let out;
+        for (let i = 0; i < keys.length; i++) {
+            const key = keys[i];
             let name = key;
             if (!Object.hasOwn(shape.fields, key)) {
                 const json = jsonNameOf(def, key);
@@ -134,7 +136,8 @@ export function protoJson(shapes, root) {
                             refusal: { field, message: `${field} is not a field of ${def}` },
                         };
                     }
-                    entries.push([key, value[key]]);
+                    if (out)
+                        put(out, key, value[key]);
                     continue;
                 }
                 if (Object.hasOwn(value, json)) {
@@ -145,23 +148,22 @@ export function protoJson(shapes, root) {
                     };
                 }
                 name = json;
-                changed = true;
             }
             const [, message, many] = shape.fields[name];
             let member = value[key];
             if (message !== null) {
                 const at = join(path, name);
                 if (many && Array.isArray(member)) {
-                    const items = [];
-                    let itemsChanged = false;
-                    for (let i = 0; i < member.length; i++) {
-                        const r = walk(member[i], message, `${at}[${i}]`);
+                    let items;
+                    for (let j = 0; j < member.length; j++) {
+                        const r = walk(member[j], message, `${at}[${j}]`);
                         if (!r.ok)
                             return r;
-                        itemsChanged ||= r.value !== member[i];
-                        items.push(r.value);
+                        if (!items && r.value !== member[j])
+                            items = member.slice(0, j);
+                        items?.push(r.value);
                     }
-                    if (itemsChanged)
+                    if (items)
                         member = items;
                 }
                 else if (!many) {
@@ -171,15 +173,16 @@ export function protoJson(shapes, root) {
                     member = r.value;
                 }
             }
-            changed ||= member !== value[key];
-            entries.push([name, member]);
+            // The first change copies the members before it, which were kept as they are.
+            if (!out && (name !== key || member !== value[key])) {
+                out = {};
+                for (let j = 0; j < i; j++)
+                    put(out, keys[j], value[keys[j]]);
+            }
+            if (out)
+                put(out, name, member);
         }
-        if (!changed)
-            return { ok: true, value };
-        const out = {};
-        for (const [k, v] of entries)
-            put(out, k, v);
-        return { ok: true, value: out };
+        return { ok: true, value: out ?? value };
     };
     return (value) => walk(value, root, '');
 }

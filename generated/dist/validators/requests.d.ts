@@ -4,18 +4,17 @@
 import type { A2aMethod, A2aWireIo } from '../a2a/operations.js';
 import type { McpMethod, McpWireIo } from '../mcp/methods.js';
 import type { RestOperationId, RestOperationTypes } from '../rest/operations.js';
-import { type ProtoShapes, type RequestCheck } from './request-check.js';
+import { type ProtoShapes, type RequestCheck, checkOf, protoJson } from './request-check.js';
+import { a2a_CancelTask, a2a_CreateTaskPushNotificationConfig, a2a_DeleteTaskPushNotificationConfig, a2a_GetExtendedAgentCard, a2a_GetTask, a2a_GetTaskPushNotificationConfig, a2a_ListTaskPushNotificationConfigs, a2a_ListTasks, a2a_SendMessage, a2a_SendStreamingMessage, a2a_SubscribeToTask, mcp_completion_complete, mcp_prompts_get, mcp_prompts_list, mcp_resources_list, mcp_resources_read, mcp_resources_templates_list, mcp_server_discover, mcp_subscriptions_listen, mcp_tasks_cancel, mcp_tasks_get, mcp_tasks_update, mcp_tools_call, mcp_tools_list, rest_cancelRun, rest_createRun, rest_getAgent, rest_getCapabilities, rest_getRun, rest_listAgents, rest_listRuns, rest_pollRunEvents, rest_resolveInterruptByRun, rest_streamHostEvents, rest_streamRunEvents } from './request-schemas.js';
+
 /** ProtoJSON names of the A2A 1.0 wire definitions. */
 export declare const a2aProtoShapes: ProtoShapes;
+
 /** A2A params per method: ProtoJSON names read, then checked against the wire schema. */
-export declare const a2aRequests: {
-    readonly [M in A2aMethod]: RequestCheck<A2aWireIo[M]['params']>;
-};
+export declare const a2aRequests: { readonly [M in A2aMethod]: RequestCheck<A2aWireIo[M]['params']> };
+
 /** MCP params per method, checked against the revision's wire schema. */
-export declare const mcpRequests: {
-    readonly [M in McpMethod]: RequestCheck<McpWireIo[M]['params']>;
-};
+export declare const mcpRequests: { readonly [M in McpMethod]: RequestCheck<McpWireIo[M]['params']> };
+
 /** REST requests per operation, `{path, query, header, body}` as the router reads them. */
-export declare const restRequests: {
-    readonly [Op in RestOperationId]: RequestCheck<RestOperationTypes[Op]['request']>;
-};
+export declare const restRequests: { readonly [Op in RestOperationId]: RequestCheck<RestOperationTypes[Op]['request']> };

@@ -2,273 +2,54 @@
 // Regenerate with: npx wopgen generate --spec spec --out generated
 // Input digest: sha256:d2322b2fcf5d64459011fd423238382e7f9671a5392490e3c2a979ebf077f91b
 import { checkOf, protoJson } from './request-check.js';
-import { a2a_CancelTask, a2a_CreateTaskPushNotificationConfig, a2a_DeleteTaskPushNotificationConfig, a2a_GetExtendedAgentCard, a2a_GetTask, a2a_GetTaskPushNotificationConfig, a2a_ListTaskPushNotificationConfigs, a2a_ListTasks, a2a_SendMessage, a2a_SendStreamingMessage, a2a_SubscribeToTask, mcp_completion_complete, mcp_prompts_get, mcp_prompts_list, mcp_resources_list, mcp_resources_read, mcp_resources_templates_list, mcp_server_discover, mcp_subscriptions_listen, mcp_tasks_cancel, mcp_tasks_get, mcp_tasks_update, mcp_tools_call, mcp_tools_list, rest_cancelRun, rest_createRun, rest_getAgent, rest_getCapabilities, rest_getRun, rest_listAgents, rest_listRuns, rest_pollRunEvents, rest_resolveInterruptByRun, rest_streamHostEvents, rest_streamRunEvents, } from './request-schemas.js';
+import { a2a_CancelTask, a2a_CreateTaskPushNotificationConfig, a2a_DeleteTaskPushNotificationConfig, a2a_GetExtendedAgentCard, a2a_GetTask, a2a_GetTaskPushNotificationConfig, a2a_ListTaskPushNotificationConfigs, a2a_ListTasks, a2a_SendMessage, a2a_SendStreamingMessage, a2a_SubscribeToTask, mcp_completion_complete, mcp_prompts_get, mcp_prompts_list, mcp_resources_list, mcp_resources_read, mcp_resources_templates_list, mcp_server_discover, mcp_subscriptions_listen, mcp_tasks_cancel, mcp_tasks_get, mcp_tasks_update, mcp_tools_call, mcp_tools_list, rest_cancelRun, rest_createRun, rest_getAgent, rest_getCapabilities, rest_getRun, rest_listAgents, rest_listRuns, rest_pollRunEvents, rest_resolveInterruptByRun, rest_streamHostEvents, rest_streamRunEvents } from './request-schemas.js';
+
 /** ProtoJSON names of the A2A 1.0 wire definitions. */
-export const a2aProtoShapes = {
-    AgentCard: {
-        open: false,
-        fields: {
-            capabilities: ['capabilities', null, false],
-            defaultInputModes: ['default_input_modes', null, false],
-            defaultOutputModes: ['default_output_modes', null, false],
-            description: ['description', null, false],
-            name: ['name', null, false],
-            provider: ['provider', null, false],
-            securityRequirements: ['security_requirements', 'SecurityRequirement', true],
-            securitySchemes: ['security_schemes', null, false],
-            skills: ['skills', 'AgentSkill', true],
-            supportedInterfaces: ['supported_interfaces', 'AgentInterface', true],
-            version: ['version', null, false],
-        },
-    },
-    AgentInterface: {
-        open: false,
-        fields: {
-            protocolBinding: ['protocol_binding', null, false],
-            protocolVersion: ['protocol_version', null, false],
-            tenant: ['tenant', null, false],
-            url: ['url', null, false],
-        },
-    },
-    AgentSkill: {
-        open: false,
-        fields: {
-            description: ['description', null, false],
-            id: ['id', null, false],
-            inputModes: ['input_modes', null, false],
-            name: ['name', null, false],
-            outputModes: ['output_modes', null, false],
-            tags: ['tags', null, false],
-        },
-    },
-    Artifact: {
-        open: false,
-        fields: {
-            artifactId: ['artifact_id', null, false],
-            description: ['description', null, false],
-            metadata: ['metadata', 'JsonMap', false],
-            name: ['name', null, false],
-            parts: ['parts', 'Part', true],
-        },
-    },
-    GetExtendedAgentCardParams: { open: false, fields: { tenant: ['tenant', null, false] } },
-    GetTaskParams: {
-        open: false,
-        fields: {
-            historyLength: ['history_length', null, false],
-            id: ['id', null, false],
-            tenant: ['tenant', null, false],
-        },
-    },
-    JsonMap: { open: true, fields: {} },
-    ListTasksParams: {
-        open: false,
-        fields: {
-            contextId: ['context_id', null, false],
-            historyLength: ['history_length', null, false],
-            includeArtifacts: ['include_artifacts', null, false],
-            pageSize: ['page_size', null, false],
-            pageToken: ['page_token', null, false],
-            status: ['status', null, false],
-            statusTimestampAfter: ['status_timestamp_after', null, false],
-            tenant: ['tenant', null, false],
-        },
-    },
-    ListTasksResult: {
-        open: false,
-        fields: {
-            nextPageToken: ['next_page_token', null, false],
-            pageSize: ['page_size', null, false],
-            tasks: ['tasks', 'Task', true],
-            totalSize: ['total_size', null, false],
-        },
-    },
-    Message: {
-        open: false,
-        fields: {
-            contextId: ['context_id', null, false],
-            extensions: ['extensions', null, false],
-            messageId: ['message_id', null, false],
-            metadata: ['metadata', 'JsonMap', false],
-            parts: ['parts', 'Part', true],
-            referenceTaskIds: ['reference_task_ids', null, false],
-            role: ['role', 'Role', false],
-            taskId: ['task_id', null, false],
-        },
-    },
-    Part: {
-        open: false,
-        fields: {
-            data: ['data', null, false],
-            filename: ['filename', null, false],
-            mediaType: ['media_type', null, false],
-            metadata: ['metadata', 'JsonMap', false],
-            raw: ['raw', null, false],
-            text: ['text', null, false],
-            url: ['url', null, false],
-        },
-    },
-    PartCommon: {
-        open: false,
-        fields: {
-            filename: ['filename', null, false],
-            mediaType: ['media_type', null, false],
-            metadata: ['metadata', 'JsonMap', false],
-        },
-    },
-    PartContent: {
-        open: false,
-        fields: {
-            data: ['data', null, false],
-            raw: ['raw', null, false],
-            text: ['text', null, false],
-            url: ['url', null, false],
-        },
-    },
-    PushConfigParams: {
-        open: true,
-        fields: {
-            id: ['id', null, false],
-            taskId: ['task_id', null, false],
-            tenant: ['tenant', null, false],
-        },
-    },
-    Role: { open: true, fields: {} },
-    SecurityRequirement: { open: false, fields: { schemes: ['schemes', null, false] } },
-    SecurityScheme: {
-        open: false,
-        fields: { httpAuthSecurityScheme: ['http_auth_security_scheme', null, false] },
-    },
-    SendMessageConfiguration: {
-        open: false,
-        fields: {
-            acceptedOutputModes: ['accepted_output_modes', null, false],
-            historyLength: ['history_length', null, false],
-            returnImmediately: ['return_immediately', null, false],
-            taskPushNotificationConfig: ['task_push_notification_config', 'JsonMap', false],
-        },
-    },
-    SendMessageParams: {
-        open: false,
-        fields: {
-            configuration: ['configuration', 'SendMessageConfiguration', false],
-            message: ['message', 'UserMessage', false],
-            metadata: ['metadata', 'JsonMap', false],
-            tenant: ['tenant', null, false],
-        },
-    },
-    SendMessageResult: {
-        open: false,
-        fields: { message: ['message', 'Message', false], task: ['task', 'Task', false] },
-    },
-    StreamResponse: {
-        open: false,
-        fields: {
-            artifactUpdate: ['artifact_update', 'TaskArtifactUpdateEvent', false],
-            message: ['message', 'Message', false],
-            statusUpdate: ['status_update', 'TaskStatusUpdateEvent', false],
-            task: ['task', 'Task', false],
-        },
-    },
-    Task: {
-        open: false,
-        fields: {
-            artifacts: ['artifacts', 'Artifact', true],
-            contextId: ['context_id', null, false],
-            history: ['history', 'Message', true],
-            id: ['id', null, false],
-            metadata: ['metadata', 'JsonMap', false],
-            status: ['status', 'TaskStatus', false],
-        },
-    },
-    TaskArtifactUpdateEvent: {
-        open: false,
-        fields: {
-            append: ['append', null, false],
-            artifact: ['artifact', 'Artifact', false],
-            contextId: ['context_id', null, false],
-            lastChunk: ['last_chunk', null, false],
-            metadata: ['metadata', 'JsonMap', false],
-            taskId: ['task_id', null, false],
-        },
-    },
-    TaskIdParams: {
-        open: false,
-        fields: { id: ['id', null, false], tenant: ['tenant', null, false] },
-    },
-    TaskState: { open: true, fields: {} },
-    TaskStatus: {
-        open: false,
-        fields: {
-            message: ['message', 'Message', false],
-            state: ['state', 'TaskState', false],
-            timestamp: ['timestamp', null, false],
-        },
-    },
-    TaskStatusUpdateEvent: {
-        open: false,
-        fields: {
-            contextId: ['context_id', null, false],
-            metadata: ['metadata', 'JsonMap', false],
-            status: ['status', 'TaskStatus', false],
-            taskId: ['task_id', null, false],
-        },
-    },
-    UserMessage: {
-        open: false,
-        fields: {
-            contextId: ['context_id', null, false],
-            extensions: ['extensions', null, false],
-            messageId: ['message_id', null, false],
-            metadata: ['metadata', 'JsonMap', false],
-            parts: ['parts', 'Part', true],
-            referenceTaskIds: ['reference_task_ids', null, false],
-            role: ['role', null, false],
-            taskId: ['task_id', null, false],
-        },
-    },
-};
+export const a2aProtoShapes = {"AgentCard":{"open":false,"fields":{"capabilities":["capabilities",null,false],"defaultInputModes":["default_input_modes",null,false],"defaultOutputModes":["default_output_modes",null,false],"description":["description",null,false],"name":["name",null,false],"provider":["provider",null,false],"securityRequirements":["security_requirements","SecurityRequirement",true],"securitySchemes":["security_schemes",null,false],"skills":["skills","AgentSkill",true],"supportedInterfaces":["supported_interfaces","AgentInterface",true],"version":["version",null,false]}},"AgentInterface":{"open":false,"fields":{"protocolBinding":["protocol_binding",null,false],"protocolVersion":["protocol_version",null,false],"tenant":["tenant",null,false],"url":["url",null,false]}},"AgentSkill":{"open":false,"fields":{"description":["description",null,false],"id":["id",null,false],"inputModes":["input_modes",null,false],"name":["name",null,false],"outputModes":["output_modes",null,false],"tags":["tags",null,false]}},"Artifact":{"open":false,"fields":{"artifactId":["artifact_id",null,false],"description":["description",null,false],"metadata":["metadata","JsonMap",false],"name":["name",null,false],"parts":["parts","Part",true]}},"GetExtendedAgentCardParams":{"open":false,"fields":{"tenant":["tenant",null,false]}},"GetTaskParams":{"open":false,"fields":{"historyLength":["history_length",null,false],"id":["id",null,false],"tenant":["tenant",null,false]}},"JsonMap":{"open":true,"fields":{}},"ListTasksParams":{"open":false,"fields":{"contextId":["context_id",null,false],"historyLength":["history_length",null,false],"includeArtifacts":["include_artifacts",null,false],"pageSize":["page_size",null,false],"pageToken":["page_token",null,false],"status":["status",null,false],"statusTimestampAfter":["status_timestamp_after",null,false],"tenant":["tenant",null,false]}},"ListTasksResult":{"open":false,"fields":{"nextPageToken":["next_page_token",null,false],"pageSize":["page_size",null,false],"tasks":["tasks","Task",true],"totalSize":["total_size",null,false]}},"Message":{"open":false,"fields":{"contextId":["context_id",null,false],"extensions":["extensions",null,false],"messageId":["message_id",null,false],"metadata":["metadata","JsonMap",false],"parts":["parts","Part",true],"referenceTaskIds":["reference_task_ids",null,false],"role":["role","Role",false],"taskId":["task_id",null,false]}},"Part":{"open":false,"fields":{"data":["data",null,false],"filename":["filename",null,false],"mediaType":["media_type",null,false],"metadata":["metadata","JsonMap",false],"raw":["raw",null,false],"text":["text",null,false],"url":["url",null,false]}},"PartCommon":{"open":false,"fields":{"filename":["filename",null,false],"mediaType":["media_type",null,false],"metadata":["metadata","JsonMap",false]}},"PartContent":{"open":false,"fields":{"data":["data",null,false],"raw":["raw",null,false],"text":["text",null,false],"url":["url",null,false]}},"PushConfigParams":{"open":true,"fields":{"id":["id",null,false],"taskId":["task_id",null,false],"tenant":["tenant",null,false]}},"Role":{"open":true,"fields":{}},"SecurityRequirement":{"open":false,"fields":{"schemes":["schemes",null,false]}},"SecurityScheme":{"open":false,"fields":{"httpAuthSecurityScheme":["http_auth_security_scheme",null,false]}},"SendMessageConfiguration":{"open":false,"fields":{"acceptedOutputModes":["accepted_output_modes",null,false],"historyLength":["history_length",null,false],"returnImmediately":["return_immediately",null,false],"taskPushNotificationConfig":["task_push_notification_config","JsonMap",false]}},"SendMessageParams":{"open":false,"fields":{"configuration":["configuration","SendMessageConfiguration",false],"message":["message","UserMessage",false],"metadata":["metadata","JsonMap",false],"tenant":["tenant",null,false]}},"SendMessageResult":{"open":false,"fields":{"message":["message","Message",false],"task":["task","Task",false]}},"StreamResponse":{"open":false,"fields":{"artifactUpdate":["artifact_update","TaskArtifactUpdateEvent",false],"message":["message","Message",false],"statusUpdate":["status_update","TaskStatusUpdateEvent",false],"task":["task","Task",false]}},"Task":{"open":false,"fields":{"artifacts":["artifacts","Artifact",true],"contextId":["context_id",null,false],"history":["history","Message",true],"id":["id",null,false],"metadata":["metadata","JsonMap",false],"status":["status","TaskStatus",false]}},"TaskArtifactUpdateEvent":{"open":false,"fields":{"append":["append",null,false],"artifact":["artifact","Artifact",false],"contextId":["context_id",null,false],"lastChunk":["last_chunk",null,false],"metadata":["metadata","JsonMap",false],"taskId":["task_id",null,false]}},"TaskIdParams":{"open":false,"fields":{"id":["id",null,false],"tenant":["tenant",null,false]}},"TaskState":{"open":true,"fields":{}},"TaskStatus":{"open":false,"fields":{"message":["message","Message",false],"state":["state","TaskState",false],"timestamp":["timestamp",null,false]}},"TaskStatusUpdateEvent":{"open":false,"fields":{"contextId":["context_id",null,false],"metadata":["metadata","JsonMap",false],"status":["status","TaskStatus",false],"taskId":["task_id",null,false]}},"UserMessage":{"open":false,"fields":{"contextId":["context_id",null,false],"extensions":["extensions",null,false],"messageId":["message_id",null,false],"metadata":["metadata","JsonMap",false],"parts":["parts","Part",true],"referenceTaskIds":["reference_task_ids",null,false],"role":["role",null,false],"taskId":["task_id",null,false]}}};
+
 /** A2A params per method: ProtoJSON names read, then checked against the wire schema. */
 export const a2aRequests = {
-    CancelTask: checkOf(a2a_CancelTask, '', protoJson(a2aProtoShapes, 'TaskIdParams')),
-    CreateTaskPushNotificationConfig: checkOf(a2a_CreateTaskPushNotificationConfig, '', protoJson(a2aProtoShapes, 'PushConfigParams')),
-    DeleteTaskPushNotificationConfig: checkOf(a2a_DeleteTaskPushNotificationConfig, '', protoJson(a2aProtoShapes, 'PushConfigParams')),
-    GetExtendedAgentCard: checkOf(a2a_GetExtendedAgentCard, '', protoJson(a2aProtoShapes, 'GetExtendedAgentCardParams')),
-    GetTask: checkOf(a2a_GetTask, '', protoJson(a2aProtoShapes, 'GetTaskParams')),
-    GetTaskPushNotificationConfig: checkOf(a2a_GetTaskPushNotificationConfig, '', protoJson(a2aProtoShapes, 'PushConfigParams')),
-    ListTaskPushNotificationConfigs: checkOf(a2a_ListTaskPushNotificationConfigs, '', protoJson(a2aProtoShapes, 'PushConfigParams')),
-    ListTasks: checkOf(a2a_ListTasks, '', protoJson(a2aProtoShapes, 'ListTasksParams')),
-    SendMessage: checkOf(a2a_SendMessage, '', protoJson(a2aProtoShapes, 'SendMessageParams')),
-    SendStreamingMessage: checkOf(a2a_SendStreamingMessage, '', protoJson(a2aProtoShapes, 'SendMessageParams')),
-    SubscribeToTask: checkOf(a2a_SubscribeToTask, '', protoJson(a2aProtoShapes, 'TaskIdParams')),
+  "CancelTask": checkOf(a2a_CancelTask, '', protoJson(a2aProtoShapes, "TaskIdParams")),
+  "CreateTaskPushNotificationConfig": checkOf(a2a_CreateTaskPushNotificationConfig, '', protoJson(a2aProtoShapes, "PushConfigParams")),
+  "DeleteTaskPushNotificationConfig": checkOf(a2a_DeleteTaskPushNotificationConfig, '', protoJson(a2aProtoShapes, "PushConfigParams")),
+  "GetExtendedAgentCard": checkOf(a2a_GetExtendedAgentCard, '', protoJson(a2aProtoShapes, "GetExtendedAgentCardParams")),
+  "GetTask": checkOf(a2a_GetTask, '', protoJson(a2aProtoShapes, "GetTaskParams")),
+  "GetTaskPushNotificationConfig": checkOf(a2a_GetTaskPushNotificationConfig, '', protoJson(a2aProtoShapes, "PushConfigParams")),
+  "ListTaskPushNotificationConfigs": checkOf(a2a_ListTaskPushNotificationConfigs, '', protoJson(a2aProtoShapes, "PushConfigParams")),
+  "ListTasks": checkOf(a2a_ListTasks, '', protoJson(a2aProtoShapes, "ListTasksParams")),
+  "SendMessage": checkOf(a2a_SendMessage, '', protoJson(a2aProtoShapes, "SendMessageParams")),
+  "SendStreamingMessage": checkOf(a2a_SendStreamingMessage, '', protoJson(a2aProtoShapes, "SendMessageParams")),
+  "SubscribeToTask": checkOf(a2a_SubscribeToTask, '', protoJson(a2aProtoShapes, "TaskIdParams")),
 };
+
 /** MCP params per method, checked against the revision's wire schema. */
 export const mcpRequests = {
-    'completion/complete': checkOf(mcp_completion_complete, 'params'),
-    'prompts/get': checkOf(mcp_prompts_get, 'params'),
-    'prompts/list': checkOf(mcp_prompts_list, 'params'),
-    'resources/list': checkOf(mcp_resources_list, 'params'),
-    'resources/read': checkOf(mcp_resources_read, 'params'),
-    'resources/templates/list': checkOf(mcp_resources_templates_list, 'params'),
-    'server/discover': checkOf(mcp_server_discover, 'params'),
-    'subscriptions/listen': checkOf(mcp_subscriptions_listen, 'params'),
-    'tasks/cancel': checkOf(mcp_tasks_cancel, 'params'),
-    'tasks/get': checkOf(mcp_tasks_get, 'params'),
-    'tasks/update': checkOf(mcp_tasks_update, 'params'),
-    'tools/call': checkOf(mcp_tools_call, 'params'),
-    'tools/list': checkOf(mcp_tools_list, 'params'),
+  "completion/complete": checkOf(mcp_completion_complete, 'params'),
+  "prompts/get": checkOf(mcp_prompts_get, 'params'),
+  "prompts/list": checkOf(mcp_prompts_list, 'params'),
+  "resources/list": checkOf(mcp_resources_list, 'params'),
+  "resources/read": checkOf(mcp_resources_read, 'params'),
+  "resources/templates/list": checkOf(mcp_resources_templates_list, 'params'),
+  "server/discover": checkOf(mcp_server_discover, 'params'),
+  "subscriptions/listen": checkOf(mcp_subscriptions_listen, 'params'),
+  "tasks/cancel": checkOf(mcp_tasks_cancel, 'params'),
+  "tasks/get": checkOf(mcp_tasks_get, 'params'),
+  "tasks/update": checkOf(mcp_tasks_update, 'params'),
+  "tools/call": checkOf(mcp_tools_call, 'params'),
+  "tools/list": checkOf(mcp_tools_list, 'params'),
 };
+
 /** REST requests per operation, `{path, query, header, body}` as the router reads them. */
 export const restRequests = {
-    cancelRun: checkOf(rest_cancelRun, ''),
-    createRun: checkOf(rest_createRun, ''),
-    getAgent: checkOf(rest_getAgent, ''),
-    getCapabilities: checkOf(rest_getCapabilities, ''),
-    getRun: checkOf(rest_getRun, ''),
-    listAgents: checkOf(rest_listAgents, ''),
-    listRuns: checkOf(rest_listRuns, ''),
-    pollRunEvents: checkOf(rest_pollRunEvents, ''),
-    resolveInterruptByRun: checkOf(rest_resolveInterruptByRun, ''),
-    streamHostEvents: checkOf(rest_streamHostEvents, ''),
-    streamRunEvents: checkOf(rest_streamRunEvents, ''),
+  "cancelRun": checkOf(rest_cancelRun, ''),
+  "createRun": checkOf(rest_createRun, ''),
+  "getAgent": checkOf(rest_getAgent, ''),
+  "getCapabilities": checkOf(rest_getCapabilities, ''),
+  "getRun": checkOf(rest_getRun, ''),
+  "listAgents": checkOf(rest_listAgents, ''),
+  "listRuns": checkOf(rest_listRuns, ''),
+  "pollRunEvents": checkOf(rest_pollRunEvents, ''),
+  "resolveInterruptByRun": checkOf(rest_resolveInterruptByRun, ''),
+  "streamHostEvents": checkOf(rest_streamHostEvents, ''),
+  "streamRunEvents": checkOf(rest_streamRunEvents, ''),
 };

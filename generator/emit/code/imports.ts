@@ -17,6 +17,15 @@ export class ImportSet {
     return this.bySpecifier.size;
   }
 
+  /** The JavaScript's imports: one line per specifier that any value is imported from. */
+  valueLines(): string[] {
+    return sorted([...this.bySpecifier.keys()]).flatMap((specifier) => {
+      const names = this.bySpecifier.get(specifier)!;
+      const values = sorted([...names.keys()].filter((k) => !names.get(k)));
+      return values.length === 0 ? [] : [`import { ${values.join(', ')} } from '${specifier}';`];
+    });
+  }
+
   /** One line per specifier: `import type` when every name is a type, else `type` per name. */
   lines(): string[] {
     return sorted([...this.bySpecifier.keys()]).map((specifier) => {

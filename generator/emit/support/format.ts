@@ -1,8 +1,8 @@
 // Formatting: prettier with the project's pinned options, once per file at the end of a run.
 // A file's code is formatted without its header (which carries the input digest every edit
 // changes) and the header goes in front afterwards, so the formatted code is cached under the
-// digest of the code alone and a warm regeneration formats only files whose code changed (issue
-// 13 §3). prettier's standalone build loads, with only the plugins a parser needs, and only when
+// digest of the code alone and a warm regeneration formats only files whose code changed.
+// prettier's standalone build loads, with only the plugins a parser needs, and only when
 // a file needs formatting: its full Node entry would also load every other language's plugin.
 import { maskDigest, unmaskDigest } from './digest-mask.ts';
 import { createRequire } from 'node:module';

@@ -1,37 +1,30 @@
 // The ChangeFeed of several hosts on one PostgreSQL database: a publish wakes this host's readers at
-// once and sends `NOTIFY wopgen_changes` for the others, which LISTEN on one dedicated connection
-// and wake theirs. A notification only says "read again": the event table is the truth and every
-// reader resumes from the last sequence it saw (core/reference/streams.ts), so a notification lost
-// while the listening connection is down costs latency (the reader's poll timeout), never an
-// event. Each payload carries the sending host's instance id so a host skips its own echo (its
-// readers were woken already) and its subscribers see each change once.
+// once, and the other hosts LISTEN on one dedicated connection and wake theirs. A notification only
+// says "read again": the event table is the truth and every reader resumes from the last sequence
+// it saw (core/reference/streams.ts), so a notification lost while the listening connection is down
+// costs latency (the reader's poll timeout), never an event. Each payload carries the sending
+// host's instance id (notice.ts) so a host skips its own echo (its readers were woken already)
+// and its subscribers see each change once.
 //
-// The NOTIFYs of one event-loop turn go out as one statement, each distinct topic once: every
-// audited request publishes its tenant's host topic, and a round trip per publish was a third of a
-// GetTask's on PostgreSQL (issue 13). Another host is woken at most one round trip later.
+// The NOTIFYs of one event-loop turn go out as one statement after the writes committed, each
+// distinct topic once: every audited request publishes its tenant's host topic, and a round trip
+// per publish was a third of a GetTask's on PostgreSQL. Not inside the writes' own statements:
+// PostgreSQL serialises the commits of notifying transactions on one lock held across their WAL
+// flush (PreCommit_Notify), which queued every host's writes one flush at a time. The NOTIFY
+// statement commits with `synchronous_commit = off`: a notice is only a wake-up, delivered at the
+// commit whether or not it is flushed, so the lock is held for no flush at all.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { ChangeFeed, ChangeTopic } from '../../ports/change-feed.ts';
 import { InProcessChangeFeed } from './in-process.ts';
+import { prepared } from '../store/postgres/prepared.ts';
+import { CHANNEL, decodeNotice, encodeNotice } from './notice.ts';
 
-export const CHANNEL = 'wopgen_changes';
+export { CHANNEL } from './notice.ts';
+
+const NOTIFY_SQL = `SELECT pg_notify('${CHANNEL}', p)
+  FROM unnest($1::text[]) AS p, (SELECT set_config('synchronous_commit', 'off', true)) AS cfg`;
 const RECONNECT_MS = 500;
-
-function encode(instance: string, topic: ChangeTopic): string {
-  return JSON.stringify([instance, topic.kind, topic.kind === 'run' ? topic.runId : topic.tenant]);
-}
-
-function decode(payload: string | undefined): { instance: string; topic: ChangeTopic } | undefined {
-  try {
-    const [instance, kind, id] = JSON.parse(payload ?? '') as unknown[];
-    if (typeof instance !== 'string' || typeof id !== 'string') return undefined;
-    if (kind === 'run') return { instance, topic: { kind, runId: id } };
-    if (kind === 'host') return { instance, topic: { kind, tenant: id } };
-  } catch {
-    // Not ours (another program notifying on the channel): ignore it.
-  }
-  return undefined;
-}
 
 export interface PostgresChangeFeedOptions {
   /** The database URL the listening connection opens. */
@@ -68,7 +61,7 @@ export class PostgresChangeFeed extends InProcessChangeFeed implements ChangeFee
   override publish(topic: ChangeTopic): void {
     super.publish(topic);
     if (this.isClosed) return;
-    this.unsent.add(encode(this.instance, topic));
+    this.unsent.add(encodeNotice(this.instance, topic));
     if (!this.sending) void this.send();
   }
 
@@ -82,7 +75,7 @@ export class PostgresChangeFeed extends InProcessChangeFeed implements ChangeFee
         this.unsent.clear();
         this.notifyStatements++;
         await this.options.pool
-          .query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [CHANNEL, payloads])
+          .query(prepared(NOTIFY_SQL, [payloads]))
           .catch((err: unknown) => this.options.onError?.(err));
       }
     } finally {
@@ -116,7 +109,7 @@ export class PostgresChangeFeed extends InProcessChangeFeed implements ChangeFee
     client.on('error', lost);
     client.on('end', () => lost());
     client.on('notification', (msg) => {
-      const m = decode(msg.payload);
+      const m = decodeNotice(msg.payload);
       if (m && m.instance !== this.instance && !this.isClosed) super.publish(m.topic);
     });
     await client.connect();

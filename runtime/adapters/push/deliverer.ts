@@ -39,9 +39,10 @@ export class PushDeliverer {
 
   async start(): Promise<void> {
     this.unsubscribe = this.deps.feed.subscribe((topic) => {
-      // A run with no config costs no lookup (see withConfigs).
-      if (topic.kind === 'run' && (this.withConfigs?.has(topic.runId) ?? true))
-        void this.runChanged(topic.runId);
+      // A run with no config costs no lookup (see withConfigs), nor does a run's insert: a config
+      // names a run that exists, and its creation projects the run's log so far (service.ts).
+      if (topic.kind !== 'run' || topic.created) return;
+      if (this.withConfigs?.has(topic.runId) ?? true) void this.runChanged(topic.runId);
     });
     const configs = await this.deps.store.listUnfinishedPushConfigs();
     const runs = new Set(configs.map((c) => c.runId));

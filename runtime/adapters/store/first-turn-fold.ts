@@ -1,7 +1,7 @@
 // A new run's insert with its first changes (RunStore.insertRun `changes`), folded in memory: the
 // run row as it stands after them, their events with sequences from 0, the interrupts they opened
 // (closed or cancelled ones already so) and the A2A record the notes build. Both SQL adapters write
-// that once (issue 13: applying each change to the just-inserted row cost a SELECT, an UPDATE and
+// that once (applying each change to the just-inserted row cost a SELECT, an UPDATE and
 // a MAX(sequence) per change, about a fifth of SendMessage's CPU). Each change is applied exactly
 // as commitRunChange applies it to a stored run: the guard against the status so far, an interrupt
 // closed only while open, the patch (util/applied-change.ts), the note appended to the history

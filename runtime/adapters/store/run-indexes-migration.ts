@@ -1,5 +1,5 @@
-// One schema change applied by both SQL stores (SQLite migration 7, PostgreSQL migration 5; issue
-// 13): the same text in both dialects. It is part of two applied migrations: never edit it.
+// One schema change applied by both SQL stores (SQLite migration 7, PostgreSQL migration 5): the
+// same text in both dialects. It is part of two applied migrations: never edit it.
 //
 // A DESC index takes each new run at the left of its tenant's range, where a page split leaves both
 // halves half full (both engines keep only the rightmost page full on a split), and SQLite

@@ -26,9 +26,8 @@ import { streamAnswer } from './stream-answer.ts';
 import type { TaskView } from './task-projection.ts';
 import type { Io } from './wire.ts';
 
-// A2A §11.1 and the §11.6 error example: errors are `application/json`, as successes are
-// (`application/a2a+json` is for push bodies, interop.md §"A2A push delivery").
-const ERROR_TYPE = 'application/json';
+// Errors go out as sendJson's `application/json`, as successes do (A2A §11.1 and the §11.6
+// error example; `application/a2a+json` is for push bodies, interop.md §"A2A push delivery").
 
 function refuse(
   res: ServerResponse,
@@ -37,14 +36,11 @@ function refuse(
   headers: Record<string, string> = {},
 ) {
   const { httpStatus, body } = error.toHttpJson(errors);
-  sendJson(res, httpStatus, body, { 'content-type': ERROR_TYPE, ...error.headers(), ...headers });
+  sendJson(res, httpStatus, body, { ...error.headers(), ...headers });
 }
 
 function unauthenticated(res: ServerResponse, errors: A2aErrors) {
-  sendJson(res, 401, unauthenticatedStatus(errors), {
-    'content-type': ERROR_TYPE,
-    'www-authenticate': 'Bearer',
-  });
+  sendJson(res, 401, unauthenticatedStatus(errors), { 'www-authenticate': 'Bearer' });
 }
 
 export function httpJsonMount(
@@ -59,7 +55,8 @@ export function httpJsonMount(
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const verb = req.method ?? 'GET';
     const match = matchRoute(routes, verb, url.pathname.slice(HTTP_JSON_PATH.length));
-    // Credentials are checked before a body is read (issue 10, break 2) and before saying which
+    // Credentials are checked before a body is read (an unauthenticated caller
+    // cannot make the host read a large body) and before saying which
     // operations exist: without one, every path is 401.
     const subject = await ctx.authenticate(req);
     if (!subject) {
@@ -89,7 +86,7 @@ export function httpJsonMount(
       const refusal = holdSlot(ctx.streams, subject.tenant, res);
       if (refusal) {
         const { body } = new A2aError('InternalError', refusal.message).toHttpJson(errors);
-        return sendJson(res, 429, body, { 'content-type': ERROR_TYPE, 'retry-after': '1' });
+        return sendJson(res, 429, body, { 'retry-after': '1' });
       }
     }
     const params = callParams(match, fromRequest);
@@ -121,7 +118,7 @@ async function readBody(
       const { body: status } = new A2aError('InvalidRequestError', body.message).toHttpJson(errors);
       const error = { ...status.error, code: http };
       const close: Record<string, string> = http === 413 ? { connection: 'close' } : {};
-      return void sendJson(res, http, { error }, { 'content-type': ERROR_TYPE, ...close });
+      return void sendJson(res, http, { error }, close);
     }
     return void refuse(res, errors, new A2aError('ParseError', body.message));
   }

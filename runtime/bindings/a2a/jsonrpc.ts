@@ -58,7 +58,7 @@ export function jsonRpcMount(
   const jsonRpcError = errors.jsonRpc;
 
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    // The credential is checked before the body is read (issue 10, break 2): an unauthenticated
+    // The credential is checked before the body is read: an unauthenticated
     // caller may make the host read only a small body (to echo its id in the 401), never 1 MiB.
     const subject = await ctx.authenticate(req);
     const bodyLimit = subject ? ctx.config.bodyLimit : ctx.limits.unauthenticatedBodyLimit;

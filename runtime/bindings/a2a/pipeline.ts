@@ -139,7 +139,7 @@ export function createA2aPipeline(
 /**
  * A handler call's context. A class rather than an object literal: its `signal` is a getter (the
  * disconnect signal is made only if a handler waits on it, http/disconnect.ts), and a literal with
- * an accessor is built on V8's slow path on every request (issue 13 profile).
+ * an accessor is built on V8's slow path on every request (seen in a CPU profile).
  */
 class RequestContext implements A2aRequestContext {
   trace?: TraceContext;

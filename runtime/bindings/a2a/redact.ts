@@ -1,4 +1,4 @@
-// Secrets stay out of the A2A task record (issue 10, break 5): a message answering an interrupt
+// Secrets stay out of the A2A task record: a message answering an interrupt
 // whose schema marks a field `writeOnly` or `format: password` is noted in the task history with
 // that field replaced (data parts, by schema) and its text parts replaced when the text is the
 // answer (routing.ts `interruptValue`). The run itself already stores the redacted value, so

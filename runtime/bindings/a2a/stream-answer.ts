@@ -31,7 +31,8 @@ export async function streamAnswer(
     if (res.headersSent) throw err;
     return framing.refuse(toA2aError(err));
   }
-  const sse = startSse(res, limits);
+  // The first event is in hand: the headers leave with it, in one write (sse.ts).
+  const sse = startSse(res, limits, {}, !first.done);
   try {
     // Each frame waits for the reader (sse.ts): a reader that stopped reading holds one buffer.
     let open = first.done || (await framing.event(sse, first.value));

@@ -48,7 +48,7 @@ export function framingFor(accept: string | undefined): Framing | undefined {
 /**
  * One message as an event of the response's stream, opening the stream first if needed. Senders
  * do not wait, so the unsent bytes are bounded here instead: a reader that lets more than
- * `bufferBytes` pile up is closed as a slow consumer (issue 10, break 1), which abandons the
+ * `bufferBytes` pile up is closed as a slow consumer, which abandons the
  * request like any disconnect.
  */
 export function writeEvent(res: ServerResponse, message: object, bufferBytes = Infinity): void {

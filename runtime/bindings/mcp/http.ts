@@ -56,7 +56,7 @@ function trustedAuthority(req: IncomingMessage, baseUrl: string): boolean {
 
 /**
  * Verdicts per base URL and header value: a client sends the same Host on every request, and
- * parsing it (and the base URL) as a URL per request showed in the issue 13 profile. The values
+ * parsing it (and the base URL) as a URL per request showed in a CPU profile. The values
  * are the client's, so the memo is emptied when full and long values are not kept.
  */
 const verdicts = new BoundedMemo<string, boolean>(256);
@@ -78,7 +78,7 @@ function judge(baseUrl: string, header: 'host' | 'origin', value: string): boole
 }
 
 /**
- * An unreadable body. An oversize one is answered with `Connection: close` (issue 10, break 8):
+ * An unreadable body. An oversize one is answered with `Connection: close`:
  * the rest of it is never read, so the connection cannot carry another request.
  */
 function refuseBody(
@@ -178,7 +178,7 @@ export function mcpHttpMount(
       );
       return;
     }
-    // The credential is looked at before the body is read (issue 10, break 2): only
+    // The credential is looked at before the body is read: only
     // `server/discover` is served unauthenticated, and it needs no large body.
     const caller = await ctx.authenticate(req);
     const authenticated = caller !== undefined;
@@ -216,7 +216,7 @@ export function mcpHttpMount(
     // The request's log line carries the adopted trace id (interop.md §"Trace context").
     const trace = inboundTrace(msg.params, req.headers).trace;
     if (trace) noteTrace(req, trace.traceId);
-    // A listen stays open: it takes one of the caller's open-stream slots (issue 10, break 1).
+    // A listen stays open: it takes one of the caller's open-stream slots.
     if (caller && msg.method === 'subscriptions/listen') {
       const refusal = holdSlot(ctx.streams, caller.tenant, res);
       if (refusal) {

@@ -1,4 +1,4 @@
-// Sealing the MCP requestState keys at rest (issue 10, break 10: without WOPGEN_MCP_STATE_SECRET
+// Sealing the MCP requestState keys at rest (without WOPGEN_MCP_STATE_SECRET
 // the HMAC keys sat in clear in the store, so anyone who could read a backup or the database could
 // forge requestState for any principal). With a key-encryption key (`mcp.requestStateKek`, from
 // WOPGEN_MCP_STATE_KEK: environment only, never a flag, never logged) each key is stored sealed

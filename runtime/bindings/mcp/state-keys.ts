@@ -1,5 +1,5 @@
 // The HMAC keys of MCP `requestState` (request-state.ts), shared by every host of a deployment
-// through the store (issue 12 item 3): one current key signs, the current and the previous key
+// through the store: one current key signs, the current and the previous key
 // verify. Rotating moves the current key to "previous" and stores a fresh one, so a round minted
 // just before a rotation still completes on any host; a key two rotations old no longer verifies.
 // Hosts re-read the ring every KEY_CACHE_MS, and at once when a token matches none of the keys

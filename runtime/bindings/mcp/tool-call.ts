@@ -39,7 +39,7 @@ export const ROUNDS_EXCEEDED_REASON = 'mcp-mrtr-rounds-exceeded';
 /**
  * One tools/call round: the run, the call's checked arguments, its round (1-based) and where its
  * log starts. The call's digest (request-state.ts) is worked out only when a requestState is
- * minted or checked: a call that completes at once never needs it (issue 13 profile: ~1% of an
+ * minted or checked: a call that completes at once never needs it (CPU profile: ~1% of an
  * echo call's CPU, a canonical JSON and a SHA-256 of its arguments).
  */
 interface Round {

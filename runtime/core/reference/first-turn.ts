@@ -1,4 +1,4 @@
-// A new run's insert carrying its first turn (issue 13: one commit per run instead of one per
+// A new run's insert carrying its first turn (one commit per run instead of one per
 // step). The engine runs the run's start and every step up to where it ends, suspends or waits in
 // memory (Engine.firstTurn); the store inserts the run with those changes in one transaction
 // (RunStore.insertRun `changes`), so the events, their sequence numbers and the statuses a caller
@@ -71,7 +71,8 @@ export async function insertWithFirstTurn(
   }
   if (!inserted.created) return inserted;
   killPoint('run-create');
-  deps.feed.publish({ kind: 'run', runId: run.runId });
+  // `created`: other hosts' push deliverers look nothing up for it (ports/change-feed.ts).
+  deps.feed.publish({ kind: 'run', runId: run.runId, created: true });
   // A run still running after its first turn waits at a delay (whose timer is armed only now that
   // the run is stored) or for a message; stepping it under its lease also makes this host its
   // carrier (ports/run-leases.ts). Not the hot path: a run that ends or suspends skips it.

@@ -1,7 +1,7 @@
 // RunCore.createRun in the reference core: the request checked into a new run record, inserted with
 // its first turn and the exchange's records (first-turn.ts), answered with its view as inserted.
 //
-// Insert first (issue 13): no read of the idempotency key before a create. The key's row goes in
+// Insert first: no read of the idempotency key before a create. The key's row goes in
 // with the run; when the key is taken already (an earlier request, or a concurrent one that won the
 // same group) the insert is refused by the key and the run the key names is answered as a replay
 // would answer it, or idempotency_key_mismatch for another request (insertOrReplay). A request that

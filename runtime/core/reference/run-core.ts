@@ -314,7 +314,7 @@ class ReferenceRunCore implements RunCore {
     binding: BindingNote['binding'],
   ): Promise<RunView | undefined> {
     if (this.runs.readRunView) {
-      // The store reads the three together (one statement in SQLite, issue 13).
+      // The store reads the three together (one statement in SQLite).
       if (tenantOf(runId) !== subject.tenant) return undefined;
       const parts = await this.runs.readRunView(runId, binding);
       if (!parts || parts.run.tenant !== subject.tenant) return undefined;

@@ -1,6 +1,6 @@
 // The store ports a host is composed from, one per concern. An adapter (SQLite today) provides all
 // of them over one database; `close` releases it.
-import type { ApiKeyStore } from './api-key-store.ts';
+import type { ApiKeyAdmin } from './api-key-store.ts';
 import type { KeyValueStore, TokenStore } from './binding-state.ts';
 import type { HostEventStore } from './host-event-store.ts';
 import type { PushStore } from './push-store.ts';
@@ -15,7 +15,7 @@ export type * from './run-store.ts';
 export interface Stores {
   runs: RunStore;
   hostEvents: HostEventStore;
-  apiKeys: ApiKeyStore;
+  apiKeys: ApiKeyAdmin;
   tokens: TokenStore;
   kv: KeyValueStore;
   push: PushStore;

@@ -80,7 +80,7 @@ export interface PushStore {
   /**
    * True when this process is the only writer of push configs (a SQLite file, opened by one host):
    * the deliverer may then keep the set of runs that have configs in memory instead of looking
-   * them up on every change of every run (issue 13). Absent on a store several hosts share.
+   * them up on every change of every run. Absent on a store several hosts share.
    */
   readonly singleProcess?: boolean;
   /**

@@ -204,7 +204,7 @@ export interface RunStore {
   /**
    * Insert a new run with its idempotency row, binding record and first changes, in one
    * transaction. A store may answer with the run's view as inserted (what readRunView would then
-   * read), so that the caller's answer needs no read of the run it just wrote (issue 13).
+   * read), so that the caller's answer needs no read of the run it just wrote.
    */
   insertRun(
     run: RunRecord,
@@ -256,7 +256,7 @@ export interface RunStore {
    * Optional: what a task view reads (the run, its open interrupts oldest first, its binding
    * record) in one read, as `getRun`, `listInterrupts(runId, 'open')` and `getBindingRecord` would
    * answer them; undefined when there is no such run. SQLite answers it with one statement (one
-   * read transaction instead of three per GetTask, issue 13).
+   * read transaction instead of three per GetTask).
    */
   readRunView?(runId: string, binding: BindingNote['binding']): Promise<RunViewParts | undefined>;
   /** `getBindingRecord` for a page of runs in one read, by run id (runs with none are absent). */

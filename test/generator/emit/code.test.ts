@@ -5,6 +5,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ImportSet, specifierOf } from '../../../generator/emit/code/imports.ts';
 import { entries, inline, unionOf } from '../../../generator/emit/code/literals.ts';
+import {
+  cast,
+  code,
+  constant,
+  fn,
+  nonNull,
+  tsLine,
+  typed,
+  types,
+  verbatim,
+} from '../../../generator/emit/code/declarations.ts';
 import { TsModule } from '../../../generator/emit/code/module.ts';
 import { typeSymbol, valueSymbol } from '../../../generator/emit/code/symbols.ts';
 import { projectRoot } from '../../helpers/spec-fixture.ts';
@@ -51,7 +62,10 @@ describe('TsModule', () => {
     expect(m.use(typeSymbol('run-status.ts', 'RunStatus'))).toBe('RunStatus');
     expect(m.use(own)).toBe('A2aCase');
     m.use(valueSymbol('node:module', 'createRequire'));
-    m.add('export type A2aCase = "x";').add('const a = 1;', 'const b = 2;');
+    m.add(types('export type A2aCase = "x";')).add(
+      constant({ exported: false, name: 'a', value: ['1'] }),
+      constant({ exported: false, name: 'b', value: ['2'] }),
+    );
     expect(m.text()).toBe(
       [
         "import type { RunStatus } from '../run-status.js';",
@@ -68,7 +82,110 @@ describe('TsModule', () => {
       from: ['map.json'],
       body: m.text(),
       parser: 'typescript',
+      dist: { js: `${m.text('js')}\n`, dts: `${m.text('dts')}\n` },
     });
+  });
+
+  it('prints the JavaScript without types or type imports, the declarations without values', () => {
+    const m = new TsModule('run-status.ts');
+    m.use(typeSymbol('a2a/errors.ts', 'A2aErrorName'));
+    const isA2aError = m.use(valueSymbol('a2a/errors.ts', 'isA2aError'));
+    m.add(
+      types('/** A status. */', 'export type S = "a" | "b";'),
+      constant({ name: 'all', type: 'readonly S[]', value: ['["a", "b"]'] }),
+      constant({ name: 'FIRST', value: ['"a"'] }),
+    );
+    m.add(
+      constant({
+        exported: false,
+        name: 'table',
+        value: ['{', '  a: 1,', '}'],
+        tsSuffix: ' as const satisfies Record<S, number>',
+      }),
+    );
+    m.add(
+      fn({
+        doc: ['/** Whether `v` is a status. */'],
+        name: 'isS',
+        typeParams: 'T extends string',
+        params: [
+          ['v', 'T'],
+          ['strict?', 'boolean'],
+        ],
+        returns: 'v is T & S',
+        body: [
+          code`  const ${typed('list', 'readonly string[]')} = ${cast('all', 'readonly string[]')};`,
+          tsLine('  // a TypeScript-only line'),
+          code`  return list.includes(v) || ${nonNull('strict')} === ${isA2aError}(v);`,
+        ],
+      }),
+    );
+    m.add(types('interface Hidden { x: number }'));
+    expect(m.text()).toBe(
+      [
+        "import { type A2aErrorName, isA2aError } from './a2a/errors.js';",
+        '',
+        '/** A status. */',
+        'export type S = "a" | "b";',
+        'export const all: readonly S[] = ["a", "b"];',
+        'export const FIRST = "a";',
+        '',
+        'const table = {',
+        '  a: 1,',
+        '} as const satisfies Record<S, number>;',
+        '',
+        '/** Whether `v` is a status. */',
+        'export function isS<T extends string>(v: T, strict?: boolean): v is T & S {',
+        '  const list: readonly string[] = (all as readonly string[]);',
+        '  // a TypeScript-only line',
+        '  return list.includes(v) || strict! === isA2aError(v);',
+        '}',
+        '',
+        'interface Hidden { x: number }',
+      ].join('\n'),
+    );
+    expect(m.text('js')).toBe(
+      [
+        "import { isA2aError } from './a2a/errors.js';",
+        '',
+        'export const all = ["a", "b"];',
+        'export const FIRST = "a";',
+        '',
+        'const table = {',
+        '  a: 1,',
+        '};',
+        '',
+        '/** Whether `v` is a status. */',
+        'export function isS(v, strict) {',
+        '  const list = all;',
+        '  return list.includes(v) || strict === isA2aError(v);',
+        '}',
+      ].join('\n'),
+    );
+    expect(m.text('dts')).toBe(
+      [
+        "import { type A2aErrorName, isA2aError } from './a2a/errors.js';",
+        '',
+        '/** A status. */',
+        'export type S = "a" | "b";',
+        'export declare const all: readonly S[];',
+        'export declare const FIRST = "a";',
+        '',
+        '/** Whether `v` is a status. */',
+        'export declare function isS<T extends string>(v: T, strict?: boolean): v is T & S;',
+        '',
+        'interface Hidden { x: number }',
+        '',
+        'export {};',
+      ].join('\n'),
+    );
+  });
+
+  it('gives a module of types only the JavaScript of an empty module, and .js and .d.ts modules no dist', () => {
+    const types_ = new TsModule('types/x.ts').add(types('export type X = 1;'));
+    expect(types_.file([]).dist).toEqual({ js: 'export {};\n', dts: 'export type X = 1;\n' });
+    const js = new TsModule('validators/x.js').add(verbatim('export const x = 1;'));
+    expect(js.file([], 'printed').dist).toBeUndefined();
   });
 
   it('prints sorted re-exports', () => {

@@ -39,6 +39,38 @@ describe('A2A requests', () => {
     expect(JSON.stringify(input)).toBe(before);
   });
 
+  it('copies only from the first rename on: members before it, items before it and untouched objects are kept', () => {
+    const first = { text: 'a' };
+    const metadata = { k: 1 };
+    const input = {
+      message: {
+        messageId: 'm',
+        role: 'ROLE_USER',
+        metadata,
+        parts: [first, { text: 'b', media_type: 'text/plain' }],
+        context_id: 'c',
+      },
+    };
+    const r = a2aRequests.SendMessage(input);
+    expect(r).toEqual({
+      ok: true,
+      value: {
+        message: {
+          messageId: 'm',
+          role: 'ROLE_USER',
+          metadata,
+          parts: [first, { text: 'b', mediaType: 'text/plain' }],
+          contextId: 'c',
+        },
+      },
+    });
+    const message = (r.ok ? r.value.message : {}) as unknown as Record<string, unknown>;
+    // Members keep their order; what was not renamed is the caller's own object.
+    expect(Object.keys(message)).toEqual(['messageId', 'role', 'metadata', 'parts', 'contextId']);
+    expect(message['metadata']).toBe(metadata);
+    expect((message['parts'] as unknown[])[0]).toBe(first);
+  });
+
   it('hands back the very object when nothing is renamed', () => {
     const input = { id: 'acme/t', historyLength: 1 };
     const r = a2aRequests.GetTask(input);

@@ -19,6 +19,8 @@ describe('emitOpenApiTypes', () => {
         '/** Source: spec/openapi.yaml#/components/schemas/RunSnapshot */',
         "export type RunSnapshot = components['schemas']['RunSnapshot'];",
       ].join('\n'),
+      // A module of types only: dist/ declares it by its formatted source (support/dist.ts).
+      dist: 'types',
     });
   });
 });

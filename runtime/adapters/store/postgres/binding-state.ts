@@ -1,15 +1,18 @@
 // PostgreSQL adapter of the binding-state ports (single-use tokens, host-wide key-value settings).
 // What several hosts race on — spending a token, the first writer of a key such as the requestState
 // HMAC key — is decided by a unique key in the database, never in one host's memory: any host of
-// a deployment may receive the MCP retry that spends a requestState (issue 12, item 3).
+// a deployment may receive the MCP retry that spends a requestState.
 import type { Pool } from 'pg';
 import type { KeyValueStore, TokenStore } from '../../../ports/store/binding-state.ts';
+import { prepared } from './prepared.ts';
 
 export class PgBindingState implements TokenStore, KeyValueStore {
   constructor(private readonly pool: Pool) {}
 
   async getKv(key: string): Promise<string | undefined> {
-    const { rows } = await this.pool.query<{ v: string }>('SELECT v FROM kv WHERE k = $1', [key]);
+    const { rows } = await this.pool.query<{ v: string }>(
+      prepared('SELECT v FROM kv WHERE k = $1', [key]),
+    );
     return rows[0]?.v;
   }
 
@@ -32,18 +35,20 @@ export class PgBindingState implements TokenStore, KeyValueStore {
   }
 
   async spendToken(id: string, expiresAt: number, now: number): Promise<boolean> {
-    await this.pool.query('DELETE FROM spent_tokens WHERE expires_at < $1', [now]);
+    await this.pool.query(prepared('DELETE FROM spent_tokens WHERE expires_at < $1', [now]));
     const res = await this.pool.query(
-      'INSERT INTO spent_tokens (token_id, expires_at) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-      [id, expiresAt],
+      prepared(
+        'INSERT INTO spent_tokens (token_id, expires_at) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+        [id, expiresAt],
+      ),
     );
     return res.rowCount === 1;
   }
 
   async isTokenSpent(id: string): Promise<boolean> {
-    const { rowCount } = await this.pool.query('SELECT 1 FROM spent_tokens WHERE token_id = $1', [
-      id,
-    ]);
+    const { rowCount } = await this.pool.query(
+      prepared('SELECT 1 FROM spent_tokens WHERE token_id = $1', [id]),
+    );
     return rowCount === 1;
   }
 }

@@ -2,7 +2,7 @@
 // record (interop.md §"The audit event"), so appends are the busiest write there is. Each used to
 // be its own transaction of four round trips (BEGIN, the tenant's lock, INSERT, COMMIT), and the
 // tenant lock made every append of a tenant wait for the one before it to commit: a GetTask load
-// on one tenant stalled at a few hundred requests a second (issue 13). Now the appends queued
+// on one tenant stalled at a few hundred requests a second. Now the appends queued
 // while a statement is out travel together in the next one: one round trip and one commit for the
 // batch, the tenant locks taken in it (in tenant order, so two hosts never deadlock on them).
 //
@@ -11,14 +11,14 @@
 // (200 ms by default). A server crash can lose those records; a crash of this host cannot.
 import type { Pool } from 'pg';
 import type { StoredHostEvent } from '../../../ports/store/host-event-store.ts';
+import { Batches } from './batches.ts';
+import { prepared } from './prepared.ts';
 
 type Append = Omit<StoredHostEvent, 'seq'>;
 
 interface Pending {
   event: Append;
   durable: boolean;
-  resolve(seq: number): void;
-  reject(err: unknown): void;
 }
 
 /**
@@ -41,51 +41,19 @@ const APPEND_SQL = `
 const DEADLOCK = '40P01';
 
 export class HostEventBatches {
-  private queue: Pending[] = [];
-  private inFlight = false;
+  private readonly batches = new Batches<Pending, number>(
+    (batch) => this.insert(batch),
+    (err) => (err as { code?: string }).code === DEADLOCK,
+  );
 
   constructor(private readonly pool: Pool) {}
 
   /** Appends `event` with the next batch; resolves with its seq once that batch has committed. */
   append(event: Append, durable: boolean): Promise<number> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ event, durable, resolve, reject });
-      if (!this.inFlight) void this.drain();
-    });
+    return this.batches.add({ event, durable });
   }
 
-  /** Sends batches one after another until the queue is empty. */
-  private async drain(): Promise<void> {
-    this.inFlight = true;
-    try {
-      // Let the current turn's other appends join the first batch.
-      await new Promise((r) => setImmediate(r));
-      while (this.queue.length > 0) {
-        const batch = this.queue;
-        this.queue = [];
-        await this.send(batch);
-      }
-    } finally {
-      this.inFlight = false;
-    }
-  }
-
-  private async send(batch: Pending[], retried = false): Promise<void> {
-    try {
-      const seqs = await this.insert(batch);
-      for (const p of batch) p.resolve(seqs.get(p.event.eventId)!);
-    } catch (err) {
-      if ((err as { code?: string }).code === DEADLOCK && !retried) return this.send(batch, true);
-      // Nothing of the batch is in (one statement): each append alone, so one bad row fails alone.
-      if (batch.length > 1) {
-        for (const p of batch) await this.send([p], true);
-        return;
-      }
-      batch[0]!.reject(err);
-    }
-  }
-
-  private async insert(batch: readonly Pending[]): Promise<Map<string, number>> {
+  private async insert(batch: readonly Pending[]): Promise<number[]> {
     const cols: string[][] = [[], [], [], [], [], []];
     for (const { event: e } of batch) {
       cols[0]!.push(e.eventId);
@@ -96,10 +64,10 @@ export class HostEventBatches {
       cols[5]!.push(JSON.stringify(e.payload));
     }
     const lazy = batch.every((p) => !p.durable);
-    const { rows } = await this.pool.query<{ seq: number; event_id: string }>(APPEND_SQL, [
-      ...cols,
-      lazy ? 'off' : null,
-    ]);
-    return new Map(rows.map((r) => [r.event_id, r.seq]));
+    const { rows } = await this.pool.query<{ seq: number; event_id: string }>(
+      prepared(APPEND_SQL, [...cols, lazy ? 'off' : null]),
+    );
+    const seqs = new Map(rows.map((r) => [r.event_id, r.seq]));
+    return batch.map((p) => seqs.get(p.event.eventId)!);
   }
 }

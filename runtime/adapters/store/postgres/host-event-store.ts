@@ -9,6 +9,9 @@ import type { HostEventStore, StoredHostEvent } from '../../../ports/store/host-
 import { hostEventFromRow, type HostEventRow } from '../sqlite/rows.ts';
 import { HostEventBatches } from './host-event-batch.ts';
 import { extend } from '../../../util/extend.ts';
+import { prepared } from './prepared.ts';
+
+const HOST_EVENT_COLUMNS = 'seq, event_id, tenant, type, timestamp, delivery, payload';
 
 export class PgHostEventStore implements HostEventStore {
   private readonly batches: HostEventBatches;
@@ -32,16 +35,20 @@ export class PgHostEventStore implements HostEventStore {
     limit: number,
   ): Promise<StoredHostEvent[]> {
     const { rows } = await this.pool.query<HostEventRow>(
-      'SELECT * FROM host_events WHERE tenant = $1 AND seq > $2 ORDER BY seq LIMIT $3',
-      [tenant, afterSeq, limit],
+      prepared(
+        `SELECT ${HOST_EVENT_COLUMNS} FROM host_events WHERE tenant = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+        [tenant, afterSeq, limit],
+      ),
     );
     return rows.map(hostEventFromRow);
   }
 
   async hostEventSeq(tenant: string, eventId: string): Promise<number | undefined> {
     const { rows } = await this.pool.query<{ seq: number }>(
-      'SELECT seq FROM host_events WHERE tenant = $1 AND event_id = $2',
-      [tenant, eventId],
+      prepared('SELECT seq FROM host_events WHERE tenant = $1 AND event_id = $2', [
+        tenant,
+        eventId,
+      ]),
     );
     return rows[0]?.seq;
   }
@@ -55,7 +62,7 @@ export class PgHostEventStore implements HostEventStore {
   }
 
   async pruneHostEvents(tenant: string, keep: number): Promise<number> {
-    // Audit retention (issue 10): find the cut-off on the (tenant, seq) order, delete below it.
+    // Audit retention: find the cut-off on the (tenant, seq) order, delete below it.
     const cut = await this.hostEventTailSeq(tenant, keep);
     if (cut === 0) return 0;
     const { rowCount } = await this.pool.query(

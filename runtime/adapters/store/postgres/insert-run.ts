@@ -1,10 +1,16 @@
-// The SQL of PgRunStore.insertRun: a new run in its state after the first turn, with everything
-// written alongside it, as one statement.
+// The SQL of PgRunStore.insertRun: new runs, each in its state after its first turn, with
+// everything written alongside them (idempotency row, A2A record, interrupts, events), as ONE
+// statement for any number of runs. Every table's rows
+// travel as one array per column (`unnest`), so the text is the same whatever the batch holds and
+// is prepared once per connection (prepared.ts). Every data-modifying CTE runs to completion
+// whether read or not, and the foreign keys to the runs are checked at the statement's end, when
+// their rows are there. It was a transaction of six round trips (BEGIN, four INSERTs, COMMIT) per
+// SendMessage, then one statement per run.
 import type { IdempotencyRecord } from '../../../ports/store/run-store.ts';
-import type { foldInsert } from '../first-turn-fold.ts';
+import type { FoldedInsert } from '../first-turn-fold.ts';
 import { INTERRUPT_COLUMNS, interruptToRow, runToRow, type RunRow } from '../sqlite/rows.ts';
 
-const RUN_COLUMNS = [
+export const RUN_COLUMNS = [
   'run_id',
   'tenant',
   'workflow_id',
@@ -26,56 +32,77 @@ const RUN_COLUMNS = [
   'engine',
 ] as const satisfies readonly (keyof RunRow)[];
 
-/**
- * A new run and everything written with it (idempotency row, A2A record, interrupts, events) as
- * ONE statement of data-modifying CTEs: every CTE runs to completion whether read or not, and the
- * foreign keys to the run are checked at the statement's end, when its row is there. It was a
- * transaction of six round trips (BEGIN, four INSERTs, COMMIT) per SendMessage (issue 13).
- */
-export function insertStatement(
-  folded: ReturnType<typeof foldInsert>,
-  idempotency: IdempotencyRecord | undefined,
-): { sql: string; values: unknown[] } {
-  const values: unknown[] = [];
-  const bind = (v: unknown) => {
-    values.push(v);
-    return `$${values.length}`;
-  };
-  const tuple = (vs: readonly unknown[]) => `(${vs.map(bind).join(', ')})`;
-  const row = runToRow(folded.run);
-  const ctes = [
-    `r AS (INSERT INTO runs (${RUN_COLUMNS.join(', ')}) VALUES ${tuple(RUN_COLUMNS.map((k) => row[k]))})`,
-  ];
-  if (idempotency) {
-    const r = idempotency;
-    ctes.push(
-      `i AS (INSERT INTO idempotency (tenant, principal, key, request_digest, run_id, created_at)
-       VALUES ${tuple([r.tenant, r.principal, r.key, r.requestDigest, r.runId, r.createdAt])})`,
+const IDEMPOTENCY_COLUMNS = [
+  'tenant',
+  'principal',
+  'key',
+  'request_digest',
+  'run_id',
+  'created_at',
+] as const;
+const RECORD_COLUMNS = ['run_id', 'context_id', 'history', 'updated_at', 'tenant', 'created_at'];
+const EVENT_COLUMNS = ['run_id', 'sequence', 'type', 'timestamp', 'payload'] as const;
+
+/** One run's insert: its folded first turn and its idempotency row. */
+export interface RunInsert {
+  folded: FoldedInsert;
+  idempotency: IdempotencyRecord | undefined;
+}
+
+/** The statement; its parameters are `insertValues`'s. Interrupts keep their order (`ord`). */
+export const INSERT_RUNS_SQL = insertRunsSql();
+
+function insertRunsSql(): string {
+  let n = 0;
+  /** `$n::type[]` for each column, numbered on from the previous call's. */
+  const arrays = (columns: readonly string[], type = (_c: string) => 'text') =>
+    columns.map((c) => `$${++n}::${type(c)}[]`).join(', ');
+  const list = (columns: readonly string[]) => columns.join(', ');
+  const ic = INTERRUPT_COLUMNS;
+  return `
+  WITH r AS (INSERT INTO runs (${list(RUN_COLUMNS)}) SELECT * FROM unnest(${arrays(RUN_COLUMNS)})),
+  i AS (INSERT INTO idempotency (${list(IDEMPOTENCY_COLUMNS)})
+        SELECT * FROM unnest(${arrays(IDEMPOTENCY_COLUMNS)})),
+  a AS (INSERT INTO a2a_tasks (${list(RECORD_COLUMNS)}) SELECT * FROM unnest(${arrays(RECORD_COLUMNS)})),
+  n AS (INSERT INTO interrupts (${list(ic)})
+        SELECT ${ic.map((c) => `t.${c}`).join(', ')}
+        FROM unnest(${arrays(ic)}) WITH ORDINALITY AS t(${list(ic)}, o) ORDER BY t.o),
+  e AS (INSERT INTO events (${list(EVENT_COLUMNS)})
+        SELECT * FROM unnest(${arrays(EVENT_COLUMNS, (c) => (c === 'sequence' ? 'int' : 'text'))}))
+  SELECT 1`;
+}
+
+/** The statement's parameters for `batch`: one array per column of each table. */
+export function insertValues(batch: readonly RunInsert[]): unknown[][] {
+  const runs = RUN_COLUMNS.map((): unknown[] => []);
+  const keys = IDEMPOTENCY_COLUMNS.map((): unknown[] => []);
+  const records = RECORD_COLUMNS.map((): unknown[] => []);
+  const interrupts = INTERRUPT_COLUMNS.map((): unknown[] => []);
+  const events = EVENT_COLUMNS.map((): unknown[] => []);
+  const push = (cols: unknown[][], row: readonly unknown[]) =>
+    row.forEach((v, i) => cols[i]!.push(v));
+  for (const { folded, idempotency: k } of batch) {
+    const run = folded.run;
+    const row = runToRow(run);
+    push(
+      runs,
+      RUN_COLUMNS.map((c) => row[c]),
     );
-  }
-  const { record } = folded;
-  if (record) {
-    ctes.push(
-      `a AS (INSERT INTO a2a_tasks (run_id, context_id, history, updated_at, tenant, created_at)
-       VALUES ${tuple([folded.run.runId, record.contextId, JSON.stringify(record.history), record.updatedAt, folded.run.tenant, folded.run.createdAt])})`,
-    );
-  }
-  if (folded.interrupts.length > 0) {
-    const tuples = folded.interrupts.map((it) => {
+    if (k) push(keys, [k.tenant, k.principal, k.key, k.requestDigest, k.runId, k.createdAt]);
+    const rec = folded.record;
+    if (rec) {
+      const history = JSON.stringify(rec.history);
+      push(records, [run.runId, rec.contextId, history, rec.updatedAt, run.tenant, run.createdAt]);
+    }
+    for (const it of folded.interrupts) {
       const r = interruptToRow(it);
-      return tuple(INTERRUPT_COLUMNS.map((k) => r[k]));
-    });
-    ctes.push(
-      `n AS (INSERT INTO interrupts (${INTERRUPT_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')})`,
-    );
+      push(
+        interrupts,
+        INTERRUPT_COLUMNS.map((c) => r[c]),
+      );
+    }
+    for (const ev of folded.events)
+      push(events, [ev.runId, ev.sequence, ev.type, ev.timestamp, JSON.stringify(ev.payload)]);
   }
-  if (folded.events.length > 0) {
-    const tuples = folded.events.map((ev) =>
-      tuple([ev.runId, ev.sequence, ev.type, ev.timestamp, JSON.stringify(ev.payload)]),
-    );
-    ctes.push(
-      `e AS (INSERT INTO events (run_id, sequence, type, timestamp, payload) VALUES ${tuples.join(', ')})`,
-    );
-  }
-  return { sql: `WITH ${ctes.join(',\n')}\nSELECT 1`, values };
+  return [...runs, ...keys, ...records, ...interrupts, ...events];
 }

@@ -27,6 +27,11 @@ import {
 import type { PushSecretBox } from '../push-secrets.ts';
 import { sealPgPushKey } from './push-secret-key.ts';
 import { inTransaction } from './tx.ts';
+import { prepared } from './prepared.ts';
+
+/** Named columns for prepared statements (prepared.ts). */
+const CONFIG_COLUMNS =
+  'config_id, run_id, tenant, owner, url, scheme, secret_ref, cursor, finished, created_at';
 
 const OUTBOX_COLUMNS =
   'outbox_id, config_id, sequence, body, final, state, attempts, next_at, created_at';
@@ -105,16 +110,17 @@ export class PgPushStore implements PushStore {
 
   async getPushConfig(configId: string): Promise<PushConfigRecord | undefined> {
     const { rows } = await this.pool.query<ConfigRow>(
-      'SELECT * FROM push_configs WHERE config_id = $1',
-      [configId],
+      prepared(`SELECT ${CONFIG_COLUMNS} FROM push_configs WHERE config_id = $1`, [configId]),
     );
     return rows[0] && configOf(rows[0]);
   }
 
   async listPushConfigs(runId: string): Promise<PushConfigRecord[]> {
     const { rows } = await this.pool.query<ConfigRow>(
-      'SELECT * FROM push_configs WHERE run_id = $1 ORDER BY created_at, config_id',
-      [runId],
+      prepared(
+        `SELECT ${CONFIG_COLUMNS} FROM push_configs WHERE run_id = $1 ORDER BY created_at, config_id`,
+        [runId],
+      ),
     );
     return rows.map(configOf);
   }

@@ -1,6 +1,6 @@
 // WAL checkpoints off the event loop. SQLite's automatic checkpoint runs inside whichever commit
 // crosses the WAL threshold: it copies pages into the database file and fsyncs it on the host's
-// only thread, which showed as ~10% of SendMessage's CPU profile (issue 13). The host's connection
+// only thread, which showed as ~10% of SendMessage's CPU profile. The host's connection
 // turns it off (`wal_autocheckpoint = 0`) and a worker thread with a connection of its own runs
 // PASSIVE checkpoints on a timer instead: they never block a writer, and a commit never waits on
 // one. What a crash can lose is unchanged: a checkpoint only copies frames that are already in the
@@ -12,7 +12,7 @@ import { Worker } from 'node:worker_threads';
  * A PASSIVE checkpoint copies the frames the WAL held when it began, and SQLite starts a WAL over
  * only when a writer finds every frame copied. The host appends all the while, so a checkpoint on
  * this thread alone never finds the WAL fully copied: under steady writes it grew without bound
- * (163 MB after 8 s of GetTask load, issue 13). So each tick makes a few passes, each copying what
+ * (163 MB after 8 s of GetTask load). So each tick makes a few passes, each copying what
  * arrived during the one before, and then, if the WAL has grown past RESTART_FRAMES, the host's
  * own connection copies the last few frames between two of its commits (`finish`): the next
  * commit then starts the WAL over. That costs the host's thread at most a few ms' worth of frames.

@@ -3,7 +3,7 @@
 // those frames are on disk. One fdatasync of the WAL file (on libuv's thread pool, never blocking
 // the event loop) covers every transaction committed before it started, so concurrent writers
 // share one sync instead of each waiting for its own with the event loop blocked (the host sat
-// idle ~40% of the time under load with `synchronous = FULL`, issue 13). Told how many grouped
+// idle ~40% of the time under load with `synchronous = FULL`). Told how many grouped
 // transactions have committed (grouped-writes.ts), a caller whose group committed before the
 // running sync started joins that sync instead of waiting for the next one: every writer of one
 // group, answered in the same turn, shares one sync.

@@ -2,7 +2,7 @@
 // settings) queued within one event-loop turn, across concurrent requests, commits in ONE SQLite
 // transaction on the next turn. A WAL commit costs the same whether it holds one write or forty
 // (BEGIN/COMMIT and the WAL frame writes were ~20% of SendMessage's CPU with a transaction per
-// write, issue 13), and pages that several writes touch are written once.
+// write), and pages that several writes touch are written once.
 //
 // Each write runs inside its own savepoint, in the order it was queued, so it sees the writes
 // queued before it and a failing one (an interrupt conflict, an idempotency race, a constraint)

@@ -5,13 +5,18 @@ import type Database from 'better-sqlite3';
 import type { GroupCommit } from './group-commit.ts';
 import type { GroupedWrites } from './grouped-writes.ts';
 import { Statements } from './statements.ts';
-import type { ApiKeyRecord, ApiKeyStore } from '../../../ports/store/api-key-store.ts';
+import type { ApiKeyAdmin, ApiKeyRecord } from '../../../ports/store/api-key-store.ts';
 import type { KeyValueStore, TokenStore } from '../../../ports/store/binding-state.ts';
 import type { HostEventStore, StoredHostEvent } from '../../../ports/store/host-event-store.ts';
 import { hostEventFromRow, type HostEventRow } from './rows.ts';
 import { extend } from '../../../util/extend.ts';
+import { apiKeyFromRow, type ApiKeyRow } from '../api-key-row.ts';
 
-export class SqliteHostStore implements HostEventStore, ApiKeyStore, TokenStore, KeyValueStore {
+const INSERT_API_KEY =
+  'INSERT INTO api_keys (key_hash, tenant, subject_id, created_at) VALUES (?, ?, ?, ?)';
+const DELETE_API_KEY = 'DELETE FROM api_keys WHERE key_hash = ?';
+
+export class SqliteHostStore implements HostEventStore, ApiKeyAdmin, TokenStore, KeyValueStore {
   private readonly sql: Statements;
 
   constructor(
@@ -83,23 +88,41 @@ export class SqliteHostStore implements HostEventStore, ApiKeyStore, TokenStore,
   }
 
   async insertApiKey(r: ApiKeyRecord): Promise<void> {
-    const insert = this.sql.get(
-      'INSERT INTO api_keys (key_hash, tenant, subject_id, created_at) VALUES (?, ?, ?, ?)',
-    );
+    const insert = this.sql.get(INSERT_API_KEY);
     await this.durably(() => insert.run(r.keyHash, r.tenant, r.subjectId, r.createdAt));
   }
 
   async findApiKey(keyHash: Uint8Array): Promise<ApiKeyRecord | undefined> {
     const row = this.sql.get('SELECT * FROM api_keys WHERE key_hash = ?').get(keyHash) as
-      { key_hash: Buffer; tenant: string; subject_id: string; created_at: string } | undefined;
-    return (
-      row && {
-        keyHash: row.key_hash,
-        tenant: row.tenant,
-        subjectId: row.subject_id,
-        createdAt: row.created_at,
-      }
-    );
+      ApiKeyRow | undefined;
+    return row && apiKeyFromRow(row);
+  }
+
+  async listApiKeys(tenant?: string): Promise<ApiKeyRecord[]> {
+    const rows = (
+      tenant === undefined
+        ? this.sql.get('SELECT * FROM api_keys ORDER BY created_at, key_hash').all()
+        : this.sql
+            .get('SELECT * FROM api_keys WHERE tenant = ? ORDER BY created_at, key_hash')
+            .all(tenant)
+    ) as ApiKeyRow[];
+    return rows.map(apiKeyFromRow);
+  }
+
+  async deleteApiKey(keyHash: Uint8Array): Promise<boolean> {
+    const remove = this.sql.get(DELETE_API_KEY);
+    return this.durably(() => remove.run(keyHash).changes === 1);
+  }
+
+  async replaceApiKey(current: Uint8Array, next: ApiKeyRecord): Promise<boolean> {
+    const remove = this.sql.get(DELETE_API_KEY);
+    const insert = this.sql.get(INSERT_API_KEY);
+    // One savepoint: the new record is written only if the old one was there to remove.
+    return this.durably(() => {
+      if (remove.run(current).changes !== 1) return false;
+      insert.run(next.keyHash, next.tenant, next.subjectId, next.createdAt);
+      return true;
+    });
   }
 
   async getKv(key: string): Promise<string | undefined> {

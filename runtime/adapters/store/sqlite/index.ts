@@ -34,6 +34,11 @@ export interface SqliteStores extends Stores {
 const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 
 export interface SqliteOpenOptions {
+  /**
+   * Take the one-serving-process lock (process-lock.ts); true unless the opener serves nothing: an
+   * administrative command (`wopgen keys`) that only writes rows beside a running host.
+   */
+  processLock?: boolean;
   /** How often the checkpointer's worker runs (checkpointer.ts); 1 s unless a test wants sooner. */
   checkpointIntervalMs?: number;
   /**
@@ -47,7 +52,10 @@ export interface SqliteOpenOptions {
 /** Open (creating directories and migrating) the database at `filename`, or ':memory:'. */
 export function openSqliteStores(filename: string, options: SqliteOpenOptions = {}): SqliteStores {
   if (filename !== ':memory:') mkdirSync(dirname(resolve(filename)), { recursive: true });
-  const lock = filename === ':memory:' ? undefined : holdProcessLock(resolve(filename));
+  const lock =
+    filename === ':memory:' || options.processLock === false
+      ? undefined
+      : holdProcessLock(resolve(filename));
   let db: Database.Database;
   try {
     db = new Database(filename);
@@ -62,7 +70,7 @@ export function openSqliteStores(filename: string, options: SqliteOpenOptions = 
   db.pragma('synchronous = NORMAL');
   // Statement and savepoint journals in memory: every write of a group has a savepoint and most of
   // its statements a statement journal, which passed the 64 KiB spill size and went to a temp file
-  // (two write syscalls a page), over half of a created run's insert (issue 13, bench/store-insert.ts).
+  // (two write syscalls a page), over half of a created run's insert (bench/store-insert.ts).
   // They only undo a failed statement or write inside the open transaction; recovery never reads them.
   db.pragma('temp_store = MEMORY');
   let secrets: PushSecretBox | undefined;

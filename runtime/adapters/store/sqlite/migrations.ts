@@ -132,7 +132,7 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
-    // ListTasks page 1 must not depend on how many runs a tenant has (issue 10 break 4, issue 13):
+    // ListTasks page 1 must not depend on how many runs a tenant has:
     // a per-tenant count kept by triggers answers totalSize, and an index on the status time
     // serves a status-timestamp filter.
     version: 4,
@@ -203,8 +203,8 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
-    // A ListTasks filtered by state pages from an index instead of walking the tenant's runs
-    // (issue 13): the tenant's runs of one status, newest first, as the keyset orders them.
+    // A ListTasks filtered by state pages from an index instead of walking the tenant's runs:
+    // the tenant's runs of one status, newest first, as the keyset orders them.
     version: 6,
     name: 'runs by tenant and status',
     sql: `

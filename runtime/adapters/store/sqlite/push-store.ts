@@ -43,7 +43,7 @@ function shareParams(share: Partial<ClaimShare> | undefined, limit: number) {
 export class SqlitePushStore implements PushStore {
   /** One host per SQLite file (ports/run-leases.ts): its configs are written by this process only. */
   readonly singleProcess = true;
-  /** Statements compiled once (a push check runs on every run change, issue 13). */
+  /** Statements compiled once (a push check runs on every run change). */
   private readonly sql: Statements;
 
   /**

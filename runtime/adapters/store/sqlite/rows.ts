@@ -85,7 +85,7 @@ const json = <T>(text: string): T => JSON.parse(text) as T;
 
 /**
  * A run's definition, parsed once per distinct text and frozen: every run of a workflow carries
- * the same text, and parsing it was the largest JSON parse of a task read (issue 13 profile).
+ * the same text, and parsing it was the largest JSON parse of a task read (CPU profile).
  * Frozen because it is shared; nothing writes to a stored run's definition.
  */
 const definitions = new BoundedMemo<string, JsonObject>(256);

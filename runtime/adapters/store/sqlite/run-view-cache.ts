@@ -1,5 +1,5 @@
 // The last rows readRunView read, by run id. A GetTask is mostly this read (the run, its open
-// interrupts and its A2A record in one statement: ~30% of its CPU after issue 13's third round),
+// interrupts and its A2A record in one statement: ~30% of its CPU after earlier request-path work),
 // and a task is read far more often than it changes. Sound only because one process owns a SQLite
 // file (ports/run-leases.ts) and every write of a run, its interrupts or its A2A record goes
 // through SqliteRunStore, which forgets the run inside the write itself: the group commits in the

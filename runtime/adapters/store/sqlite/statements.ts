@@ -1,5 +1,5 @@
 // Prepared statements, compiled once per SQL text and reused: preparing on every call cost about 5%
-// of the host's CPU under load (issue 13). Dynamic SQL (a patch's SET list, a list query's filters)
+// of the host's CPU under load. Dynamic SQL (a patch's SET list, a list query's filters)
 // comes from a small fixed set of shapes, so the cache stays bounded.
 import type Database from 'better-sqlite3';
 

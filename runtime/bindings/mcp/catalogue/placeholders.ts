@@ -26,7 +26,7 @@ export function isJsonMimeType(mimeType: string): boolean {
 }
 
 /**
- * Fills a JSON text (issue 10, break 10: values went into an `application/json` template verbatim,
+ * Fills a JSON text (values once went into an `application/json` template verbatim,
  * so `x","admin":true,"y":"` added a member). Each value is inserted JSON-string-escaped; load.ts
  * accepts such a template only when every placeholder sits inside a string literal
  * (`placeholdersOutsideStrings`), so an escaped value can never leave its string.

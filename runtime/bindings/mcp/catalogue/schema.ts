@@ -142,7 +142,7 @@ export const catalogueFileSchema = {
 
 /**
  * Compiled on first use: only a host with a catalogue directory needs it, and compiling it took a
- * tenth of `wopgen serve`'s start (issue 13 profile).
+ * tenth of `wopgen serve`'s start.
  */
 let compiled: ValidateFunction<CatalogueFile> | undefined;
 export function catalogueFileValidator(): ValidateFunction<CatalogueFile> {
