@@ -11,6 +11,7 @@ import type { RunCore } from '../ports/run-core.ts';
 import type { HostContract } from '../contract/served.ts';
 import type { wopgenContract } from '../contract/default.ts';
 import { createHost, type ContractParts, type Host, type HostParts } from './create-host.ts';
+import { referenceEngineSeams } from './effect-seams.ts';
 import { openStore } from './store-url.ts';
 import { isStoreUnavailable } from '../ports/errors.ts';
 import type { PgTimeouts } from '../adapters/store/postgres/timeouts.ts';
@@ -96,6 +97,11 @@ export async function createSqliteHost<C extends HostContract = typeof wopgenCon
       stores,
       feed,
       auth: keys,
+      // The reference engine's outbound steps, then whatever the caller's bindings add.
+      effectSeams: [
+        ...referenceEngineSeams(options.config.outbound),
+        ...(options.effectSeams ?? []),
+      ],
       fixtures: workflows
         .list()
         .map((w) => w.id)

@@ -5,7 +5,7 @@ import type { McpHandlers, McpWireIo } from '@wopgen/generated/mcp/methods';
 import type { Subject } from '../../ports/auth.ts';
 import type { NewRunEvent } from '../../ports/events.ts';
 import type { HostContext } from '../../context.ts';
-import { HOST_VERSION } from '../../version.ts';
+import { HOST_NAME, HOST_VERSION } from '../../version.ts';
 import type { McpEnvelope } from './envelope.ts';
 import { listen, type NotificationStream } from './listen.ts';
 import type { RequestStates } from './request-state.ts';
@@ -68,7 +68,7 @@ export function createHandlers(
         ttlMs: mcp.listTtlMs,
         cacheScope: 'public',
         _meta: {
-          'io.modelcontextprotocol/serverInfo': { name: 'wopgen', version: HOST_VERSION },
+          'io.modelcontextprotocol/serverInfo': { name: HOST_NAME, version: HOST_VERSION },
         },
       };
     },
