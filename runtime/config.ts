@@ -1,5 +1,6 @@
 // Host configuration: what `wopgen serve` (or an embedding program) decides, with defaults that
 // advertise exactly what the reference host serves.
+import { DEFAULT_LIMITS } from '@wopgen/generated/client/support';
 import type { AgentEntry } from './ports/agents.ts';
 import { wopgenContract } from './contract/default.ts';
 import type { ServedContract } from './contract/served.ts';
@@ -122,6 +123,8 @@ export interface OutboundConfig {
   stdio: Record<string, { command: string; args?: string[]; env?: Record<string, string> }>;
   /** Milliseconds between two polls of a remote task. */
   pollMs: number;
+  /** How much of a remote's answer a step reads, and how long it waits (README "Calling out"). */
+  limits: OutboundLimits;
   /**
    * Credentials the operator binds to a target, by reference: requests to `origin` carry `header`
    * with the value of the environment variable `env`, read when the request leaves (never the
@@ -129,6 +132,20 @@ export interface OutboundConfig {
    */
   credentials?: OutboundCredential[];
 }
+
+/** The bounds the generated clients read every answer under (their ClientLimits). */
+export interface OutboundLimits {
+  /** Milliseconds a request waits for its whole answer; a stream waits this long per event. */
+  timeoutMs: number;
+  /** Bytes of one answer (a JSON body, or one stream event, or one stdio line). */
+  maxAnswerBytes: number;
+}
+
+/** The generated clients' own bounds (4 MiB, 30 s). */
+export const DEFAULT_OUTBOUND_LIMITS: Readonly<OutboundLimits> = {
+  timeoutMs: DEFAULT_LIMITS.timeoutMs,
+  maxAnswerBytes: DEFAULT_LIMITS.maxBytes,
+};
 
 export interface OutboundCredential {
   origin: string;
@@ -190,6 +207,7 @@ export function defaultConfig(
       allowHttp: false,
       stdio: {},
       pollMs: 500,
+      limits: { ...DEFAULT_OUTBOUND_LIMITS },
     },
   };
 }

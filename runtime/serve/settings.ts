@@ -6,6 +6,7 @@ import {
   outboundEgressSettings,
   type OutboundEgressSettings,
 } from './outbound-egress.ts';
+import { OUTBOUND_LIMIT_OPTIONS, outboundLimitSettings } from './outbound-limits.ts';
 import {
   isLogFormat,
   isLogLevel,
@@ -15,7 +16,7 @@ import {
   type LogLevel,
 } from '../log/logger.ts';
 import { readConfigOut, readServeFile, type ServeFileSettings } from './config-file.ts';
-import type { AgentManifest } from '../config.ts';
+import type { AgentManifest, OutboundLimits } from '../config.ts';
 import { chooseContract, type ContractChoice } from './contract-package.ts';
 import { LIMIT_OPTIONS, limitsFrom, type LimitSettings } from './limit-flags.ts';
 import { PUSH_EGRESS_OPTIONS, pushEgressSettings, type PushEgressSettings } from './push-egress.ts';
@@ -63,6 +64,8 @@ export interface ServeSettings
   agents?: AgentManifest[];
   /** PostgreSQL connect, acquire and statement timeouts given (store-timeouts.ts). */
   storeTimeouts?: Partial<PgTimeouts>;
+  /** The bounds of what outbound steps read, where given (outbound-limits.ts). */
+  outboundLimits?: Partial<OutboundLimits>;
 }
 
 const OPTIONS = {
@@ -83,6 +86,7 @@ const OPTIONS = {
   ...CONTENT_MODE_OPTIONS,
   ...PUSH_EGRESS_OPTIONS,
   ...OUTBOUND_EGRESS_OPTIONS,
+  ...OUTBOUND_LIMIT_OPTIONS,
   ...STORE_TIMEOUT_OPTIONS,
 } as const;
 
@@ -174,6 +178,7 @@ export function serveSettings(
           : undefined;
   if (contractGiven?.value === '') throw new UsageError('--contract takes a folder');
   const storeTimeouts = storeTimeoutSettings(values, env);
+  const outboundLimits = outboundLimitSettings(values, env, file.outbound);
   return {
     contract: chooseContract(contractGiven, readConfigOut(cwd), cwd),
     port,
@@ -192,6 +197,7 @@ export function serveSettings(
     ...(file.agents ? { agents: file.agents } : {}),
     ...(Object.keys(limits).length > 0 && { limits }),
     ...(storeTimeouts && { storeTimeouts }),
+    ...(outboundLimits && { outboundLimits }),
     ...contentModeSettings(values, env),
     ...outboundEgressSettings(values, env),
     ...pushEgressSettings(values, env),

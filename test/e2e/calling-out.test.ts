@@ -2,13 +2,18 @@
 // examples/calling-out, pointed at an agent of the official A2A SDK and a server of the official
 // MCP SDK on loopback (the operator's --outbound-allow-cidrs and --outbound-ports, --outbound-allow-http). An A2A SendMessage to our host starts
 // agent-then-tool, which completes with both remotes' answers; the agent's INPUT_REQUIRED surfaces
-// as our task's INPUT_REQUIRED and our caller's answer round-trips to the agent.
+// as our task's INPUT_REQUIRED and our caller's answer round-trips to the agent. The operator's
+// --outbound-max-answer-bytes bounds what a step reads: a peer whose answer never ends fails the
+// step remote_unreachable at that bound.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { A2aClient, fetchAgentCard, selectInterface } from '../../generated/a2a/client.ts';
 import type { Task } from '../../generated/types/a2a-wire.ts';
+import { projectId } from '../../runtime/ids.ts';
 import { KEYS, removeDir } from '../helpers/host.ts';
 import { startSdkAgent, type SdkAgent } from '../helpers/sdk-a2a-agent.ts';
 import { startSdkMcpServer, type SdkMcpServer } from '../helpers/sdk-mcp-server.ts';
@@ -20,13 +25,52 @@ let tools: SdkMcpServer;
 let served: Served;
 let dir: string;
 let client: A2aClient;
+let base: string;
+let flood: Server;
+/** What --outbound-max-answer-bytes allows of one answer (the clients' default is 4 MiB). */
+const MAX_ANSWER_BYTES = 16_384;
+
+/** A peer whose answer never ends: JSON text written for as long as the connection stays open. */
+async function startFlood(): Promise<Server> {
+  const chunk = `"${'x'.repeat(4094)}",`;
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('{"padding":[');
+    const more = () => {
+      while (!res.destroyed && res.write(chunk));
+      if (!res.destroyed) res.once('drain', more);
+    };
+    more();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
 
 beforeAll(async () => {
   agent = await startSdkAgent();
   tools = await startSdkMcpServer();
+  flood = await startFlood();
+  const floodPort = (flood.address() as AddressInfo).port;
   dir = mkdtempSync(join(tmpdir(), 'wopgen-calling-out-'));
   const examples = join(projectRoot, 'examples/calling-out');
   mkdirWorkflows(examples, join(dir, 'workflows'));
+  writeFileSync(
+    join(dir, 'workflows', 'flooded.json'),
+    JSON.stringify({
+      id: 'flooded',
+      description: 'Calls an agent whose card never ends.',
+      inputSchema: { type: 'object' },
+      nodes: [
+        {
+          id: 'agent',
+          kind: 'a2a-call',
+          agentCard: `http://127.0.0.1:${floodPort}/.well-known/agent-card.json`,
+          text: 'hi',
+        },
+        { id: 'done', kind: 'complete', output: {} },
+      ],
+    }),
+  );
   served = startServe([
     '--port',
     '0',
@@ -39,11 +83,13 @@ beforeAll(async () => {
     '--outbound-allow-cidrs',
     '127.0.0.0/8',
     '--outbound-ports',
-    [agent.cardUrl, tools.url].map((u) => new URL(u).port).join(','),
+    [...[agent.cardUrl, tools.url].map((u) => new URL(u).port), floodPort].join(','),
     '--outbound-allow-http',
+    '--outbound-max-answer-bytes',
+    String(MAX_ANSWER_BYTES),
   ]);
   const ready = await served.ready;
-  const base = /listening on (\S+)/.exec(ready.msg)![1]!;
+  base = /listening on (\S+)/.exec(ready.msg)![1]!;
   const cardUrl = `${base}/.well-known/agent-card.json`;
   const card = await fetchAgentCard(cardUrl);
   client = new A2aClient({
@@ -57,6 +103,8 @@ afterAll(async () => {
   killLeftovers();
   await agent?.close();
   await tools?.close();
+  flood?.closeAllConnections();
+  flood?.close();
   removeDir(dir);
 });
 
@@ -118,5 +166,32 @@ describe('calling out through wopgen serve', () => {
     const done = await send('Ada', 'ask-an-agent', asking);
     expect(done.status.state).toBe('TASK_STATE_COMPLETED');
     expect(JSON.stringify(done.artifacts)).toContain('hello Ada');
+  }, 60_000);
+
+  it('an answer past --outbound-max-answer-bytes fails the step remote_unreachable', async () => {
+    const call = (path: string, init: RequestInit = {}) =>
+      fetch(`${base}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${KEYS.acme}`, 'content-type': 'application/json' },
+      });
+    const created = await call('/runs', {
+      method: 'POST',
+      body: JSON.stringify({ workflowId: 'flooded', inputs: {} }),
+    });
+    expect(created.status).toBe(201);
+    const { runId } = (await created.json()) as { runId: string };
+    let run: { status: string; error?: unknown };
+    do {
+      await new Promise((r) => setTimeout(r, 50));
+      run = (await (await call(`/runs/${projectId(runId)}`)).json()) as typeof run;
+    } while (run.status === 'running' || run.status === 'pending');
+    // The answer never ends: only the bound ends the read, and it is the operator's, not 4 MiB.
+    expect(run).toMatchObject({
+      status: 'failed',
+      error: {
+        code: 'remote_unreachable',
+        message: `the answer is larger than ${MAX_ANSWER_BYTES} bytes`,
+      },
+    });
   }, 60_000);
 });

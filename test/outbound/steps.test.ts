@@ -2,8 +2,11 @@
 // an `mcp-call` to a server of the official MCP SDK. The remote's result becomes vars.<id>; the
 // agent's INPUT_REQUIRED and the server's round of input surface as our clarification, whose
 // answer goes back to the same remote task; AUTH_REQUIRED is our credential interrupt; our cancel
-// cancels the agent's task; a host without loopback admitted refuses to call out.
+// cancels the agent's task; a host without loopback admitted refuses to call out; the operator's
+// bounds (`outbound.limits`) end a read that is too long or too large.
 import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectId } from '../../runtime/ids.ts';
 import { createRegistry, loadWorkflowDir } from '../../runtime/core/reference/workflows/index.ts';
@@ -17,6 +20,10 @@ let agent: SdkAgent;
 let tools: SdkMcpServer;
 let h: RunningHost;
 let closed: RunningHost;
+let bounded: RunningHost;
+/** A peer that never answers `/hung` and answers `/big` with 2 KiB of JSON. */
+let peer: Server;
+let peerUrl: string;
 
 function workflows() {
   const def = (id: string, nodes: unknown[]) =>
@@ -37,6 +44,12 @@ function workflows() {
       },
       { id: 'done', kind: 'complete', output: { answer: '{{vars.tool.text}}' } },
     ]),
+    ...['hung', 'big'].map((path) =>
+      def(`call-${path}`, [
+        { id: 'tool', kind: 'mcp-call', server: `${peerUrl}/${path}`, tool: 'echo' },
+        { id: 'done', kind: 'complete', output: {} },
+      ]),
+    ),
   ]);
 }
 
@@ -97,6 +110,14 @@ const digest = (origin: string) => createHash('sha256').update(origin).digest('h
 beforeAll(async () => {
   agent = await startSdkAgent();
   tools = await startSdkMcpServer();
+  peer = createServer((req, res) => {
+    if (req.url === '/big')
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: 0, result: { padding: 'x'.repeat(2048) } }));
+  });
+  await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+  peerUrl = `http://127.0.0.1:${(peer.address() as AddressInfo).port}`;
   process.env['WOPGEN_TEST_TOOL_TOKEN'] = 'Bearer tool-token-0123';
   const outbound = (c: HostConfig) => {
     c.outbound.allowedCidrs = ['127.0.0.0/8'];
@@ -109,10 +130,21 @@ beforeAll(async () => {
   };
   h = await startHost({ workflows: workflows(), config: outbound });
   closed = await startHost({ workflows: workflows() });
+  bounded = await startHost({
+    workflows: workflows(),
+    config: (c) => {
+      outbound(c);
+      c.outbound.allowedPorts = [Number(new URL(peerUrl).port)];
+      c.outbound.limits = { timeoutMs: 200, maxAnswerBytes: 1024 };
+    },
+  });
 });
 afterAll(async () => {
   await h.close();
   await closed.close();
+  await bounded.close();
+  peer.closeAllConnections();
+  peer.close();
   await agent.close();
   await tools.close();
 });
@@ -226,5 +258,23 @@ describe('mcp-call', () => {
   it('a tool error fails the run remote_failed', async () => {
     const run = await settled(h, (await start(h, 'call-tool', { tool: 'nope', text: 'x' })).runId);
     expect(run).toMatchObject({ status: 'failed', error: { code: 'remote_failed' } });
+  });
+});
+
+describe("the operator's bounds (outbound.limits)", () => {
+  it('an answer past maxAnswerBytes fails the step remote_unreachable', async () => {
+    const run = await settled(bounded, (await start(bounded, 'call-big', {})).runId);
+    expect(run).toMatchObject({
+      status: 'failed',
+      error: { code: 'remote_unreachable', message: 'the answer is larger than 1024 bytes' },
+    });
+  });
+
+  it('a peer silent past timeoutMs fails the step remote_unreachable', async () => {
+    const run = await settled(bounded, (await start(bounded, 'call-hung', {})).runId);
+    expect(run).toMatchObject({
+      status: 'failed',
+      error: { code: 'remote_unreachable', message: 'the peer did not answer in time' },
+    });
   });
 });

@@ -1,5 +1,5 @@
 // The outbound steps' part of the host, from its config: requests through the egress guard, the
-// operator's stdio servers, the poll interval.
+// operator's stdio servers, the poll interval, the bounds every answer is read under.
 import type { OutboundConfig } from '../../config.ts';
 import type { OutboundDeps } from '../../ports/outbound.ts';
 import { egressOptionsOf } from '../push/egress-guard.ts';
@@ -10,5 +10,6 @@ export function outboundDeps(config: OutboundConfig): OutboundDeps {
     fetch: guardedFetch(egressOptionsOf(config), config.credentials),
     stdio: config.stdio,
     pollMs: config.pollMs,
+    limits: { timeoutMs: config.limits.timeoutMs, maxBytes: config.limits.maxAnswerBytes },
   };
 }

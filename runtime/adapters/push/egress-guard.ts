@@ -13,7 +13,7 @@
 // whatever the list says. `allowHttp` is a development setting for tests; discovery says when
 // either is on (config.ts `a2a.push`).
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { dottedQuad, ipv6Hextets } from '../../util/ip.ts';
 
 export type AddressClass =
@@ -248,4 +248,16 @@ export async function checkEgress(raw: string, options: EgressOptions = {}): Pro
   }
   const first = addresses[0]!;
   return { url, hostname, address: first.address, family: first.family };
+}
+
+/**
+ * The lookup of a request to `target`: the guard's checked address and nothing else, so the
+ * connect cannot resolve the name a second time (a rebinding DNS answer never reaches it).
+ */
+export function pinnedLookup(target: EgressTarget): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) {
+      callback(null, [{ address: target.address, family: target.family }]);
+    } else callback(null, target.address, target.family);
+  };
 }

@@ -45,12 +45,16 @@ export async function callA2a(
   signal: AbortSignal,
   reports: CallReports,
 ): Promise<OutboundOutcome> {
-  const card = await fetchAgentCard(node.agentCard, { fetch: deps.fetch, signal });
+  const card = await fetchAgentCard(node.agentCard, {
+    fetch: deps.fetch,
+    limits: deps.limits,
+    signal,
+  });
   const { interface: chosen, negotiation } = selectInterface(card, node.agentCard);
   await reports.decided(negotiation);
   if (!chosen)
     return failed(`the agent at ${node.agentCard} offers no A2A interface this host speaks`);
-  const client = new A2aClient({ interface: chosen, fetch: deps.fetch });
+  const client = new A2aClient({ interface: chosen, fetch: deps.fetch, limits: deps.limits });
   let task: Task;
   if (remote.taskId !== undefined && remote.answer === undefined) {
     task = await client.getTask({ id: remote.taskId }, { signal });
@@ -157,10 +161,10 @@ export async function cancelA2a(
   taskId: string,
   deps: OutboundDeps,
 ): Promise<void> {
-  const card = await fetchAgentCard(node.agentCard, { fetch: deps.fetch });
+  const card = await fetchAgentCard(node.agentCard, { fetch: deps.fetch, limits: deps.limits });
   const { interface: chosen } = selectInterface(card, node.agentCard);
   if (!chosen) return;
-  await new A2aClient({ interface: chosen, fetch: deps.fetch })
+  await new A2aClient({ interface: chosen, fetch: deps.fetch, limits: deps.limits })
     .cancelTask({ id: taskId })
     .catch((err: unknown) => {
       if (!isA2aError(err, 'TaskNotCancelableError')) throw err;

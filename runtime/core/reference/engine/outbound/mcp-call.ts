@@ -83,9 +83,11 @@ export async function callMcp(
 }
 
 function transportOf(node: McpCallNode, deps: OutboundDeps) {
-  if (node.server !== undefined) return mcpHttpTransport(node.server, { fetch: deps.fetch });
+  const limits = deps.limits;
+  if (node.server !== undefined)
+    return mcpHttpTransport(node.server, { fetch: deps.fetch, limits });
   const allowed = node.stdio === undefined ? undefined : deps.stdio[node.stdio];
-  return allowed && mcpStdioTransport({ spawn, ...allowed });
+  return allowed && mcpStdioTransport({ spawn, ...allowed, limits });
 }
 
 /** A task of the tasks extension polled to its end or to a question. */
