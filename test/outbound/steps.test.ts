@@ -213,7 +213,10 @@ describe('a2a-call', () => {
   it('a host that does not admit loopback refuses the call (the egress guard)', async () => {
     const run = await settled(closed, (await start(closed, 'call-agent', { text: 'hi' })).runId);
     expect(run).toMatchObject({ status: 'failed', error: { code: 'remote_unreachable' } });
-    expect(run.error!.message).toMatch(/loopback|https/);
+    // The refusal names what the URL is for: an outbound target, not a push receiver.
+    expect(run.error!.message).toBe(
+      'the peer could not be reached: EgressRefused: the outbound URL must use https',
+    );
   });
 });
 

@@ -7,7 +7,7 @@ import { guardedFetch } from './guarded-fetch.ts';
 
 export function outboundDeps(config: OutboundConfig): OutboundDeps {
   return {
-    fetch: guardedFetch(egressOptionsOf(config), config.credentials),
+    fetch: guardedFetch({ ...egressOptionsOf(config), subject: 'outbound' }, config.credentials),
     stdio: config.stdio,
     pollMs: config.pollMs,
     limits: { timeoutMs: config.limits.timeoutMs, maxBytes: config.limits.maxAnswerBytes },
