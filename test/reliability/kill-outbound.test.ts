@@ -1,0 +1,221 @@
+// SIGKILL at the outbound effect seam (runtime/core/reference/engine/outbound/seam.ts): a host runs
+// an `a2a-call` against an agent of the official A2A SDK, or an `mcp-call` against another wopgen
+// host's `echo` tool, and kills itself at `outbound-before-send` (the intent to send is durable,
+// nothing has left), `outbound-after-send` (the remote has answered, nothing is recorded) or
+// `outbound-after-record` (the answer is committed). The run is then carried on — by the same host
+// restarted on its SQLite file, or by a second host on the same PostgreSQL database once the dead
+// host's lease runs out — and completes with the remote's output, the remote having made exactly
+// one task (messages it received for the step) or one run of its tool. The run is created with an
+// Idempotency-Key and created again with it on the host that carries on: the replay answers the
+// same run and sends nothing.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Message } from '@a2a-js/sdk';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { projectId } from '../../runtime/ids.ts';
+import { KEYS, removeDir, startHost, type RunningHost } from '../helpers/host.ts';
+import { freshDatabase, type FreshDatabase } from '../helpers/postgres.ts';
+import { describeIf, POSTGRES } from '../helpers/requires.ts';
+import { startSdkAgent, type SdkAgent } from '../helpers/sdk-a2a-agent.ts';
+import { projectRoot } from '../helpers/spec-fixture.ts';
+
+const KEY = 'outbound-kill-key-0123456789';
+const FIXTURE = join(projectRoot, 'test/reliability/fixtures/outbound-host.ts');
+const POINTS = ['outbound-before-send', 'outbound-after-send', 'outbound-after-record'] as const;
+type Kind = 'a2a' | 'mcp';
+const CASES: [Kind, string][] = POINTS.flatMap((p) => [
+  ['a2a', p] as [Kind, string],
+  ['mcp', p] as [Kind, string],
+]);
+/** A dead host's runs wait this long for the other PostgreSQL host. */
+const LEASE_MS = 1000;
+
+interface Child {
+  child: ChildProcess;
+  url: Promise<string>;
+  exited: Promise<NodeJS.Signals | null>;
+  stderr(): string;
+}
+
+let agent: SdkAgent;
+let tools: RunningHost;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  agent = await startSdkAgent();
+  tools = await startHost();
+});
+afterAll(async () => {
+  for (const c of children.splice(0)) c.kill('SIGKILL');
+  await agent?.close();
+  await tools?.close();
+});
+
+function outboundHost(store: string, killAt?: string): Child {
+  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      OUTBOUND_HOST_STORE: store,
+      OUTBOUND_HOST_KEY: KEY,
+      OUTBOUND_HOST_AGENT_CARD: agent.cardUrl,
+      OUTBOUND_HOST_TOOLS: `${tools.url}/mcp`,
+      OUTBOUND_HOST_TOOLS_AUTH: `Bearer ${KEYS.acme}`,
+      OUTBOUND_HOST_LEASE_MS: String(LEASE_MS),
+      ...(killAt && { WOPGEN_TEST_KILL_AT: killAt }),
+    },
+  });
+  children.push(child);
+  let out = '';
+  let err = '';
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /\{"url":"([^"]+)"\}/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('exit', (code) => reject(new Error(`outbound host exited ${code}: ${err}`)));
+  });
+  url.catch(() => undefined);
+  const exited = new Promise<NodeJS.Signals | null>((r) => child.on('exit', (_, s) => r(s)));
+  return { child, url, exited, stderr: () => err };
+}
+
+async function stop(c: Child): Promise<void> {
+  c.child.kill('SIGTERM');
+  await c.exited;
+}
+
+const call = (base: string, path: string, init: RequestInit = {}) =>
+  fetch(base + path, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${KEY}`,
+      'content-type': 'application/json',
+      ...(init.headers as Record<string, string>),
+    },
+  });
+
+/** POST /runs with an Idempotency-Key: the runId, or undefined when the host died first. */
+async function create(base: string, kind: Kind, text: string): Promise<string | undefined> {
+  try {
+    const res = await call(base, '/runs', {
+      method: 'POST',
+      headers: { 'idempotency-key': `create-${text}` },
+      body: JSON.stringify({
+        workflowId: kind === 'a2a' ? 'call-agent' : 'call-tool',
+        inputs: { text },
+      }),
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { runId: string }).runId;
+  } catch (err) {
+    if (err instanceof TypeError) return undefined; // the connection died with the host
+    throw err;
+  }
+}
+
+interface Run {
+  status: string;
+  outputs?: Record<string, unknown>;
+  error?: unknown;
+}
+
+/** The run once it is terminal (the restarted or surviving host carries it on by itself). */
+async function ended(base: string, runId: string): Promise<Run> {
+  for (const until = Date.now() + 30_000; Date.now() < until;) {
+    const run = (await (await call(base, `/runs/${projectId(runId)}`)).json()) as Run;
+    if (!['pending', 'running'].includes(run.status)) return run;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${runId} did not end`);
+}
+
+const textOf = (m: Message) =>
+  m.parts.map((p) => (p.content?.$case === 'text' ? p.content.value : '')).join('');
+
+/** What the remote made for the step that sent `text`: the agent's tasks, or the tool's runs. */
+async function remoteWork(kind: Kind, text: string): Promise<string[]> {
+  if (kind === 'a2a') return agent.seen.filter((m) => textOf(m) === text).map((m) => m.taskId);
+  const res = await tools.call('acme', '/runs?workflowId=echo&limit=100');
+  const { runs } = (await res.json()) as { runs: { runId: string; inputs: { text?: string } }[] };
+  return runs.filter((r) => r.inputs.text === text).map((r) => r.runId);
+}
+
+/** The killed host died at the kill point (SIGKILL it sent itself), not of anything else. */
+async function killedAtPoint(c: Child): Promise<void> {
+  const timer = new Promise<'alive'>((r) => setTimeout(() => r('alive'), 30_000).unref());
+  const how = await Promise.race([c.exited, timer]);
+  expect(how, `the kill point was never reached: ${c.stderr()}`).toBe('SIGKILL');
+}
+
+/** Carried on by `survivor`: the same run, completed with the remote's output, made once. */
+async function carriedOn(
+  survivor: Child,
+  kind: Kind,
+  text: string,
+  first: string | undefined,
+): Promise<void> {
+  const base = await survivor.url;
+  const runId = (await create(base, kind, text))!;
+  if (first !== undefined) expect(runId).toBe(first);
+  const run = await ended(base, runId);
+  expect(run).toMatchObject({
+    status: 'completed',
+    outputs: { answer: kind === 'a2a' ? `echo: ${text}` : text },
+  });
+  expect(await remoteWork(kind, text)).toHaveLength(1);
+}
+
+describe('SQLite: a host killed at an outbound point, restarted on the same file', () => {
+  let dir: string | undefined;
+  afterEach(() => {
+    for (const c of children.splice(0)) c.kill('SIGKILL');
+    if (dir) removeDir(dir);
+    dir = undefined;
+  });
+
+  it.each(CASES)(
+    '%s-call, %s: one remote task, the run completes with its output',
+    async (kind, point) => {
+      dir = mkdtempSync(join(tmpdir(), 'wopgen-kill-outbound-'));
+      const store = `sqlite:${join(dir, 'host.db')}`;
+      const text = `sqlite ${kind} ${point}`;
+      const killed = outboundHost(store, point);
+      const first = await create(await killed.url, kind, text);
+      await killedAtPoint(killed);
+      const again = outboundHost(store);
+      await carriedOn(again, kind, text, first);
+      await stop(again);
+    },
+  );
+});
+
+describeIf(POSTGRES)('PostgreSQL: one of two hosts killed at an outbound point', () => {
+  let db: FreshDatabase;
+  let survivor: Child;
+  beforeAll(async () => {
+    db = await freshDatabase();
+    survivor = outboundHost(db.url);
+    await survivor.url;
+  });
+  afterAll(async () => {
+    if (survivor) await stop(survivor);
+    await db?.drop();
+  });
+
+  it.each(CASES)(
+    '%s-call, %s: the other host takes the run over; one remote task, completed',
+    async (kind, point) => {
+      const text = `postgres ${kind} ${point}`;
+      const killed = outboundHost(db.url, point);
+      const first = await create(await killed.url, kind, text);
+      await killedAtPoint(killed);
+      await carriedOn(survivor, kind, text, first);
+    },
+  );
+});
