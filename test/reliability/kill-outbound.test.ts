@@ -7,13 +7,15 @@
 // host's lease runs out — and completes with the remote's output, the remote having made exactly
 // one task (messages it received for the step) or one run of its tool. The run is created with an
 // Idempotency-Key and created again with it on the host that carries on: the replay answers the
-// same run and sends nothing.
+// same run and sends nothing. On SQLite, a kill after the step's second send (the answer to the
+// remote's question) leaves that answer delivered once too.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Message } from '@a2a-js/sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { a2aContextId } from '../../runtime/core/reference/engine/outbound/identity.ts';
 import { projectId } from '../../runtime/ids.ts';
 import { KEYS, removeDir, startHost, type RunningHost } from '../helpers/host.ts';
 import { freshDatabase, type FreshDatabase } from '../helpers/postgres.ts';
@@ -30,7 +32,7 @@ const CASES: [Kind, string][] = POINTS.flatMap((p) => [
   ['mcp', p] as [Kind, string],
 ]);
 /** A dead host's runs wait this long for the other PostgreSQL host. */
-const LEASE_MS = 1000;
+const LEASE_MS = 2000;
 
 interface Child {
   child: ChildProcess;
@@ -100,21 +102,37 @@ const call = (base: string, path: string, init: RequestInit = {}) =>
     },
   });
 
-/** POST /runs with an Idempotency-Key: the runId, or undefined when the host died first. */
-async function create(base: string, kind: Kind, text: string): Promise<string | undefined> {
-  try {
+/**
+ * POST /runs with an Idempotency-Key (the run's `text` names it): the runId, or undefined when the
+ * host died first. The mcp-call calls `tool` (echo unless named).
+ */
+async function create(
+  base: string,
+  kind: Kind,
+  text: string,
+  tool = 'echo',
+): Promise<string | undefined> {
+  const body =
+    kind === 'a2a'
+      ? { workflowId: 'call-agent', inputs: { text } }
+      : { workflowId: 'call-tool', inputs: { text, tool } };
+  return answered(async () => {
     const res = await call(base, '/runs', {
       method: 'POST',
       headers: { 'idempotency-key': `create-${text}` },
-      body: JSON.stringify({
-        workflowId: kind === 'a2a' ? 'call-agent' : 'call-tool',
-        inputs: { text },
-      }),
+      body: JSON.stringify(body),
     });
     expect(res.status).toBe(201);
     return ((await res.json()) as { runId: string }).runId;
+  });
+}
+
+/** `request`'s answer, or undefined when the connection died with the host. */
+async function answered<T>(request: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await request();
   } catch (err) {
-    if (err instanceof TypeError) return undefined; // the connection died with the host
+    if (err instanceof TypeError) return undefined;
     throw err;
   }
 }
@@ -125,7 +143,7 @@ interface Run {
   error?: unknown;
 }
 
-/** The run once it is terminal (the restarted or surviving host carries it on by itself). */
+/** The run once it stops running (the restarted or surviving host carries it on by itself). */
 async function ended(base: string, runId: string): Promise<Run> {
   for (const until = Date.now() + 30_000; Date.now() < until;) {
     const run = (await (await call(base, `/runs/${projectId(runId)}`)).json()) as Run;
@@ -178,18 +196,68 @@ describe('SQLite: a host killed at an outbound point, restarted on the same file
     if (dir) removeDir(dir);
     dir = undefined;
   });
+  const sqliteStore = () => {
+    dir = mkdtempSync(join(tmpdir(), 'wopgen-kill-outbound-'));
+    return `sqlite:${join(dir, 'host.db')}`;
+  };
 
   it.each(CASES)(
     '%s-call, %s: one remote task, the run completes with its output',
     async (kind, point) => {
-      dir = mkdtempSync(join(tmpdir(), 'wopgen-kill-outbound-'));
-      const store = `sqlite:${join(dir, 'host.db')}`;
+      const store = sqliteStore();
       const text = `sqlite ${kind} ${point}`;
       const killed = outboundHost(store, point);
       const first = await create(await killed.url, kind, text);
       await killedAtPoint(killed);
       const again = outboundHost(store);
       await carriedOn(again, kind, text, first);
+      await stop(again);
+    },
+  );
+
+  // The second send of the step is the answer: a2a-call's follow-up message on the agent's task
+  // (found in its history after the restart, so not sent again), mcp-call's tools/call with the
+  // requestState and the answer (sent again under its Idempotency-Key: this host answers the
+  // repeat instead of refusing the spent requestState).
+  const asks = {
+    a2a: { text: 'ask', value: { text: 'Ada' }, answer: 'hello Ada' },
+    mcp: { text: 'approve once', value: { approve: {} }, answer: '{"approved":true}' },
+  };
+  it.each(['a2a', 'mcp'] as Kind[])(
+    '%s-call, outbound-after-send:2 (the answer to its question): sent once, completed',
+    async (kind) => {
+      const store = sqliteStore();
+      const ask = asks[kind];
+      const killed = outboundHost(store, 'outbound-after-send:2');
+      const base = await killed.url;
+      const runId = (await create(base, kind, ask.text, 'conformance-approval'))!;
+      const waiting = await ended(base, runId);
+      expect(waiting).toMatchObject({ status: 'waiting-input', currentNodeId: 'call' });
+      await answered(() =>
+        call(base, `/runs/${projectId(runId)}/interrupts/call`, {
+          method: 'POST',
+          body: JSON.stringify({ resumeValue: { action: 'accept', value: ask.value } }),
+        }),
+      );
+      await killedAtPoint(killed);
+      const again = outboundHost(store);
+      const run = await ended(await again.url, runId);
+      expect(run).toMatchObject({ status: 'completed', outputs: { answer: ask.answer } });
+      if (kind === 'a2a') {
+        // The question's message and the answer, on one task: the answer was not sent again.
+        const context = a2aContextId(runId, 'call');
+        const seen = agent.seen.filter((m) => m.contextId === context);
+        expect(seen.map((m) => textOf(m))).toEqual(['ask', 'Ada']);
+        expect(new Set(seen.map((m) => m.taskId)).size).toBe(1);
+      } else {
+        const remote = await tools.call('acme', '/runs?workflowId=conformance-approval&limit=100');
+        const { runs } = (await remote.json()) as {
+          runs: { inputs: { text?: string }; status: string }[];
+        };
+        expect(runs.filter((r) => r.inputs.text === ask.text).map((r) => r.status)).toEqual([
+          'completed',
+        ]);
+      }
       await stop(again);
     },
   );
