@@ -9,7 +9,6 @@
 // Idempotency-Key and created again with it on the host that carries on: the replay answers the
 // same run and sends nothing. On SQLite, a kill after the step's second send (the answer to the
 // remote's question) leaves that answer delivered once too.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,10 +20,9 @@ import { KEYS, removeDir, startHost, type RunningHost } from '../helpers/host.ts
 import { freshDatabase, type FreshDatabase } from '../helpers/postgres.ts';
 import { describeIf, POSTGRES } from '../helpers/requires.ts';
 import { startSdkAgent, type SdkAgent } from '../helpers/sdk-a2a-agent.ts';
-import { projectRoot } from '../helpers/spec-fixture.ts';
+import { killFixtures, spawnFixture, type FixtureHost } from './fixtures/spawn-fixture.ts';
 
 const KEY = 'outbound-kill-key-0123456789';
-const FIXTURE = join(projectRoot, 'test/reliability/fixtures/outbound-host.ts');
 const POINTS = ['outbound-before-send', 'outbound-after-send', 'outbound-after-record'] as const;
 type Kind = 'a2a' | 'mcp';
 const CASES: [Kind, string][] = POINTS.flatMap((p) => [
@@ -34,60 +32,32 @@ const CASES: [Kind, string][] = POINTS.flatMap((p) => [
 /** A dead host's runs wait this long for the other PostgreSQL host. */
 const LEASE_MS = 2000;
 
-interface Child {
-  child: ChildProcess;
-  url: Promise<string>;
-  exited: Promise<NodeJS.Signals | null>;
-  stderr(): string;
-}
-
 let agent: SdkAgent;
 let tools: RunningHost;
-const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   agent = await startSdkAgent();
   tools = await startHost();
 });
 afterAll(async () => {
-  for (const c of children.splice(0)) c.kill('SIGKILL');
+  killFixtures();
   await agent?.close();
   await tools?.close();
 });
 
-function outboundHost(store: string, killAt?: string): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
-    cwd: projectRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      OUTBOUND_HOST_STORE: store,
-      OUTBOUND_HOST_KEY: KEY,
-      OUTBOUND_HOST_AGENT_CARD: agent.cardUrl,
-      OUTBOUND_HOST_TOOLS: `${tools.url}/mcp`,
-      OUTBOUND_HOST_TOOLS_AUTH: `Bearer ${KEYS.acme}`,
-      OUTBOUND_HOST_LEASE_MS: String(LEASE_MS),
-      ...(killAt && { WOPGEN_TEST_KILL_AT: killAt }),
-    },
+function outboundHost(store: string, killAt?: string): FixtureHost {
+  return spawnFixture('outbound-host.ts', {
+    OUTBOUND_HOST_STORE: store,
+    OUTBOUND_HOST_KEY: KEY,
+    OUTBOUND_HOST_AGENT_CARD: agent.cardUrl,
+    OUTBOUND_HOST_TOOLS: `${tools.url}/mcp`,
+    OUTBOUND_HOST_TOOLS_AUTH: `Bearer ${KEYS.acme}`,
+    OUTBOUND_HOST_LEASE_MS: String(LEASE_MS),
+    ...(killAt && { WOPGEN_TEST_KILL_AT: killAt }),
   });
-  children.push(child);
-  let out = '';
-  let err = '';
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /\{"url":"([^"]+)"\}/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('exit', (code) => reject(new Error(`outbound host exited ${code}: ${err}`)));
-  });
-  url.catch(() => undefined);
-  const exited = new Promise<NodeJS.Signals | null>((r) => child.on('exit', (_, s) => r(s)));
-  return { child, url, exited, stderr: () => err };
 }
 
-async function stop(c: Child): Promise<void> {
+async function stop(c: FixtureHost): Promise<void> {
   c.child.kill('SIGTERM');
   await c.exited;
 }
@@ -165,7 +135,7 @@ async function remoteWork(kind: Kind, text: string): Promise<string[]> {
 }
 
 /** The killed host died at the kill point (SIGKILL it sent itself), not of anything else. */
-async function killedAtPoint(c: Child): Promise<void> {
+async function killedAtPoint(c: FixtureHost): Promise<void> {
   const timer = new Promise<'alive'>((r) => setTimeout(() => r('alive'), 30_000).unref());
   const how = await Promise.race([c.exited, timer]);
   expect(how, `the kill point was never reached: ${c.stderr()}`).toBe('SIGKILL');
@@ -173,7 +143,7 @@ async function killedAtPoint(c: Child): Promise<void> {
 
 /** Carried on by `survivor`: the same run, completed with the remote's output, made once. */
 async function carriedOn(
-  survivor: Child,
+  survivor: FixtureHost,
   kind: Kind,
   text: string,
   first: string | undefined,
@@ -192,7 +162,7 @@ async function carriedOn(
 describe('SQLite: a host killed at an outbound point, restarted on the same file', () => {
   let dir: string | undefined;
   afterEach(() => {
-    for (const c of children.splice(0)) c.kill('SIGKILL');
+    killFixtures();
     if (dir) removeDir(dir);
     dir = undefined;
   });
@@ -265,7 +235,7 @@ describe('SQLite: a host killed at an outbound point, restarted on the same file
 
 describeIf(POSTGRES)('PostgreSQL: one of two hosts killed at an outbound point', () => {
   let db: FreshDatabase;
-  let survivor: Child;
+  let survivor: FixtureHost;
   beforeAll(async () => {
     db = await freshDatabase();
     survivor = outboundHost(db.url);
