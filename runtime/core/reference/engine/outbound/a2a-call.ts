@@ -124,7 +124,8 @@ export async function callA2a(
  * The task the step's first send made, if the agent holds one: ListTasks by the send's derived
  * contextId, then the task read whole (a listing may leave its artifacts out). An agent that does
  * not list tasks cannot say: the message is sent again under the same messageId, which is exactly
- * once only on an agent that treats a repeated messageId as the same message (this host does).
+ * once only on an agent that treats a repeated messageId as the same message (this host does). So
+ * is an agent that answered the lost send with a Message and made no task: it holds nothing to find.
  */
 async function madeBy(
   client: A2aClient,
@@ -167,7 +168,7 @@ function unsupported(err: unknown): boolean {
 }
 
 /** What tells the question our interrupt asked from the agent's next one. */
-function questionOf(task: Task): RemoteState['asked'] {
+function questionOf(task: Task): NonNullable<RemoteState['asked']> {
   const { message, timestamp } = task.status;
   return {
     ...(message?.messageId !== undefined && { messageId: message.messageId }),
@@ -177,7 +178,7 @@ function questionOf(task: Task): RemoteState['asked'] {
 
 function sameQuestion(task: Task, asked: RemoteState['asked']): boolean {
   if (!asked || (asked.messageId === undefined && asked.timestamp === undefined)) return false;
-  const now = questionOf(task)!;
+  const now = questionOf(task);
   return now.messageId === asked.messageId && now.timestamp === asked.timestamp;
 }
 
