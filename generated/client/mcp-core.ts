@@ -106,6 +106,13 @@ export interface McpCallOptions {
   trace?: TraceContext;
   /** Declare the tasks extension on this request. */
   tasks?: boolean;
+  /**
+   * The request's JSON-RPC id, for a caller that sends the same request again after a restart and
+   * names it the same each time (the client numbers its requests otherwise).
+   */
+  id?: JsonRpcId;
+  /** Sent as `Idempotency-Key` over HTTP (stdio has no headers): a server may answer a repeat as the first. */
+  idempotencyKey?: string;
 }
 
 export interface McpToolCallOptions extends McpCallOptions {
@@ -214,7 +221,7 @@ export class McpClientCore {
     params: Record<string, unknown>,
     opts: McpCallOptions = {},
   ): Promise<unknown> {
-    const id = this.nextId++;
+    const id = opts.id ?? this.nextId++;
     const message: McpRequestMessage = {
       jsonrpc: '2.0',
       id,
@@ -227,6 +234,7 @@ export class McpClientCore {
     };
     const name = params['name'] ?? params['uri'] ?? params['taskId'];
     if (typeof name === 'string') headers['Mcp-Name'] = mcpNameHeader(name);
+    if (opts.idempotencyKey !== undefined) headers['Idempotency-Key'] = opts.idempotencyKey;
     const controller = new AbortController();
     const onAbort = () => controller.abort(opts.signal?.reason);
     if (opts.signal?.aborted) onAbort();
@@ -265,7 +273,13 @@ export class McpClientCore {
       const params: Record<string, unknown> = { name, arguments: args };
       if (inputResponses !== undefined) params['inputResponses'] = inputResponses;
       if (requestState !== undefined) params['requestState'] = requestState;
-      const result = (await this.request('tools/call', params, opts)) as Record<string, unknown>;
+      // The caller's id and key name its first request; a round it answers here is another one.
+      const { id: _id, idempotencyKey: _key, ...later } = opts;
+      const result = (await this.request(
+        'tools/call',
+        params,
+        round === 0 ? opts : later,
+      )) as Record<string, unknown>;
       if (result['resultType'] !== 'input_required' || !opts.onInput) return result;
       if (round >= maxRounds)
         throw new AnswerError('invalid', `more than ${maxRounds} rounds of input were asked`);
@@ -285,7 +299,9 @@ export class McpClientCore {
     taskId: string,
     opts: McpCallOptions & { onInput?: OnInput; minPollMs?: number } = {},
   ): Promise<Record<string, unknown>> {
-    const call = { ...opts, tasks: true };
+    // Each poll and answer is a request of its own: a caller's id and key name none of them.
+    const { id: _id, idempotencyKey: _key, ...rest } = opts;
+    const call = { ...rest, tasks: true };
     for (;;) {
       const task = (await this.request('tasks/get', { taskId }, call)) as Record<string, unknown>;
       const status = task['status'];

@@ -77,6 +77,7 @@ export async function createSqliteHost<C extends HostContract = typeof wopgenCon
       onError: (err, runId) => {
         if (!isStoreUnavailable(err)) log.error({ err, runId }, 'a run step failed in the host');
       },
+      onWarning: (message, runId) => log.warn({ runId }, message),
       outbound: outboundDeps(options.config.outbound),
     });
     const keys = await hostApiKeys(stores);

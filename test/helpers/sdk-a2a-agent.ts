@@ -3,7 +3,8 @@
 // first message of a task says picks its behaviour: `ask` waits for input (INPUT_REQUIRED) and
 // answers the follow-up, `auth` asks for a credential (AUTH_REQUIRED), `slow` works until
 // cancelled, anything else completes at once with an artifact. Every message it receives is kept
-// (`seen`), so a test can check what a client sent (messageId, metadata).
+// (`seen`), so a test can check what a client sent (messageId, metadata). `refuse` names JSON-RPC
+// methods answered -32601, as by an agent that does not offer them.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -44,7 +45,7 @@ function agentMessage(taskId: string, contextId: string, text: string): Message 
   });
 }
 
-export async function startSdkAgent(): Promise<SdkAgent> {
+export async function startSdkAgent(opts: { refuse?: string[] } = {}): Promise<SdkAgent> {
   const seen: Message[] = [];
   const working = new Map<string, ExecutionEventBus>();
   const status = (
@@ -149,6 +150,12 @@ export async function startSdkAgent(): Promise<SdkAgent> {
     card,
   );
   app.use('/.well-known/agent-card.json', agentCardHandler({ agentCardProvider: handler }));
+  const refused = new Set(opts.refuse ?? []);
+  app.use('/a2a/jsonrpc', express.json(), (req, res, next) => {
+    const { id, method } = req.body as { id?: unknown; method?: string };
+    if (method === undefined || !refused.has(method)) return next();
+    res.json({ jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } });
+  });
   app.use(
     '/a2a/jsonrpc',
     jsonRpcHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }),

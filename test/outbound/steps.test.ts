@@ -11,6 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectId } from '../../runtime/ids.ts';
 import { createRegistry, loadWorkflowDir } from '../../runtime/core/reference/workflows/index.ts';
 import { parseDefinition } from '../../runtime/core/reference/engine/definition.ts';
+import {
+  a2aContextId,
+  a2aMessageId,
+} from '../../runtime/core/reference/engine/outbound/identity.ts';
 import type { HostConfig } from '../../runtime/config.ts';
 import { startHost, type RunningHost } from '../helpers/host.ts';
 import { startSdkAgent, type SdkAgent } from '../helpers/sdk-a2a-agent.ts';
@@ -154,7 +158,8 @@ describe('a2a-call', () => {
     const run = await settled(h, (await start(h, 'call-agent', { text: 'hi' })).runId);
     expect(run).toMatchObject({ status: 'completed', outputs: { answer: 'echo: hi' } });
     const sent = agent.seen.at(-1)!;
-    expect(sent.messageId).toBe(`${run.runId}/ask/0`);
+    expect(sent.messageId).toBe(a2aMessageId(run.runId, 'ask', 0));
+    expect(sent.contextId).toBe(a2aContextId(run.runId, 'ask'));
     expect(await decided(h, run.runId)).toEqual([
       {
         protocol: 'a2a',
@@ -180,7 +185,7 @@ describe('a2a-call', () => {
     expect(done).toMatchObject({ status: 'completed', outputs: { answer: 'hello Ada' } });
     const [first, second] = agent.seen.slice(-2);
     expect(second!.taskId).toBe(first!.taskId);
-    expect(second!.messageId).toBe(`${asking.runId}/ask/1`);
+    expect(second!.messageId).toBe(a2aMessageId(asking.runId, 'ask', 1));
   });
 
   it("the agent's AUTH_REQUIRED is our credential interrupt pointing at its card", async () => {
@@ -195,11 +200,13 @@ describe('a2a-call', () => {
   it("our cancel cancels the agent's task", async () => {
     const run = await start(h, 'call-agent', { text: 'slow' });
     // The agent has the task once the run records it (engine.outbound).
-    while (!agent.seen.some((m) => m.messageId === `${run.runId}/ask/0`))
+    while (!agent.seen.some((m) => m.messageId === a2aMessageId(run.runId, 'ask', 0)))
       await new Promise((r) => setTimeout(r, 20));
     const r = await h.call('acme', `/runs/${projectId(run.runId)}/cancel`, { method: 'POST' });
     expect(r.status).toBe(200);
-    const taskId = agent.seen.find((m) => m.messageId === `${run.runId}/ask/0`)!.taskId;
+    const taskId = agent.seen.find(
+      (m) => m.messageId === a2aMessageId(run.runId, 'ask', 0),
+    )!.taskId;
     for (;;) {
       const t = await fetch(`${agent.base}/a2a/rest/tasks/${taskId}`, {
         headers: { 'a2a-version': '1.0' },

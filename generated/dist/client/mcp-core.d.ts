@@ -66,6 +66,13 @@ export interface McpCallOptions {
     trace?: TraceContext;
     /** Declare the tasks extension on this request. */
     tasks?: boolean;
+    /**
+     * The request's JSON-RPC id, for a caller that sends the same request again after a restart and
+     * names it the same each time (the client numbers its requests otherwise).
+     */
+    id?: JsonRpcId;
+    /** Sent as `Idempotency-Key` over HTTP (stdio has no headers): a server may answer a repeat as the first. */
+    idempotencyKey?: string;
 }
 export interface McpToolCallOptions extends McpCallOptions {
     /** Answers input requests; without it an `input_required` result is returned as it is. */

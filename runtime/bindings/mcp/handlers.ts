@@ -33,6 +33,8 @@ export interface McpCallContext {
   bindRun(runId: string, written?: boolean): Promise<void>;
   /** The record, for createRun to write in a new run's insert (absent: bindRun writes it). */
   decisionRecord?(): NewRunEvent;
+  /** tools/call over HTTP: the caller's Idempotency-Key (envelope.ts idempotencyKeyOf). */
+  idempotencyKey?: string;
   /** Notifications sent before the answer (subscriptions/listen, progress, log lines); undefined when the transport cannot stream. */
   stream?: NotificationStream;
 }

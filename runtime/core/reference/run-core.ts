@@ -54,6 +54,8 @@ export interface RunCoreOptions {
   now?: () => Date;
   /** Host-side failures while running a step (the host's logger); the run fails with internal_error. */
   onError?: (err: unknown, runId: string) => void;
+  /** What the operator should know that fails nothing (the host's logger, at warn). */
+  onWarning?: (message: string, runId: string) => void;
   /** How outbound steps (a2a-call, mcp-call) leave the host; they fail without it. */
   outbound?: OutboundDeps;
 }
@@ -104,6 +106,7 @@ class ReferenceRunCore implements RunCore {
       ...(options.leases && { leases: options.leases }),
       now: this.now,
       ...(options.onError && { onError: options.onError }),
+      ...(options.onWarning && { onWarning: options.onWarning }),
       ...(options.outbound && { outbound: options.outbound }),
     });
   }

@@ -68,6 +68,8 @@ export interface EngineDeps {
   now?: () => Date;
   /** Where host-side failures are reported (the host's logger). */
   onError?: (err: unknown, runId: string) => void;
+  /** What the operator should know that fails nothing (an outbound send repeated after a crash). */
+  onWarning?: (message: string, runId: string) => void;
   /** How outbound steps reach agents and tools; without it they fail `outbound_disabled`. */
   outbound?: OutboundDeps;
 }

@@ -105,7 +105,7 @@ export class McpClientCore {
     }
     /** One request: the envelope and headers added, the result checked, an error typed. */
     async request(method, params, opts = {}) {
-        const id = this.nextId++;
+        const id = opts.id ?? this.nextId++;
         const message = {
             jsonrpc: '2.0',
             id,
@@ -119,6 +119,8 @@ export class McpClientCore {
         const name = params['name'] ?? params['uri'] ?? params['taskId'];
         if (typeof name === 'string')
             headers['Mcp-Name'] = mcpNameHeader(name);
+        if (opts.idempotencyKey !== undefined)
+            headers['Idempotency-Key'] = opts.idempotencyKey;
         const controller = new AbortController();
         const onAbort = () => controller.abort(opts.signal?.reason);
         if (opts.signal?.aborted)
@@ -156,7 +158,9 @@ export class McpClientCore {
                 params['inputResponses'] = inputResponses;
             if (requestState !== undefined)
                 params['requestState'] = requestState;
-            const result = (await this.request('tools/call', params, opts));
+            // The caller's id and key name its first request; a round it answers here is another one.
+            const { id: _id, idempotencyKey: _key, ...later } = opts;
+            const result = (await this.request('tools/call', params, round === 0 ? opts : later));
             if (result['resultType'] !== 'input_required' || !opts.onInput)
                 return result;
             if (round >= maxRounds)
@@ -171,7 +175,9 @@ export class McpClientCore {
      * Answers the last `tasks/get` result (completed, failed or cancelled).
      */
     async followTask(taskId, opts = {}) {
-        const call = { ...opts, tasks: true };
+        // Each poll and answer is a request of its own: a caller's id and key name none of them.
+        const { id: _id, idempotencyKey: _key, ...rest } = opts;
+        const call = { ...rest, tasks: true };
         for (;;) {
             const task = (await this.request('tasks/get', { taskId }, call));
             const status = task['status'];

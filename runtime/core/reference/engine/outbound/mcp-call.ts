@@ -3,7 +3,12 @@
 // waiting on input) becomes our clarification: one form whose fields are the server's form
 // elicitations, keyed as asked; the answer goes back as `inputResponses` with the echoed
 // `requestState` (or by `tasks/update`). A server is a URL, or a stdio command the operator
-// allows by name (config `outbound.stdio`).
+// allows by name (config `outbound.stdio`). Each `tools/call` and `tasks/update` is an effect seam
+// (seam.ts): its JSON-RPC id and `Idempotency-Key` are derived from the run, the step and the round
+// (identity.ts), and a request that may have left before a crash is sent again under them. A
+// server that honours the key (this host, on tools/call over HTTP) answers the repeat as the first
+// call; one that does not (the official SDK's server) and every stdio server may run the call twice
+// if the crash fell between its answer and our record of it: at least once, not exactly once.
 import { spawn } from 'node:child_process';
 import { mcpStdioTransport } from '@wopgen/generated/client/mcp-stdio';
 import { McpClient, mcpHttpTransport } from '@wopgen/generated/mcp/client';
@@ -11,7 +16,9 @@ import type { JsonObject } from '../../../../ports/json.ts';
 import type { RunRecord } from '../../../../ports/store/run-store.ts';
 import type { McpCallNode } from '../definition.ts';
 import { render } from '../template.ts';
+import { mcpRequestId } from './identity.ts';
 import { pause } from './pause.ts';
+import { sendOnce } from './seam.ts';
 import { outboundTrace } from './trace.ts';
 import {
   REMOTE_FAILED,
@@ -48,11 +55,19 @@ export async function callMcp(
     const trace = outboundTrace(run);
     // Trace context rides in `_meta` (the only carrier on stdio).
     const opts = { signal, tasks: node.task === true, ...(trace && { trace }) };
+    const identity = (method: string) => {
+      const id = mcpRequestId(method, run.runId, node.id, remote.round);
+      return { id, idempotencyKey: id };
+    };
+    if (remote.sending !== undefined)
+      reports.warn(
+        'a request that may have reached the MCP server is sent again under the same id and Idempotency-Key: a server that does not honour the key runs it twice',
+      );
     if (remote.taskId !== undefined) {
       if (remote.answer !== undefined) {
-        await client.tasksUpdate(
-          { taskId: remote.taskId, inputResponses: responsesOf(remote.answer) },
-          opts,
+        const update = { taskId: remote.taskId, inputResponses: responsesOf(remote.answer) };
+        await sendOnce(reports, remote, () =>
+          client.tasksUpdate(update, { ...opts, ...identity('tasks/update') }),
         );
         remote = { taskId: remote.taskId, round: remote.round + 1 };
         await reports.record(remote);
@@ -61,11 +76,16 @@ export async function callMcp(
     }
     const scope = { inputs: run.inputs, vars: run.engine.vars };
     const args = render(node.arguments ?? {}, scope) as JsonObject;
-    const result = (await client.callTool(String(render(node.tool, scope)), args, {
+    const call = {
       ...opts,
+      ...identity('tools/call'),
       ...(remote.answer !== undefined && { inputResponses: responsesOf(remote.answer) }),
       ...(remote.requestState !== undefined && { requestState: remote.requestState }),
-    })) as Record<string, unknown>;
+    };
+    const tool = String(render(node.tool, scope));
+    const result = (await sendOnce(reports, remote, () =>
+      client.callTool(tool, args, call),
+    )) as Record<string, unknown>;
     if (result['resultType'] === 'task') {
       remote = { taskId: String(result['taskId']), round: remote.round };
       await reports.record(remote);

@@ -3,7 +3,9 @@
 // the node's result and on to the next node, the run failed, or an interrupt of ours asking what
 // the remote asked (its answer resumes the same node, which sends it back). The remote work a node
 // follows (task id, request state) is recorded on the run as soon as it is known, so a restart
-// or a resume continues the same remote task. Our cancel aborts the call and cancels the remote.
+// or a resume continues the same remote task; each send is an effect seam (seam.ts): its intent is
+// durable before it leaves, and a step carried on after a crash never sends under a new identity.
+// Our cancel aborts the call and cancels the remote.
 import { A2aRemoteError } from '@wopgen/generated/a2a/client';
 import { McpRemoteError } from '@wopgen/generated/mcp/client';
 import type {
@@ -18,8 +20,10 @@ import type { OutboundNode, WorkflowDefinition } from '../definition.ts';
 import { failedChange } from '../endings.ts';
 import { requestedEvents } from '../suspend.ts';
 import { stop, type Step } from '../steps.ts';
+import { killPoint } from '../../../../util/kill-point.ts';
 import { callA2a, cancelA2a } from './a2a-call.ts';
 import { callMcp, cancelMcp } from './mcp-call.ts';
+import { RunMovedOn } from './seam.ts';
 import type { ClientNegotiation } from '@wopgen/generated/client/support';
 import type { NegotiationDecided } from '@wopgen/generated/types/events';
 import { boundedVersion, decisionEvent, peerDigest } from '../../../../negotiation/record.ts';
@@ -60,6 +64,7 @@ export class Outbound {
       store: RunStore;
       now?: () => Date;
       onError?: (err: unknown, runId: string) => void;
+      onWarning?: (message: string, runId: string) => void;
       outbound?: OutboundDeps;
     },
     private readonly hooks: EngineHooks,
@@ -96,8 +101,13 @@ export class Outbound {
     const controller = new AbortController();
     this.inflight.set(run.runId, controller);
     const reports: CallReports = {
-      record: (remote) => this.append(run, { engine: remote }),
+      sending: (remote) => this.intend(run, remote),
+      record: async (remote) => {
+        await this.append(run, { engine: remote });
+        killPoint('outbound-after-record');
+      },
       decided: (negotiation) => this.append(run, { negotiation }),
+      warn: (message) => this.engine.onWarning?.(message, run.runId),
     };
     const call = node.kind === 'a2a-call' ? callA2a : callMcp;
     void (call as typeof callA2a)(
@@ -109,7 +119,7 @@ export class Outbound {
       reports,
     )
       .catch((err: unknown): OutboundOutcome | undefined =>
-        controller.signal.aborted ? undefined : faultOf(err),
+        controller.signal.aborted || err instanceof RunMovedOn ? undefined : faultOf(err),
       )
       .then((outcome) => {
         this.inflight.delete(run.runId);
@@ -151,6 +161,26 @@ export class Outbound {
     return cur?.status === 'running' && cur.engine.nodeIndex === run.engine.nodeIndex
       ? cur
       : undefined;
+  }
+
+  /**
+   * The intent to send `remote`'s round, committed under the run's lease and made durable before
+   * the request leaves (seam.ts); false when the run is no longer at the node.
+   */
+  private intend(run: RunRecord, remote: RemoteState): Promise<boolean> {
+    return this.hooks.exclusive(run.runId, async () => {
+      const cur = await this.current(run);
+      if (!cur) return false;
+      const outbound = { ...remote, sending: remote.round } as unknown as JsonObject;
+      const after = await this.hooks.commit(cur, {
+        runId: run.runId,
+        expectStatus: ['running'],
+        patch: { engine: { ...cur.engine, outbound } },
+      });
+      if (!after) return false;
+      await this.engine.store.durable?.();
+      return true;
+    });
   }
 
   /**
@@ -197,6 +227,8 @@ export class Outbound {
       const cur = await this.current(run);
       if (!cur) return;
       const after = await this.hooks.commit(cur, this.changeOf(cur, node, outcome));
+      // The step's outcome is its answer's record when the send answered it at once.
+      if (after) killPoint('outbound-after-record');
       if (after && outcome.kind === 'done') await this.hooks.step(after);
     });
   }

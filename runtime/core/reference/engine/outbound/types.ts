@@ -12,10 +12,17 @@ export interface RemoteState {
   contextId?: string;
   /** MCP multi-round input: the state the server asked to be echoed. */
   requestState?: string;
-  /** How many answers have been sent (each send's identity is derived from it). */
+  /** How many answers have been sent (each send's identity is derived from it: identity.ts). */
   round: number;
   /** Our caller's answer to the remote's last question, not yet sent. */
   answer?: JsonObject;
+  /**
+   * The round whose send was committed as intended and whose answer is not recorded: the request
+   * may or may not have reached the remote (seam.ts).
+   */
+  sending?: number;
+  /** A2A: the status of the question our interrupt asked, told apart from the agent's next one. */
+  asked?: { messageId?: string; timestamp?: string };
 }
 
 export type OutboundOutcome =
@@ -32,7 +39,15 @@ export type OutboundOutcome =
 
 /** What a call reports to the run as it goes: the remote work it follows, each negotiation. */
 export interface CallReports {
+  /**
+   * Commits the intent to send `remote`'s round (`sending`) and waits until it is durable; false
+   * when the run has left the step, and nothing may be sent (seam.ts).
+   */
+  sending(remote: RemoteState): Promise<boolean>;
+  /** Records the remote work the step now follows (no send pending). */
   record(remote: RemoteState): Promise<void>;
+  /** Something the operator should know that does not fail the step (the host's log). */
+  warn(message: string): void;
   /** The version negotiated with the remote, recorded on the calling run (negotiation.decided). */
   decided(negotiation: ClientNegotiation): Promise<void>;
 }
