@@ -23,7 +23,7 @@ const seam = (id: string, kind: EffectSeam['kind'], note: string): EffectSeam =>
 const A2A_SEND = seam(
   'outbound.a2a-send',
   'http',
-  "SendMessage of an a2a-call step: the first message and each answer to the agent's question. The agent's task id is kept on the run once known and every send's messageId is RUNID/NODE/ROUND, so a resumed run follows that task (GetTask) rather than sending again; a send cut off before its task id is kept is repeated with the same messageId.",
+  "SendMessage of an a2a-call step: the first message and each answer to the agent's question. Every send's messageId (and the first send's contextId) derives from the run, step and round, and the intent to send is committed before the request leaves; a resumed run looks for what a cut-off send made (ListTasks by that contextId, the task's history for that messageId) and follows it rather than sending again. An agent that neither lists tasks nor deduplicates messageIds may receive a cut-off send twice.",
 );
 
 const A2A_CANCEL = seam(
@@ -35,7 +35,7 @@ const A2A_CANCEL = seam(
 const MCP_CALL = seam(
   'outbound.mcp-call',
   'http',
-  'tools/call and tasks/update of an mcp-call step to a server at a URL (streamable HTTP). A task of the tasks extension is kept on the run when it starts, so a resumed run follows it with tasks/get; a call answered without a task and cut off before its result is kept is made again.',
+  'tools/call and tasks/update of an mcp-call step to a server at a URL (streamable HTTP). The request id and Idempotency-Key derive from the run, step and round, the intent is committed before the request leaves, and a task of the tasks extension is kept on the run once it starts; a resumed run resends a cut-off request under the same identity, which a server that honours Idempotency-Key (this host does) answers as the first, and any other may run twice.',
 );
 
 const MCP_CANCEL = seam(
