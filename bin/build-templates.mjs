@@ -5,7 +5,7 @@
 // copies them and never loads the TypeScript compiler. test/generator/fixed-modules.test.ts fails
 // when a module changed and this was not run again (`npm run build:templates`).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
@@ -17,7 +17,8 @@ export const COMPILER_OPTIONS = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.ES2022,
   moduleResolution: ts.ModuleResolutionKind.Bundler,
-  lib: ['lib.es2023.d.ts'],
+  // The clients sit on fetch: its types (AbortSignal, Response, URL, timers) are the DOM lib's.
+  lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
   types: [],
   strict: true,
   declaration: true,
@@ -25,12 +26,22 @@ export const COMPILER_OPTIONS = {
   newLine: ts.NewLineKind.LineFeed,
 };
 
-/** Per module of templates/package: its .js and .d.ts (file name → text). */
+/** The fixed modules: templates/package/*.ts and one folder down (client/a2a-core.ts). */
+function templateModules() {
+  const names = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith('.ts')) names.push(entry.name);
+    else if (entry.isDirectory() && entry.name !== 'dist')
+      for (const n of readdirSync(join(dir, entry.name)))
+        if (n.endsWith('.ts')) names.push(`${entry.name}/${n}`);
+  }
+  return names.sort();
+}
+
+/** Per module of templates/package: its .js and .d.ts (path under dist/ → text). */
 export function compileTemplates() {
   const out = new Map();
-  for (const name of readdirSync(dir)
-    .filter((n) => n.endsWith('.ts'))
-    .sort()) {
+  for (const name of templateModules()) {
     const text = readFileSync(join(dir, name), 'utf8');
     const base = name.replace(/\.ts$/, '');
     const options = { compilerOptions: COMPILER_OPTIONS, fileName: name, reportDiagnostics: true };
@@ -48,7 +59,9 @@ export function compileTemplates() {
 }
 
 if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {
-  mkdirSync(distDir, { recursive: true });
-  for (const [name, text] of compileTemplates()) writeFileSync(join(distDir, name), text);
+  for (const [name, text] of compileTemplates()) {
+    mkdirSync(dirname(join(distDir, name)), { recursive: true });
+    writeFileSync(join(distDir, name), text);
+  }
   process.stdout.write(`wopgen: compiled templates/package/*.ts into ${distDir}\n`);
 }

@@ -1,5 +1,6 @@
 // Host configuration: what `wopgen serve` (or an embedding program) decides, with defaults that
 // advertise exactly what the reference host serves.
+import { DEFAULT_LIMITS } from '@wopgen/generated/client/support';
 import type { AgentEntry } from './ports/agents.ts';
 import { wopgenContract } from './contract/default.ts';
 import type { ServedContract } from './contract/served.ts';
@@ -106,6 +107,50 @@ export interface HostConfig {
   limits?: Partial<HostLimits>;
   /** The agent inventory (`GET /agents`); none by default. */
   agents: AgentManifest[];
+  /** Outbound steps (a2a-call, mcp-call): what they may reach (interop.md §Calling out). */
+  outbound: OutboundConfig;
+}
+
+/** Where workflows may call out: the egress guard's development switches and stdio servers. */
+export interface OutboundConfig {
+  /** The operator's private networks steps may reach, as CIDRs (as `a2a.push.allowedCidrs`). */
+  allowedCidrs: string[];
+  /** Ports a target URL may name (its scheme's default when it names none). */
+  allowedPorts: number[];
+  /** Development only: admit `http:` targets. */
+  allowHttp: boolean;
+  /** The stdio MCP servers an `mcp-call` step may start, by the name the step gives. */
+  stdio: Record<string, { command: string; args?: string[]; env?: Record<string, string> }>;
+  /** Milliseconds between two polls of a remote task. */
+  pollMs: number;
+  /** How much of a remote's answer a step reads, and how long it waits (README "Calling out"). */
+  limits: OutboundLimits;
+  /**
+   * Credentials the operator binds to a target, by reference: requests to `origin` carry `header`
+   * with the value of the environment variable `env`, read when the request leaves (never the
+   * caller's own key, never stored on a run).
+   */
+  credentials?: OutboundCredential[];
+}
+
+/** The bounds the generated clients read every answer under (their ClientLimits). */
+export interface OutboundLimits {
+  /** Milliseconds a request waits for its whole answer; a stream waits this long per event. */
+  timeoutMs: number;
+  /** Bytes of one answer (a JSON body, or one stream event, or one stdio line). */
+  maxAnswerBytes: number;
+}
+
+/** The generated clients' own bounds (4 MiB, 30 s). */
+export const DEFAULT_OUTBOUND_LIMITS: Readonly<OutboundLimits> = {
+  timeoutMs: DEFAULT_LIMITS.timeoutMs,
+  maxAnswerBytes: DEFAULT_LIMITS.maxBytes,
+};
+
+export interface OutboundCredential {
+  origin: string;
+  header: string;
+  env: string;
 }
 
 /** The reference host's settings; the versions offered are the ones `contract` pins. */
@@ -156,5 +201,13 @@ export function defaultConfig(
     refreshWindowDays: 90,
     bodyLimit: 1024 * 1024,
     agents: [],
+    outbound: {
+      allowedCidrs: [],
+      allowedPorts: [443, 80],
+      allowHttp: false,
+      stdio: {},
+      pollMs: 500,
+      limits: { ...DEFAULT_OUTBOUND_LIMITS },
+    },
   };
 }

@@ -12,6 +12,7 @@ import type { TenantGate } from './util/tenant-gate.ts';
 import type { ServedDocument } from './bindings/discovery/document.ts';
 import type { McpCatalogue } from './bindings/mcp/catalogue/catalogue.ts';
 import type { AgentDirectory } from './ports/agents.ts';
+import type { EffectSeamManifest } from './ports/effect-seams.ts';
 import type { Subject } from './ports/auth.ts';
 import type { HostEventLog } from './ports/host-events.ts';
 import type { PushConfigs } from './ports/push.ts';
@@ -36,6 +37,8 @@ export interface HostContext {
   catalogue: McpCatalogue;
   log: Logger;
   now(): Date;
+  /** The outbound effects this host performs (GET /host/effect-seams), fixed at start. */
+  effectSeams: EffectSeamManifest;
   /** The discovery document as currently served (rebuilt when the refresh SLA re-evaluates). */
   discovery(): ServedDocument;
   /** The Subject of `Authorization: Bearer <key>`, or undefined. */

@@ -1,6 +1,6 @@
 // Mints and projects OpenWOP identifiers (run, interrupt, event ids) per DESIGN.md §5 "Ids"
 // and identity.md §5 as cited by interop.md §"MCP tasks and cancellation" (projected runId = taskId).
-import { randomBytes, randomFillSync } from 'node:crypto';
+import { createHash, randomBytes, randomFillSync } from 'node:crypto';
 
 /** Tenant grammar that may prefix a runId (schemas/ids.schema.json#/$defs/runId). */
 const RUN_TENANT = /^[a-z0-9][a-z0-9-]{0,62}$/;
@@ -53,7 +53,22 @@ export function orderedOpaque(): string {
 export function uuidV7(): string {
   const b = Buffer.from(randomOpaque(16), 'base64url');
   b.writeUIntBE(Date.now(), 0, 6);
-  b[6] = (b[6]! & 0x0f) | 0x70;
+  return uuidText(b, 7);
+}
+
+/**
+ * A UUID version 8 (RFC 9562 §5.8) whose custom bits are the first of sha256 over `parts`: the
+ * same parts give the same UUID on every host and after every restart, and the UUID tells nothing
+ * of them. The identities an outbound step gives its sends (engine/outbound/identity.ts).
+ */
+export function derivedUuid(...parts: string[]): string {
+  const b = createHash('sha256').update(JSON.stringify(parts), 'utf8').digest().subarray(0, 16);
+  return uuidText(b, 8);
+}
+
+/** 16 bytes as UUID text of `version`, the RFC 9562 variant bits set. */
+function uuidText(b: Buffer, version: number): string {
+  b[6] = (b[6]! & 0x0f) | (version << 4);
   b[8] = (b[8]! & 0x3f) | 0x80;
   const h = b.toString('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;

@@ -4,6 +4,8 @@
 // http/request-log.ts) and, on first start, prints the one demo key it minted; stops cleanly on
 // SIGINT/SIGTERM (serve/shutdown.ts). A contract with rows it cannot serve is refused (exit 1),
 // every row named.
+import { applyOutboundEgress } from './serve/outbound-egress.ts';
+import { applyOutboundLimits } from './serve/outbound-limits.ts';
 import type { Logger } from 'pino';
 import { defaultConfig } from './config.ts';
 import { createSqliteHost, type SqliteHost as Host } from './host/index.ts';
@@ -141,6 +143,8 @@ async function startHost(
   if (settings.limits?.bodyLimit !== undefined) config.bodyLimit = settings.limits.bodyLimit;
   applyContentModes(config.a2a, settings, (id) => workflows.get(id) !== undefined);
   applyPushEgress(config.a2a.push, settings);
+  applyOutboundEgress(config.outbound, settings);
+  applyOutboundLimits(config.outbound, settings.outboundLimits);
   // The MRTR requestState HMAC key: environment only (never a flag, so it stays out of `ps`);
   // without it the host keeps a generated key in its store.
   const stateSecret = env['WOPGEN_MCP_STATE_SECRET'];

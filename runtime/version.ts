@@ -1,4 +1,5 @@
-// The host's self-reported version (discovery `implementation.version`): the package version.
+// The host's self-reported name and version (discovery `implementation`, MCP `serverInfo`, the
+// effect-seam manifest's `host.name`): one name everywhere, and the package version.
 import { readFileSync } from 'node:fs';
 
 export const HOST_VERSION: string = (
@@ -6,3 +7,6 @@ export const HOST_VERSION: string = (
     version: string;
   }
 ).version;
+
+/** The name the host gives itself wherever a peer or an operator reads one. */
+export const HOST_NAME = 'wopgen';

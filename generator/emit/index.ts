@@ -6,6 +6,7 @@ import { pascal } from '../model/naming.ts';
 import { emitA2aDispatch } from './a2a-dispatch.ts';
 import { emitA2aErrors } from './a2a-errors.ts';
 import { emitA2aOperations } from './a2a-operations.ts';
+import { emitClients } from './clients.ts';
 import { emitContract } from './contract.ts';
 import { emitErrorCatalogue } from './error-catalogue.ts';
 import { header } from './header.ts';
@@ -113,6 +114,7 @@ export async function emitAll(
   local.push(...emitValidators(model));
   local.push(...emitRequestValidators(model));
   local.push(emitContract(model));
+  local.push(...emitClients(model));
 
   const remaining = fromWorkers.then((printed) => {
     const files = printed.filter((f): f is EmittedFile => f !== null);

@@ -43,7 +43,17 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   'validators/requests':
     'request validators per A2A method, MCP method and REST operation: typed params, or a refusal naming the field',
   'validators/request-check': 'the checks the request validators run (ProtoJSON names for A2A)',
-  'validators/request-schemas': 'the request validators as ajv standalone code',
+  'validators/request-schemas': 'the request and answer validators as ajv standalone code',
+  'validators/answers':
+    'answer validators per A2A and MCP method (a result, or a stream event), for outbound clients',
+  'a2a/client':
+    'a typed A2A client for both bindings: one member per method, errors decoded into the registry, answers validated',
+  'mcp/client':
+    'a typed MCP client for the pinned revision: discover, tools (multi-round input), the tasks extension, cancellation',
+  'mcp/stdio': 'the stdio transport of the MCP client (a child process; Node only)',
+  'client/support': 'what both clients share: bounded reads, SSE framing, timeouts, trace context',
+  'client/a2a-core': 'the A2A client core the generated client binds to its tables',
+  'client/mcp-core': 'the MCP client core the generated client binds to its tables',
   'validators/standalone': 'standalone validators (ajv) for facets, discovery and host events',
 };
 

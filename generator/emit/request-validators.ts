@@ -22,7 +22,7 @@ import {
   typeSymbol,
   valueSymbol,
 } from './code/symbols.ts';
-import { requestCheckModule } from './request-check.ts';
+import { requestCheckModule } from './fixed-modules.ts';
 import type { EmittedFile } from './source-file.ts';
 
 type Json = Record<string, unknown>;
@@ -65,7 +65,24 @@ function typedMethods(wire: WireModel | null): [method: string, params: string][
     .sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
-/** The wire schema as one ajv schema with an `$id`, and one entry per method's params. */
+/**
+ * The methods of a wire schema whose answer has a definition, sorted: a streaming method's answer
+ * is its event, any other's its result (what an outbound client checks before it reads one).
+ */
+function answeredMethods(wire: WireModel | null): [method: string, answer: string][] {
+  if (!wire) return [];
+  return Object.entries(wire.types)
+    .map(([method, t]): [string, string | null] => [method, t.event ?? t.result])
+    .filter((e): e is [string, string] => e[1] !== null)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+/** The export name of the validator of `method`'s answer (`a2a_answer_GetTask`). */
+function answerName(protocol: 'a2a' | 'mcp', method: string): string {
+  return exportName(`${protocol}_answer`, method);
+}
+
+/** The wire schema as one ajv schema with an `$id`, and one entry per method's params and answer. */
 function wireEntries(protocol: 'a2a' | 'mcp', wire: WireModel | null) {
   if (!wire) return { base: null, entries: [] as Entry[] };
   const $defs: Json = {};
@@ -74,6 +91,11 @@ function wireEntries(protocol: 'a2a' | 'mcp', wire: WireModel | null) {
     name: exportName(protocol, method),
     schema: { $ref: `${protocol}#/$defs/${params}` },
   }));
+  for (const [method, answer] of answeredMethods(wire))
+    entries.push({
+      name: answerName(protocol, method),
+      schema: { $ref: `${protocol}#/$defs/${answer}` },
+    });
   return { base: { $id: protocol, $defs } as Json, entries };
 }
 
@@ -212,7 +234,67 @@ export function emitRequestValidators(model: SpecModel): EmittedFile[] {
       dist: requestCheckModule().dist,
     },
     requestsModule(model, rest, from),
+    answersModule(model, from),
   ];
+}
+
+/**
+ * validators/answers.ts: per A2A and MCP method, the check of what a peer answers (a result, or a
+ * streaming method's event), read and refused as a request is; the generated clients run it
+ * before an answer reaches their caller.
+ */
+function answersModule(model: SpecModel, from: string[]): EmittedFile {
+  const m = new TsModule('validators/answers.ts');
+  const check = (name: string) => m.use(valueSymbol(CHECK_MODULE, name));
+  const raw = (name: string) => m.use(valueSymbol(SCHEMAS_MODULE, name));
+  const RequestCheck = m.use(typeSymbol(CHECK_MODULE, 'RequestCheck'));
+  const checkOf = check('checkOf');
+  if (model.a2a.wire) {
+    const A2aMethod = m.use(A2A_METHOD);
+    const Io = m.use(typeSymbol('a2a/operations.ts', 'A2aWireIo'));
+    const protoJson = check('protoJson');
+    const shapes = m.use(valueSymbol('validators/requests.ts', 'a2aProtoShapes'));
+    const types = model.a2a.wire.types;
+    m.add(
+      constant({
+        doc: [
+          doc(
+            "A2A answers per method (a stream's events, else its result): ProtoJSON names read, then checked.",
+          ),
+        ],
+        name: 'a2aAnswers',
+        type: `{ readonly [M in ${A2aMethod}]: ${RequestCheck}<${Io}[M] extends { event: infer E } ? E : ${Io}[M]['result']> }`,
+        value: [
+          `{`,
+          ...answeredMethods(model.a2a.wire).map(
+            ([method, answer]) =>
+              `  ${lit(method)}: ${checkOf}(${raw(answerName('a2a', method))}, '${types[method]!.event ? 'event' : 'result'}', ${protoJson}(${shapes}, ${lit(answer)})),`,
+          ),
+          `}`,
+        ],
+      }),
+    );
+  }
+  if (model.mcp.wire) {
+    const McpMethod = m.use(MCP_METHOD);
+    const Io = m.use(typeSymbol('mcp/methods.ts', 'McpWireIo'));
+    m.add(
+      constant({
+        doc: [doc("MCP results per method, checked against the revision's wire schema.")],
+        name: 'mcpAnswers',
+        type: `{ readonly [M in ${McpMethod}]: ${RequestCheck}<${Io}[M]['result']> }`,
+        value: [
+          `{`,
+          ...answeredMethods(model.mcp.wire).map(
+            ([method]) =>
+              `  ${lit(method)}: ${checkOf}(${raw(answerName('mcp', method))}, 'result'),`,
+          ),
+          `}`,
+        ],
+      }),
+    );
+  }
+  return m.file(from);
 }
 
 function requestsModule(
@@ -233,8 +315,7 @@ function requestsModule(
     m.add(
       constant({
         doc: [doc(`ProtoJSON names of the A2A ${model.a2a.negotiated} wire definitions.`)],
-        exported: false,
-        name: 'shapes',
+        name: 'a2aProtoShapes',
         type: ProtoShapes,
         value: [lit(protoShapes(model.a2a.wire))],
       }),
@@ -250,7 +331,7 @@ function requestsModule(
           `{`,
           ...typedMethods(model.a2a.wire).map(
             ([method, params]) =>
-              `  ${lit(method)}: ${checkOf}(${raw(exportName('a2a', method))}, '', ${protoJson}(shapes, ${lit(params)})),`,
+              `  ${lit(method)}: ${checkOf}(${raw(exportName('a2a', method))}, '', ${protoJson}(a2aProtoShapes, ${lit(params)})),`,
           ),
           `}`,
         ],

@@ -33,6 +33,9 @@ import { NO_HANDLERS, suppliedKeys, type SuppliedHandlers } from '../contract/su
 import { verifyContract } from '../contract/verify.ts';
 import type { HandlersOption } from './contract-handlers.ts';
 import type { AgentDirectory } from '../ports/agents.ts';
+import type { EffectSeam } from '../ports/effect-seams.ts';
+import { buildId } from './build-id.ts';
+import { effectSeamManifest, PUSH_DELIVERY } from './effect-seams.ts';
 import { staticAgentDirectory } from './agent-directory.ts';
 import { startDiscovery } from './discovery-refresh.ts';
 import { hostEventLog } from './host-events.ts';
@@ -70,6 +73,11 @@ export interface HostParts {
   agents?: AgentDirectory;
   /** Prompts and resources for the MCP mount; none by default. */
   catalogue?: McpCatalogue;
+  /**
+   * The outbound effects the core and any extra binding perform (GET /host/effect-seams); the
+   * host adds its own push delivery when it delivers pushes. None by default.
+   */
+  effectSeams?: readonly EffectSeam[];
   logger?: Logger;
   now?: () => Date;
   /** Take the base URL from the address `listen` binds (for port 0 in tests and local runs). */
@@ -182,6 +190,10 @@ export async function createHost<C extends HostContract = typeof wopgenContract>
     catalogue: parts.catalogue ?? emptyCatalogue(),
     log,
     now,
+    effectSeams: effectSeamManifest(
+      [...(parts.effectSeams ?? []), ...(config.a2a.pushNotifications ? [PUSH_DELIVERY] : [])],
+      buildId(),
+    ),
     discovery: () => discovery.current(),
     authenticate: (req) => {
       // Once per request: a binding checks the credential before reading the body and its

@@ -7,7 +7,7 @@ import type { ServedContract } from '../contract/served.ts';
 import { buildDiscovery, type ServedDocument } from '../bindings/discovery/document.ts';
 import { evaluateFacet, isStale } from '../negotiation/refresh.ts';
 import type { KeyValueStore } from '../ports/store/binding-state.ts';
-import { HOST_VERSION } from '../version.ts';
+import { HOST_NAME, HOST_VERSION } from '../version.ts';
 
 const REFRESH_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
@@ -58,7 +58,7 @@ export async function startDiscovery(opts: {
     served = buildDiscovery({
       contract,
       config,
-      implementation: { name: 'wopgen', version: HOST_VERSION },
+      implementation: { name: HOST_NAME, version: HOST_VERSION },
       a2aRefreshedAt: refreshed.a2a,
       mcpRefreshedAt: refreshed.mcp,
       fixtures: [...opts.fixtures],

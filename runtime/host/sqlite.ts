@@ -2,6 +2,7 @@
 // store its URL names (store-url.ts), with API-key authentication. On SQLite (the default) one
 // database serves one host process; on PostgreSQL any number of hosts share one database, with
 // the change feed and the run leases spanning them.
+import { outboundDeps } from '../adapters/outbound/deps.ts';
 import { pino } from 'pino';
 import type { ApiKeyStore } from '../auth/api-keys.ts';
 import { hostApiKeys, seedApiKeys } from '../auth/host-keys.ts';
@@ -10,6 +11,7 @@ import type { RunCore } from '../ports/run-core.ts';
 import type { HostContract } from '../contract/served.ts';
 import type { wopgenContract } from '../contract/default.ts';
 import { createHost, type ContractParts, type Host, type HostParts } from './create-host.ts';
+import { referenceEngineSeams } from './effect-seams.ts';
 import { openStore } from './store-url.ts';
 import { isStoreUnavailable } from '../ports/errors.ts';
 import type { PgTimeouts } from '../adapters/store/postgres/timeouts.ts';
@@ -75,6 +77,8 @@ export async function createSqliteHost<C extends HostContract = typeof wopgenCon
       onError: (err, runId) => {
         if (!isStoreUnavailable(err)) log.error({ err, runId }, 'a run step failed in the host');
       },
+      onWarning: (message, runId) => log.warn({ runId }, message),
+      outbound: outboundDeps(options.config.outbound),
     });
     const keys = await hostApiKeys(stores);
     const mintedKey = await seedApiKeys(keys, stores, options.apiKeys ?? []);
@@ -94,6 +98,11 @@ export async function createSqliteHost<C extends HostContract = typeof wopgenCon
       stores,
       feed,
       auth: keys,
+      // The reference engine's outbound steps, then whatever the caller's bindings add.
+      effectSeams: [
+        ...referenceEngineSeams(options.config.outbound),
+        ...(options.effectSeams ?? []),
+      ],
       fixtures: workflows
         .list()
         .map((w) => w.id)

@@ -4,6 +4,7 @@ export type * from './auth.ts';
 export { ANONYMOUS, principalOf } from './auth.ts';
 export type * from './change-feed.ts';
 export { CoreError, isCoreError, isStoreUnavailable, StoreUnavailableError } from './errors.ts';
+export type * from './effect-seams.ts';
 export type * from './events.ts';
 export { TERMINAL_EVENT_TYPES, isTerminalEvent } from './events.ts';
 export type * from './host-events.ts';

@@ -4,8 +4,9 @@
 import { join } from 'node:path';
 import { isLogFormat, isLogLevel, type LogFormat, type LogLevel } from '../log/logger.ts';
 import { didYouMean } from '../util/did-you-mean.ts';
-import type { AgentManifest } from '../config.ts';
+import type { AgentManifest, OutboundLimits } from '../config.ts';
 import { readAgents } from './agents-file.ts';
+import { readOutboundFile } from './outbound-limits.ts';
 import { readJsonFile } from './read-json.ts';
 import { UsageError } from './usage.ts';
 
@@ -24,6 +25,8 @@ export interface ServeFileSettings {
   logFormat?: LogFormat;
   workflows?: string;
   agents?: AgentManifest[];
+  /** The bounds of what outbound steps read (serve/outbound-limits.ts). */
+  outbound?: Partial<OutboundLimits>;
 }
 
 type Check = (v: unknown) => boolean;
@@ -42,6 +45,8 @@ const SERVE_KEYS: Record<keyof ServeFileSettings, [Check, string]> = {
   workflows: [isString, 'a directory path'],
   // Checked field by field by readAgents below.
   agents: [(v) => Array.isArray(v), 'an array of agents'],
+  // Checked key by key by readOutboundFile below.
+  outbound: [isObject, 'an object'],
 };
 
 /** The keys of the `serve` object (wopgen.config.schema.json lists the same). */
@@ -84,5 +89,7 @@ export function readServeFile(cwd: string): ServeFileSettings {
   }
   const settings = serve as ServeFileSettings;
   if (settings.agents !== undefined) settings.agents = readAgents(settings.agents, path);
+  if (settings.outbound !== undefined)
+    settings.outbound = readOutboundFile(settings.outbound, path);
   return settings;
 }

@@ -28,28 +28,40 @@ function list(text: string, what: string): string[] {
   return items;
 }
 
+/** A CIDR list and a port list of the egress guard, read from their flag (or variable) texts. */
+export function egressLists(
+  cidrText: string | undefined,
+  portText: string | undefined,
+  flags: { cidrs: string; ports: string },
+): { cidrs?: string[]; ports?: number[] } {
+  const out: { cidrs?: string[]; ports?: number[] } = {};
+  if (cidrText !== undefined) {
+    out.cidrs = list(cidrText, flags.cidrs);
+    const bad = out.cidrs.find((c) => !parseCidr(c));
+    if (bad !== undefined)
+      throw new UsageError(`${flags.cidrs}: "${bad}" is not a CIDR (such as 10.20.0.0/16)`);
+  }
+  if (portText !== undefined) {
+    const ports = list(portText, flags.ports);
+    const bad = ports.find((p) => !/^\d{1,5}$/.test(p) || Number(p) < 1 || Number(p) > 65535);
+    if (bad !== undefined)
+      throw new UsageError(`${flags.ports}: "${bad}" is not a port from 1 to 65535`);
+    out.ports = ports.map(Number);
+  }
+  return out;
+}
+
 /** The push egress settings of parsed flags and the environment (flags win). */
 export function pushEgressSettings(
   values: { 'push-allow-cidrs'?: string; 'push-ports'?: string },
   env: NodeJS.ProcessEnv,
 ): PushEgressSettings {
-  const cidrText = values['push-allow-cidrs'] ?? env['WOPGEN_PUSH_ALLOW_CIDRS'];
-  const portText = values['push-ports'] ?? env['WOPGEN_PUSH_PORTS'];
-  const out: PushEgressSettings = {};
-  if (cidrText !== undefined) {
-    out.pushAllowCidrs = list(cidrText, '--push-allow-cidrs');
-    const bad = out.pushAllowCidrs.find((c) => !parseCidr(c));
-    if (bad !== undefined)
-      throw new UsageError(`--push-allow-cidrs: "${bad}" is not a CIDR (such as 10.20.0.0/16)`);
-  }
-  if (portText !== undefined) {
-    const ports = list(portText, '--push-ports');
-    const bad = ports.find((p) => !/^\d{1,5}$/.test(p) || Number(p) < 1 || Number(p) > 65535);
-    if (bad !== undefined)
-      throw new UsageError(`--push-ports: "${bad}" is not a port from 1 to 65535`);
-    out.pushPorts = ports.map(Number);
-  }
-  return out;
+  const { cidrs, ports } = egressLists(
+    values['push-allow-cidrs'] ?? env['WOPGEN_PUSH_ALLOW_CIDRS'],
+    values['push-ports'] ?? env['WOPGEN_PUSH_PORTS'],
+    { cidrs: '--push-allow-cidrs', ports: '--push-ports' },
+  );
+  return { ...(cidrs && { pushAllowCidrs: cidrs }), ...(ports && { pushPorts: ports }) };
 }
 
 /** Put the settings into the host's push delivery config. */

@@ -2,6 +2,12 @@
 // wopgen.config.json (flags win). Every mistake is a UsageError naming what was wrong (exit 2),
 // never a crash and never a silent default.
 import {
+  OUTBOUND_EGRESS_OPTIONS,
+  outboundEgressSettings,
+  type OutboundEgressSettings,
+} from './outbound-egress.ts';
+import { OUTBOUND_LIMIT_OPTIONS, outboundLimitSettings } from './outbound-limits.ts';
+import {
   isLogFormat,
   isLogLevel,
   LOG_FORMATS,
@@ -10,7 +16,7 @@ import {
   type LogLevel,
 } from '../log/logger.ts';
 import { readConfigOut, readServeFile, type ServeFileSettings } from './config-file.ts';
-import type { AgentManifest } from '../config.ts';
+import type { AgentManifest, OutboundLimits } from '../config.ts';
 import { chooseContract, type ContractChoice } from './contract-package.ts';
 import { LIMIT_OPTIONS, limitsFrom, type LimitSettings } from './limit-flags.ts';
 import { PUSH_EGRESS_OPTIONS, pushEgressSettings, type PushEgressSettings } from './push-egress.ts';
@@ -29,7 +35,8 @@ export const DEFAULT_STORE = 'sqlite:./data/wopgen.db';
 /** The shortest API key accepted (auth/api-keys.ts refuses shorter ones). */
 export const MIN_API_KEY_LENGTH = 16;
 
-export interface ServeSettings extends ContentModeSettings, PushEgressSettings {
+export interface ServeSettings
+  extends ContentModeSettings, PushEgressSettings, OutboundEgressSettings {
   /** The generated package to serve (serve/contract-package.ts). */
   contract: ContractChoice;
   port: number;
@@ -57,6 +64,8 @@ export interface ServeSettings extends ContentModeSettings, PushEgressSettings {
   agents?: AgentManifest[];
   /** PostgreSQL connect, acquire and statement timeouts given (store-timeouts.ts). */
   storeTimeouts?: Partial<PgTimeouts>;
+  /** The bounds of what outbound steps read, where given (outbound-limits.ts). */
+  outboundLimits?: Partial<OutboundLimits>;
 }
 
 const OPTIONS = {
@@ -76,6 +85,8 @@ const OPTIONS = {
   ...LIMIT_OPTIONS,
   ...CONTENT_MODE_OPTIONS,
   ...PUSH_EGRESS_OPTIONS,
+  ...OUTBOUND_EGRESS_OPTIONS,
+  ...OUTBOUND_LIMIT_OPTIONS,
   ...STORE_TIMEOUT_OPTIONS,
 } as const;
 
@@ -167,6 +178,7 @@ export function serveSettings(
           : undefined;
   if (contractGiven?.value === '') throw new UsageError('--contract takes a folder');
   const storeTimeouts = storeTimeoutSettings(values, env);
+  const outboundLimits = outboundLimitSettings(values, env, file.outbound);
   return {
     contract: chooseContract(contractGiven, readConfigOut(cwd), cwd),
     port,
@@ -185,7 +197,9 @@ export function serveSettings(
     ...(file.agents ? { agents: file.agents } : {}),
     ...(Object.keys(limits).length > 0 && { limits }),
     ...(storeTimeouts && { storeTimeouts }),
+    ...(outboundLimits && { outboundLimits }),
     ...contentModeSettings(values, env),
+    ...outboundEgressSettings(values, env),
     ...pushEgressSettings(values, env),
   };
 }

@@ -4,6 +4,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { didYouMean } from '../util/did-you-mean.ts';
 import { limitHelp } from './limit-flags.ts';
+import { outboundLimitHelp } from './outbound-limits.ts';
 import { storeTimeoutHelp } from './store-timeouts.ts';
 
 export class UsageError extends Error {
@@ -105,6 +106,11 @@ options (flags win over environment, environment over wopgen.config.json "serve"
                          (the start banner is logged at every level but silent)
   --log-format FORMAT    pretty (a short line per record) or json          WOPGEN_LOG_FORMAT, serve.logFormat
                          (JSON lines); default pretty on a terminal, json otherwise
+  --outbound-allow-cidrs CIDR,CIDR  private networks a2a-call and mcp-call  WOPGEN_OUTBOUND_ALLOW_CIDRS
+                         steps may reach (none by default)
+  --outbound-ports N,N   ports an outbound target may name (443,80)       WOPGEN_OUTBOUND_PORTS
+  --outbound-allow-http  development: admit http: outbound targets         WOPGEN_OUTBOUND_ALLOW_HTTP=1
+${outboundLimitHelp()}
   --stdio                serve MCP over stdin/stdout (newline-delimited JSON-RPC; logs to stderr),
                          authenticated as the first API key
   -h, --help             show this help

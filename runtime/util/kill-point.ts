@@ -11,6 +11,10 @@
 // - `interrupt-resolve` an interrupt's answer has committed; the run has not resumed (engine)
 // - `cancel`            a cancellation has committed; nobody has been told (engine)
 // - `push-claim`        pushes were claimed under a lease; none has been sent (push outbox)
+// - `outbound-before-send`  an outbound step's intent to send is durable; nothing has left
+// - `outbound-after-send`   the remote has answered the send; its answer is not recorded
+// - `outbound-after-record` the remote's answer (its task, or the step's outcome) is committed;
+//                           the engine has not gone on (engine/outbound/seam.ts, the effect seam)
 // - `group-write`       a transaction is written to the WAL; its fdatasync has not started
 // - `group-sync`        the fdatasync has finished; nobody waiting on it has been answered
 // A write is answered only after its group sync (sqlite group-commit.ts), so a kill at any point
@@ -22,6 +26,9 @@ export const KILL_POINTS = [
   'interrupt-resolve',
   'cancel',
   'push-claim',
+  'outbound-before-send',
+  'outbound-after-send',
+  'outbound-after-record',
   'group-write',
   'group-sync',
 ] as const;

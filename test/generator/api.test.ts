@@ -33,9 +33,9 @@ describe('the programmatic API (wopgen/cli)', () => {
       spec: fx.specDir,
       out,
       diagnostics: [],
-      summary: { files: 74, layout: 'wopgen' },
+      summary: { files: 95, layout: 'wopgen' },
     });
-    expect(first.files!.total).toBe(74);
+    expect(first.files!.total).toBe(95);
     expect(first.files!.written).toContain('manifest.json');
     expect(first.files!.removed).toEqual([]);
     expect(readFileSync(fx.path('gen/manifest.json'), 'utf8')).toContain('"generator"');

@@ -156,10 +156,10 @@ describe('wopgen results: JSON for every outcome, text with a success line', () 
       exitCode: 0,
       out: 'gen-cfg',
     });
-    expect(doc.files!.total).toBe(74);
-    expect(doc.files!.written).toHaveLength(74);
+    expect(doc.files!.total).toBe(95);
+    expect(doc.files!.written).toHaveLength(95);
     expect(doc.files!.written).toContain('manifest.json');
-    expect(doc.summary).toMatchObject({ files: 74, layout: 'wopgen' });
+    expect(doc.summary).toMatchObject({ files: 95, layout: 'wopgen' });
     expect(doc.diagnostics).toEqual([]);
     expect(doc.durationMs).toBeGreaterThan(0);
   });
@@ -176,11 +176,11 @@ describe('wopgen results: JSON for every outcome, text with a success line', () 
       /^wopgen \S+: spec → gen-cfg \(wopgen layout, input sha256:[0-9a-f]{12}…\)$/m,
     );
     expect(r.stdout).toMatch(/^ {2}A2A \S+: \d+ operation rows/m);
-    expect(r.stdout).toMatch(/^ {2}74 files$/m);
+    expect(r.stdout).toMatch(/^ {2}95 files$/m);
     expect(r.stdout).toMatch(/^wopgen: gen-cfg is up to date in \d+ ms$/m);
     expect(r.stderr).toMatch(/^ {2}up-to-date check\s+\d+\.\d ms$/m);
     const doc = json(['generate', '--verbose'], fx.root);
-    expect(doc.summary?.files).toBe(74);
+    expect(doc.summary?.files).toBe(95);
     expect(doc.timings?.map((t) => t.stage)).toEqual(['up-to-date check']);
   });
 

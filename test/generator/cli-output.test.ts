@@ -137,7 +137,7 @@ describe('wopgen generate --out: ownership across generations', () => {
     const r = gen('generated', fx.root);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
-      /^wopgen: wrote 1 of 74 files to generated \(73 unchanged\), removed 1 in \d+/m,
+      /^wopgen: wrote 1 of 95 files to generated \(94 unchanged\), removed 1 in \d+/m,
     );
     expect(existsSync(join(out, 'old'))).toBe(false);
     expect(wopgen(['check', '--spec', 'spec', '--out', 'generated'], fx.root).status).toBe(0);

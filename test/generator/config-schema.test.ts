@@ -73,6 +73,7 @@ describe('wopgen.config.schema.json', () => {
           logFormat: 'json',
           workflows: 'flows',
           agents: [AGENT],
+          outbound: { timeoutMs: 10_000, maxAnswerBytes: 65_536 },
         },
       },
     ],
@@ -95,6 +96,12 @@ describe('wopgen.config.schema.json', () => {
     ['an agent with an unknown field', { serve: { agents: [{ ...AGENT, skills: ['echo'] }] } }],
     ['a malformed agent id', { serve: { agents: [{ ...AGENT, agentId: 'a b' }] } }],
     ['an agent routing nothing', { serve: { agents: [{ ...AGENT, workflowIds: [] }] } }],
+    ['an outbound timeout under 100 ms', { serve: { outbound: { timeoutMs: 99 } } }],
+    ['a fractional answer bound', { serve: { outbound: { maxAnswerBytes: 2048.5 } } }],
+    ['an answer bound over 1 GiB', { serve: { outbound: { maxAnswerBytes: 2 ** 30 + 1 } } }],
+    ['an unknown outbound key', { serve: { outbound: { maxBytes: 2048 } } }],
+    ['outbound as a number', { serve: { outbound: 5 } }],
+    ['an empty outbound', { serve: { outbound: {} } }],
   ];
   it.each(files)('agrees with the loaders on %s', (_name, data) => {
     expect(validate(data)).toBe(loadersAccept(data));

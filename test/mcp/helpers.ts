@@ -199,9 +199,10 @@ export async function until<T>(fn: () => Promise<T | undefined>, ms = 5000): Pro
 }
 
 /** `wopgen serve --stdio` with acme's key and a store in `dir`, as a desktop client launches it. */
-export function stdioServerTransport(dir: string): StdioClientTransport {
+/** How to start `wopgen serve --stdio` for tenant acme on the store in `dir`. */
+export function stdioServeCommand(dir: string) {
   const root = fileURLToPath(new URL('../../', import.meta.url));
-  return new StdioClientTransport({
+  return {
     command: process.execPath,
     args: [
       join(root, 'bin/wopgen.js'),
@@ -214,8 +215,11 @@ export function stdioServerTransport(dir: string): StdioClientTransport {
     ],
     cwd: root,
     env: { ...(process.env as Record<string, string>), LOG_LEVEL: 'warn' },
-    stderr: 'ignore',
-  });
+  };
+}
+
+export function stdioServerTransport(dir: string): StdioClientTransport {
+  return new StdioClientTransport({ ...stdioServeCommand(dir), stderr: 'ignore' });
 }
 
 /**

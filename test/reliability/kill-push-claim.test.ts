@@ -2,7 +2,6 @@
 // push under its lease and dies before sending it. After a restart on the same store the lease runs
 // out, the push is claimed again and delivered: every outbox row reaches the receiver exactly once,
 // in order, the one the kill interrupted included.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,56 +9,28 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { removeDir } from '../helpers/host.ts';
 import { startReceiver, type PushReceiver } from '../helpers/push-receiver.ts';
-import { projectRoot } from '../helpers/spec-fixture.ts';
+import { killFixtures, spawnFixture, type FixtureHost } from './fixtures/spawn-fixture.ts';
 
 const KEY = 'push-claim-key-0123456789';
-const FIXTURE = join(projectRoot, 'test/reliability/fixtures/push-host.ts');
 
-interface Child {
-  child: ChildProcess;
-  url: Promise<string>;
-  exited: Promise<NodeJS.Signals | null>;
-}
-
-const children: ChildProcess[] = [];
 let dir: string | undefined;
 let receiver: PushReceiver | undefined;
 afterEach(async () => {
-  for (const c of children.splice(0)) c.kill('SIGKILL');
+  killFixtures();
   await receiver?.close();
   receiver = undefined;
   if (dir) removeDir(dir);
   dir = undefined;
 });
 
-function pushHost(killAt?: string): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
-    cwd: projectRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PUSH_HOST_DIR: dir!,
-      PUSH_HOST_CA: receiver!.ca,
-      PUSH_HOST_RECEIVER_PORT: String(receiver!.port),
-      PUSH_HOST_KEY: KEY,
-      ...(killAt && { WOPGEN_TEST_KILL_AT: killAt }),
-    },
+function pushHost(killAt?: string): FixtureHost {
+  return spawnFixture('push-host.ts', {
+    PUSH_HOST_DIR: dir!,
+    PUSH_HOST_CA: receiver!.ca,
+    PUSH_HOST_RECEIVER_PORT: String(receiver!.port),
+    PUSH_HOST_KEY: KEY,
+    ...(killAt && { WOPGEN_TEST_KILL_AT: killAt }),
   });
-  children.push(child);
-  let out = '';
-  let err = '';
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /\{"url":"([^"]+)"\}/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('exit', (code) => reject(new Error(`push host exited ${code}: ${err}`)));
-  });
-  url.catch(() => undefined);
-  const exited = new Promise<NodeJS.Signals | null>((r) => child.on('exit', (_, s) => r(s)));
-  return { child, url, exited };
 }
 
 async function rpc(url: string, method: string, params: unknown) {

@@ -187,7 +187,7 @@ describe('serve settings', () => {
       const file = join(dir, 'wopgen.config.json');
       writeFileSync(file, JSON.stringify({ serve: { prot: 1 } }));
       expect(() => serveSettings([], {}, dir)).toThrow(
-        `${file}: unknown key "serve.prot"; did you mean "serve.port"? (known: contract, port, host, baseUrl, store, mcpCatalogue, a2aSkills, logLevel, logFormat, workflows, agents)`,
+        `${file}: unknown key "serve.prot"; did you mean "serve.port"? (known: contract, port, host, baseUrl, store, mcpCatalogue, a2aSkills, logLevel, logFormat, workflows, agents, outbound)`,
       );
       writeFileSync(file, JSON.stringify({ serve: { port: '80' } }));
       expect(() => serveSettings([], {}, dir)).toThrow(`${file}: "serve.port" must be a port`);

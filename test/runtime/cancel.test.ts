@@ -44,7 +44,9 @@ describe('cancelRun', () => {
     f = await fixture();
     const { run } = await f.core.createRun(alice, {
       workflowId: 'conformance-cancellable',
-      inputs: { delayMs: 50 },
+      // Long enough that the cancel comes first on a loaded machine (50 ms was not: the run
+      // completed before the cancel and the test failed); the wait below outlasts it.
+      inputs: { delayMs: 1000 },
       transport: 'rest',
     });
     const after = await f.core.cancelRun(alice, run.runId, {
@@ -52,7 +54,7 @@ describe('cancelRun', () => {
       cancelledBy: 'alice-ui',
     });
     expect(after!.status).toBe('cancelled');
-    await new Promise((r) => setTimeout(r, 120));
+    await new Promise((r) => setTimeout(r, 1100));
     const events = (await f.core.readEvents(alice, run.runId, -1, 100))!;
     expect(types(events)).toEqual(['run.started', 'run.cancelled']);
     expect(events[1]!.payload).toMatchObject({ reason: 'user', cancelledBy: 'alice-ui' });

@@ -126,8 +126,13 @@ suite(`PostgreSQL shared by hosts`, () => {
     for (let i = 0; i < 8; i += 2) expect(trace[i + 1]).toBe(trace[i]!.replace('+', '-'));
   });
 
+  /** Created a minute ago: a run its creator had all the time to lease (see the test below). */
+  const aMinuteAgo = () => new Date(Date.now() - 60_000).toISOString();
+
   it('hands each orphaned run to one claimer, and a run whose holder stopped renewing to another', async () => {
-    const runs = Array.from({ length: 6 }, () => runRecord('acme', { status: 'running' }));
+    const runs = Array.from({ length: 6 }, () =>
+      runRecord('acme', { status: 'running', createdAt: aMinuteAgo() }),
+    );
     for (const r of runs) await one.runs.insertRun(r);
     const ids = new Set(runs.map((r) => r.runId));
     const dying = await openPostgresStores(db.url);
@@ -147,5 +152,21 @@ suite(`PostgreSQL shared by hosts`, () => {
     expect(mine(await lb.claimOrphans(['running'], 100))).toEqual([]);
     await new Promise((r) => setTimeout(r, 800));
     expect(mine(await lb.claimOrphans(['running'], 100)).sort()).toEqual(mine(ca).sort());
+  });
+
+  it('leaves a run no host leased yet to its creator for a lease time: its first step is on the way', async () => {
+    // A new run is inserted, then stepped (and so leased) by the host that created it
+    // (first-turn.ts); a sweep in between would make a second carrier of it, and an outbound step
+    // it starts would be sent twice.
+    const fresh = runRecord('acme', { status: 'running' });
+    const old = runRecord('acme', { status: 'running', createdAt: aMinuteAgo() });
+    for (const r of [fresh, old]) await one.runs.insertRun(r);
+    const claimer = leases(two, 600);
+    const claimed = await claimer.claimOrphans(['running'], 100);
+    expect(claimed).toContain(old.runId);
+    expect(claimed).not.toContain(fresh.runId);
+    // Its creator died before leasing it: it is an orphan once a lease time has passed.
+    await new Promise((r) => setTimeout(r, 700));
+    expect(await claimer.claimOrphans(['running'], 100)).toContain(fresh.runId);
   });
 });

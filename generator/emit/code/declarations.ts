@@ -170,3 +170,54 @@ export function fn(o: FunctionOptions): Declaration {
 function jsLines(lines: readonly Line[]): string[] {
   return lines.map(jsOf).filter((l): l is string => l !== null);
 }
+
+/** One member of a generated class. */
+export type ClassMember =
+  | { kind: 'field'; doc?: string[]; name: string; type: string; readonly?: boolean }
+  | {
+      kind: 'constructor' | 'get' | 'method';
+      doc?: string[];
+      /** Unused for a constructor. */
+      name: string;
+      params: readonly (readonly [name: string, type: string])[];
+      /** Unused for a constructor. */
+      returns: string;
+      body: readonly Line[];
+    };
+
+/** An exported class: the .js without its types, the .d.ts its members' signatures (`declare class`). */
+export function classOf(o: {
+  doc?: string[];
+  name: string;
+  members: readonly ClassMember[];
+}): Declaration {
+  const ts: string[] = [];
+  const js: string[] = [];
+  const dts: string[] = [];
+  for (const m of o.members) {
+    const doc = (m.doc ?? []).map((l) => `  ${l}`);
+    ts.push(...doc);
+    dts.push(...doc);
+    if (m.kind === 'field') {
+      const line = `  ${m.readonly ? 'readonly ' : ''}${m.name}: ${m.type};`;
+      ts.push(line);
+      dts.push(line);
+      js.push(...doc, `  ${m.name};`);
+      continue;
+    }
+    const head =
+      m.kind === 'constructor' ? 'constructor' : m.kind === 'get' ? `get ${m.name}` : m.name;
+    const params = m.params.map(([n, t]) => `${n}: ${t}`).join(', ');
+    const returns = m.kind === 'constructor' ? '' : `: ${m.returns}`;
+    const jsParams = m.params.map(([n]) => n.replace(/\?$/, '')).join(', ');
+    ts.push(`  ${head}(${params})${returns} {`, ...m.body.map((l) => `  ${tsOf(l)}`), '  }');
+    js.push(...doc, `  ${head}(${jsParams}) {`, ...jsLines(m.body).map((l) => `  ${l}`), '  }');
+    dts.push(`  ${head}(${params})${returns};`);
+  }
+  const doc = o.doc ?? [];
+  return {
+    ts: [...doc, `export class ${o.name} {`, ...ts, '}'],
+    js: [...doc, `export class ${o.name} {`, ...js, '}'],
+    dts: [...doc, `export declare class ${o.name} {`, ...dts, '}'],
+  };
+}

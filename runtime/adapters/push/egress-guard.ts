@@ -13,7 +13,7 @@
 // whatever the list says. `allowHttp` is a development setting for tests; discovery says when
 // either is on (config.ts `a2a.push`).
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { dottedQuad, ipv6Hextets } from '../../util/ip.ts';
 
 export type AddressClass =
@@ -51,6 +51,8 @@ export interface EgressOptions {
   /** Development only: admit `http:` URLs. */
   allowHttp?: boolean;
   resolve?: Resolver;
+  /** What the URL is for, as a refusal names it ("the push URL …", "the outbound URL …"). */
+  subject?: 'push' | 'outbound';
 }
 
 /** A URL that passed the guard, with the one address the sender must connect to. */
@@ -206,28 +208,29 @@ export function egressOptionsOf(cfg: {
 
 /** Parses, judges and resolves `raw`; throws EgressRefused with a reason that names no address. */
 export async function checkEgress(raw: string, options: EgressOptions = {}): Promise<EgressTarget> {
+  const what = options.subject ?? 'push';
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new EgressRefused('the push URL is not an absolute URL');
+    throw new EgressRefused(`the ${what} URL is not an absolute URL`);
   }
   const httpOk = url.protocol === 'http:' && options.allowHttp === true;
   if (url.protocol !== 'https:' && !httpOk) {
-    throw new EgressRefused('the push URL must use https');
+    throw new EgressRefused(`the ${what} URL must use https`);
   }
   if (url.username !== '' || url.password !== '') {
-    throw new EgressRefused('the push URL must not carry credentials');
+    throw new EgressRefused(`the ${what} URL must not carry credentials`);
   }
   if (!(options.allowedPorts ?? DEFAULT_PUSH_PORTS).includes(portOf(url))) {
-    throw new EgressRefused(`the push URL's port ${portOf(url)} is not allowed`);
+    throw new EgressRefused(`the ${what} URL's port ${portOf(url)} is not allowed`);
   }
   const allow = allowList(options);
   const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const byName = classifyName(hostname);
   // A loopback name passes only when the operator admits loopback; its addresses are judged next.
   if (!admitted(byName, byName === 'loopback' ? '127.0.0.1' : '0.0.0.0', allow)) {
-    throw new EgressRefused(`the push host is refused (${byName})`);
+    throw new EgressRefused(`the ${what} host is refused (${byName})`);
   }
   let addresses: ResolvedAddress[];
   const literal = isIP(hostname);
@@ -236,16 +239,28 @@ export async function checkEgress(raw: string, options: EgressOptions = {}): Pro
     try {
       addresses = await (options.resolve ?? systemResolver)(hostname);
     } catch {
-      throw new EgressRefused('the push host does not resolve');
+      throw new EgressRefused(`the ${what} host does not resolve`);
     }
-    if (addresses.length === 0) throw new EgressRefused('the push host does not resolve');
+    if (addresses.length === 0) throw new EgressRefused(`the ${what} host does not resolve`);
   }
   for (const a of addresses) {
     const cls = classifyAddress(a.address);
     if (!admitted(cls, a.address, allow)) {
-      throw new EgressRefused(`the push host resolves to a refused address (${cls})`);
+      throw new EgressRefused(`the ${what} host resolves to a refused address (${cls})`);
     }
   }
   const first = addresses[0]!;
   return { url, hostname, address: first.address, family: first.family };
+}
+
+/**
+ * The lookup of a request to `target`: the guard's checked address and nothing else, so the
+ * connect cannot resolve the name a second time (a rebinding DNS answer never reaches it).
+ */
+export function pinnedLookup(target: EgressTarget): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) {
+      callback(null, [{ address: target.address, family: target.family }]);
+    } else callback(null, target.address, target.family);
+  };
 }

@@ -5,10 +5,10 @@
 // reads at most `maxResponseBytes` of the answer.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
 import {
   checkEgress,
   EgressRefused,
+  pinnedLookup,
   type EgressOptions,
   type EgressTarget,
 } from './egress-guard.ts';
@@ -32,15 +32,6 @@ export interface PushRequest {
 
 export type SendResult =
   { ok: true; status: number } | { ok: false; status?: number; error: string };
-
-/** Makes the request resolve to the guard's checked address and nothing else. */
-function pinnedLookup(target: EgressTarget): LookupFunction {
-  return (_hostname, options, callback) => {
-    if (options.all) {
-      callback(null, [{ address: target.address, family: target.family }]);
-    } else callback(null, target.address, target.family);
-  };
-}
 
 function drain(res: IncomingMessage, limit: number): Promise<void> {
   return new Promise((resolve) => {

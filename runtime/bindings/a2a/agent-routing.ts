@@ -93,6 +93,6 @@ export async function agentCard(
     version: entry.packVersion ?? host.version,
     description: entry.description ?? entry.label,
     supportedInterfaces: host.supportedInterfaces.map((i) => ({ ...i, tenant: a2aTenant })),
-    skills: host.skills.filter((s) => runs(s.id)),
+    skills: (host.skills ?? []).filter((s) => runs(s.id)),
   };
 }

@@ -21,6 +21,7 @@ import {
   checkHeaders,
   type ClientCapabilities,
   declaresExtension,
+  idempotencyKeyOf,
   missingCapability,
   readCapabilities,
   inboundTrace,
@@ -164,6 +165,7 @@ export class McpDispatcher {
         401,
       );
     }
+    const idempotencyKey = entry.method === 'tools/call' ? idempotencyKeyOf(ex.headers) : undefined;
     const ctx: McpCallContext = {
       subject,
       envelope: {
@@ -175,6 +177,7 @@ export class McpDispatcher {
       scope: ex.scope,
       bindRun: (runId, written) => negotiation.bindRun(runId, written),
       decisionRecord: () => negotiation.event(),
+      ...(idempotencyKey !== undefined && { idempotencyKey }),
       ...(ex.stream && { stream: ex.stream }),
     };
     return { method: entry.method as McpMethod, ctx };

@@ -110,6 +110,26 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return one === undefined ? undefined : one.trim(); // RFC 9110 §5.5: optional whitespace is not part of the value
 }
 
+/** The longest Idempotency-Key a caller may send (as on REST: openapi.yaml IdempotencyKey). */
+const MAX_IDEMPOTENCY_KEY = 255;
+
+/**
+ * A tools/call's `Idempotency-Key` (HTTP only): a repeat by the same principal answers the run the
+ * first call started, as REST createRun does; an empty key is none, a longer one -32602.
+ */
+export function idempotencyKeyOf(headers: IncomingHttpHeaders | undefined): string | undefined {
+  const key = headers && header(headers, 'Idempotency-Key');
+  if (key === undefined || key === '') return undefined;
+  if (key.length > MAX_IDEMPOTENCY_KEY)
+    throw new McpError(
+      INVALID_PARAMS,
+      `Idempotency-Key is longer than ${MAX_IDEMPOTENCY_KEY} characters`,
+      { header: 'Idempotency-Key' },
+      400,
+    );
+  return key;
+}
+
 /** `=?base64?…?=` values (SEP-2243) decode to UTF-8; anything else is literal. */
 export function decodeHeaderValue(value: string): string | undefined {
   const m = /^=\?base64\?(.*)\?=$/.exec(value);

@@ -5,7 +5,7 @@ import type { McpHandlers, McpWireIo } from '@wopgen/generated/mcp/methods';
 import type { Subject } from '../../ports/auth.ts';
 import type { NewRunEvent } from '../../ports/events.ts';
 import type { HostContext } from '../../context.ts';
-import { HOST_VERSION } from '../../version.ts';
+import { HOST_NAME, HOST_VERSION } from '../../version.ts';
 import type { McpEnvelope } from './envelope.ts';
 import { listen, type NotificationStream } from './listen.ts';
 import type { RequestStates } from './request-state.ts';
@@ -33,6 +33,8 @@ export interface McpCallContext {
   bindRun(runId: string, written?: boolean): Promise<void>;
   /** The record, for createRun to write in a new run's insert (absent: bindRun writes it). */
   decisionRecord?(): NewRunEvent;
+  /** tools/call over HTTP: the caller's Idempotency-Key (envelope.ts idempotencyKeyOf). */
+  idempotencyKey?: string;
   /** Notifications sent before the answer (subscriptions/listen, progress, log lines); undefined when the transport cannot stream. */
   stream?: NotificationStream;
 }
@@ -68,7 +70,7 @@ export function createHandlers(
         ttlMs: mcp.listTtlMs,
         cacheScope: 'public',
         _meta: {
-          'io.modelcontextprotocol/serverInfo': { name: 'wopgen', version: HOST_VERSION },
+          'io.modelcontextprotocol/serverInfo': { name: HOST_NAME, version: HOST_VERSION },
         },
       };
     },

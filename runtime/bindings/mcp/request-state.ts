@@ -90,25 +90,47 @@ export class RequestStates {
     return `${body}.${mac(body, (await this.keys.ring()).current)}`;
   }
 
-  /** Checks integrity, expiry, principal, request digest and that it is unused; consumes nothing. */
-  async check(token: unknown, subject: Subject, dig: string): Promise<StateClaims> {
+  /**
+   * Checks integrity, expiry, principal, request digest and that it is unused; consumes nothing.
+   * A token spent on a run's round under `idempotencyKey` is answered `replay` to a repeat under
+   * the same key (tools/call's Idempotency-Key): the round is answered again, nothing resolved twice.
+   */
+  async check(
+    token: unknown,
+    subject: Subject,
+    dig: string,
+    idempotencyKey?: string,
+  ): Promise<StateClaims & { replay?: true }> {
     const claims = await this.verify(token);
     if (
       !claims ||
       claims.exp <= this.now().getTime() ||
       claims.sub !== principalDigest(subject) ||
-      claims.dig !== dig ||
-      (await this.store.tokens.isTokenSpent(claims.jti))
+      claims.dig !== dig
     ) {
       throw invalidState();
     }
-    return claims;
+    const { tokens } = this.store;
+    if (!(await tokens.isTokenSpent(claims.jti))) return claims;
+    if (
+      claims.runId !== undefined &&
+      idempotencyKey !== undefined &&
+      (await tokens.isTokenSpent(spentUnder(claims.jti, idempotencyKey)))
+    )
+      return { ...claims, replay: true };
+    throw invalidState();
   }
 
-  /** Spends a checked token; every later consumer (a concurrent retry too) is refused. */
-  async consume(claims: StateClaims): Promise<void> {
-    if (!(await this.store.tokens.spendToken(claims.jti, claims.exp, this.now().getTime())))
-      throw invalidState();
+  /**
+   * Spends a checked token; every later consumer (a concurrent retry too) is refused, but for a
+   * repeat under the same `idempotencyKey` (check).
+   */
+  async consume(claims: StateClaims, idempotencyKey?: string): Promise<void> {
+    const now = this.now().getTime();
+    if (!(await this.store.tokens.spendToken(claims.jti, claims.exp, now))) throw invalidState();
+    // Marked after the spend: a crash in between leaves a repeat refused, never answered falsely.
+    if (idempotencyKey !== undefined)
+      await this.store.tokens.spendToken(spentUnder(claims.jti, idempotencyKey), claims.exp, now);
   }
 
   /** Whether `sig` is the MAC of `body` under a key of the ring (re-read once when none matches). */
@@ -135,6 +157,11 @@ export class RequestStates {
       return undefined;
     }
   }
+}
+
+/** The marker that token `jti` was spent under `idempotencyKey`. */
+function spentUnder(jti: string, idempotencyKey: string): string {
+  return `${jti}.${sha256Hex(idempotencyKey)}`;
 }
 
 function mac(body: string, key: Buffer): string {

@@ -223,23 +223,24 @@ async function answerSupplied(
 /**
  * A retry continues the run its requestState names. Only the keys this state asked about are
  * read (extra keys are ignored); a malformed answer to one of them is -32602 and leaves the state
- * unused.
+ * unused. A repeat of a retry under its Idempotency-Key (`replay`) answers the run as it now is and
+ * resolves nothing again.
  */
 async function retry(
   deps: ToolCallDeps,
   params: ToolsCallParams,
   c: McpCallContext,
   base: Base,
-  claims: StateClaims & { runId: string },
+  claims: StateClaims & { runId: string; replay?: true },
 ): Promise<ToolsCallResult> {
   const { ctx, states } = deps;
   const { subject } = base;
   const run = await ctx.core.getRun(subject, claims.runId);
   if (!run) throw invalidState();
-  const open = (await ctx.core.openInterrupts(subject, run.runId)) ?? [];
+  const open = claims.replay ? [] : ((await ctx.core.openInterrupts(subject, run.runId)) ?? []);
   const asked = open.filter((i) => claims.interruptIds.includes(i.interruptId));
   const responses = parseInputResponses(params.inputResponses ?? {}, asked);
-  await states.consume(claims);
+  if (!claims.replay) await states.consume(claims, c.idempotencyKey);
   c.scope.own(subject, run.runId);
   await c.bindRun(run.runId);
   // This request's notifications start after what the log holds now.
@@ -274,7 +275,12 @@ export async function toolsCall(
   const workflow = await toolWorkflow(deps.ctx.core, subject, params.name);
   const base: Base = { subject, workflow, args: checkArguments(workflow, params.arguments) };
   if (params.requestState === undefined) return start(deps, params, c, base);
-  const claims = await deps.states.check(params.requestState, subject, roundDigest(base));
+  const claims = await deps.states.check(
+    params.requestState,
+    subject,
+    roundDigest(base),
+    c.idempotencyKey,
+  );
   // A state minted before any run existed answers the questions asked first; the run starts then.
   if (claims.runId === undefined) return start(deps, params, c, base, claims);
   return retry(deps, params, c, base, { ...claims, runId: claims.runId });
@@ -319,6 +325,8 @@ async function start(
     inputs,
     transport: 'mcp',
     trustBoundary: 'untrusted',
+    // A repeated key answers the run the first call started (REST createRun's semantics).
+    ...(c.idempotencyKey !== undefined && { idempotencyKey: c.idempotencyKey }),
     ...(c.envelope.trace && { trace: traceRecord(c.envelope.trace) }),
     // The exchange's negotiation record goes in with the new run (one write, not two).
     ...(record && { events: [record] }),

@@ -1,7 +1,7 @@
 // The REST contract (generated `RestHandlers`, one member per OpenAPI operation) over the RunCore
-// port: runs, their events (a stream and a long poll), interrupts, the agent inventory, host events
-// and discovery. The generic router (router.ts) reads each request by the contract's route table
-// and writes each answer; a member only decides. A refusal is thrown as a CoreError carrying its
+// port: runs, their events (a stream and a long poll), interrupts, the agent inventory, host events,
+// the effect-seam manifest and discovery. The generic router (router.ts) reads each request by the
+// contract's route table and writes each answer; a member only decides. A refusal is thrown as a CoreError carrying its
 // registered code; a run the caller may not read is `not_found`, a foreign tenant segment
 // `id_tenant_mismatch` (DESIGN.md §5 Ids).
 import type { RestHandlers } from '@wopgen/generated/rest/operations';
@@ -174,6 +174,11 @@ export function createRestHandlers(ctx: HostContext): RestBuiltins {
         signal: c.signal,
       });
       return { status: 200, events: sseOf(stream, (e) => e.eventId) };
+    },
+
+    // Fixed at start by the host from its parts (host/effect-seams.ts).
+    async getEffectSeamManifest() {
+      return { status: 200, body: ctx.effectSeams };
     },
 
     async getCapabilities(_request, c) {

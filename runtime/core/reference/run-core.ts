@@ -5,6 +5,7 @@
 // Operations on one run are serialised by Engine.exclusive over the RunLeases port: in memory for a
 // single process, across hosts when the host composes leases that span them (a PostgreSQL store),
 // together with a change feed that crosses processes.
+import type { OutboundDeps } from './engine/outbound/types.ts';
 import { tenantOf } from '../../ids.ts';
 import type { Subject } from '../../ports/auth.ts';
 import type { ChangeFeed } from '../../ports/change-feed.ts';
@@ -53,6 +54,10 @@ export interface RunCoreOptions {
   now?: () => Date;
   /** Host-side failures while running a step (the host's logger); the run fails with internal_error. */
   onError?: (err: unknown, runId: string) => void;
+  /** What the operator should know that fails nothing (the host's logger, at warn). */
+  onWarning?: (message: string, runId: string) => void;
+  /** How outbound steps (a2a-call, mcp-call) leave the host; they fail without it. */
+  outbound?: OutboundDeps;
 }
 
 /** The filters of a list or count query the store applies (RunFilter), nothing else. */
@@ -101,6 +106,8 @@ class ReferenceRunCore implements RunCore {
       ...(options.leases && { leases: options.leases }),
       now: this.now,
       ...(options.onError && { onError: options.onError }),
+      ...(options.onWarning && { onWarning: options.onWarning }),
+      ...(options.outbound && { outbound: options.outbound }),
     });
   }
 

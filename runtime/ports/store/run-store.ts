@@ -21,6 +21,8 @@ export interface EngineState {
   vars: JsonObject;
   /** Epoch ms at which the current delay/wait node ends, when one is running. */
   deadline?: number;
+  /** The remote work an outbound node follows (engine/outbound/types.ts RemoteState). */
+  outbound?: JsonObject;
 }
 
 export interface RunRecord {

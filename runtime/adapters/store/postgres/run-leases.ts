@@ -4,9 +4,12 @@
 //   a host that dies drops its connection and with it the lock. The holder then records itself as
 //   the run's lease holder.
 // - Every host renews its leases every ttl/3 (database time); a dead host's leases expire.
-// - `claimOrphans` picks live runs whose lease is absent or expired with `FOR UPDATE … SKIP
-//   LOCKED` and takes their lease in the same statement; the conflict clause re-checks the expiry
-//   against the latest committed lease, so of two hosts sweeping at once exactly one gets a run.
+// - `claimOrphans` picks live runs whose lease is expired, or absent on a run created more than a
+//   lease time ago (its creator leases it as it takes its first step: first-turn.ts; claimed in
+//   between, it would have two carriers and an outbound step of it would be sent twice), with
+//   `FOR UPDATE … SKIP LOCKED` and takes their lease in the same statement; the conflict clause
+//   re-checks the expiry against the latest committed lease, so of two hosts sweeping at once
+//   exactly one gets a run.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { RunLeases } from '../../../ports/run-leases.ts';
@@ -70,7 +73,8 @@ export class PgRunLeases implements RunLeases {
     const { rows } = await this.o.pool.query<{ run_id: string }>(
       `WITH orphan AS (
          SELECT r.run_id, r.created_at FROM runs r LEFT JOIN run_leases l ON l.run_id = r.run_id
-         WHERE r.status = ANY($1::text[]) AND (l.run_id IS NULL OR l.expires_at < clock_timestamp())
+         WHERE r.status = ANY($1::text[])
+           AND (l.run_id IS NULL AND r.created_at < $5 OR l.expires_at < clock_timestamp())
          ORDER BY r.created_at, r.run_id LIMIT $2
          FOR UPDATE OF r SKIP LOCKED)
        INSERT INTO run_leases (run_id, holder, expires_at)
@@ -78,7 +82,14 @@ export class PgRunLeases implements RunLeases {
        ON CONFLICT (run_id) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
          WHERE run_leases.expires_at < clock_timestamp()
        RETURNING run_id`,
-      [statuses, limit, this.holder, this.ttlSeconds],
+      // created_at is the creating host's ISO time: compared as text, with this host's clock.
+      [
+        statuses,
+        limit,
+        this.holder,
+        this.ttlSeconds,
+        new Date(Date.now() - this.o.ttlMs).toISOString(),
+      ],
     );
     return rows.map((r) => r.run_id);
   }

@@ -8,7 +8,7 @@
 import type { Subject } from '../../../ports/auth.ts';
 import type { HostContext } from '../../../context.ts';
 import { NegotiationRecorder, recorderSinks } from '../../../negotiation/recorder.ts';
-import { HOST_VERSION } from '../../../version.ts';
+import { HOST_NAME, HOST_VERSION } from '../../../version.ts';
 import { catalogueCapabilities } from '../catalogue/catalogue.ts';
 import type { LegacySession } from './session.ts';
 import type { LegacyRevision } from './versions.ts';
@@ -23,7 +23,7 @@ export function initializeResult(ctx: HostContext, version: LegacyRevision): Ini
   return {
     protocolVersion: version,
     capabilities: { tools: {}, ...catalogueCapabilities(ctx.catalogue) },
-    serverInfo: { name: 'wopgen', version: HOST_VERSION },
+    serverInfo: { name: HOST_NAME, version: HOST_VERSION },
   };
 }
 

@@ -10,6 +10,7 @@ import type { ConversationReply, RunMessageRequest } from '../../../ports/run-co
 import type { RunChange, RunRecord, RunStore } from '../../../ports/store/run-store.ts';
 import type { ConverseNode } from './definition.ts';
 import { render } from './template.ts';
+import { stop, type Step } from './steps.ts';
 
 /** What a conversation keeps in vars.<nodeId>. */
 interface ConversationState {
@@ -190,4 +191,18 @@ export async function readReplies(
     if (page.length < 1000) return replies;
     after = page.at(-1)!.sequence;
   }
+}
+
+/** A `converse` step: open the conversation (answering the run's first message); goes on when it closed at once. */
+export async function converseStep(
+  run: RunRecord,
+  node: ConverseNode,
+  at: string,
+  commit: (run: RunRecord, change: Omit<RunChange, 'at'>) => Promise<RunRecord | undefined>,
+): Promise<Step> {
+  if (conversationState(run, node)) return stop(run); // open: waiting for the next message
+  const opened = openConversation(run, node, at);
+  if (!('reply' in opened)) return stop(await commit(run, opened));
+  const after = await commit(run, opened.change);
+  return { run: after, goOn: opened.closes };
 }

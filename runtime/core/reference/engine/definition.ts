@@ -73,7 +73,43 @@ export type NodeDef =
    * that started the run (`inputs.text`) first. It moves on when a message's text is `until`
    * (trimmed, any case) or after `maxTurns` exchanges; vars.<id> = {turns, last}.
    */
-  | ConverseNode;
+  | ConverseNode
+  | A2aCallNode
+  | McpCallNode;
+
+/**
+ * Calls an A2A agent (interop.md §Calling out): `text` (and `data`) rendered like `output` is sent
+ * to the agent whose card is at `agentCard`; vars.<id> = {taskId, contextId, text, data}. The
+ * agent's INPUT_REQUIRED is our clarification, its AUTH_REQUIRED our credential interrupt
+ * (pointing at `connectUrl`, else the card).
+ */
+export interface A2aCallNode {
+  id: string;
+  kind: 'a2a-call';
+  agentCard: string;
+  text: string;
+  data?: JsonObject;
+  skill?: string;
+  connectUrl?: string;
+}
+
+/**
+ * Calls an MCP tool at `server` (a URL) or on the stdio server the operator allows as `stdio`;
+ * `arguments` rendered like `output`; `task` declares the tasks extension. vars.<id> = {text,
+ * structuredContent}; a round of input the server asks for is our clarification.
+ */
+export interface McpCallNode {
+  id: string;
+  kind: 'mcp-call';
+  server?: string;
+  stdio?: string;
+  tool: string;
+  arguments?: JsonObject;
+  task?: boolean;
+}
+
+/** The nodes that call out. */
+export type OutboundNode = A2aCallNode | McpCallNode;
 
 export interface ConverseNode {
   id: string;
@@ -204,6 +240,31 @@ const definitionSchema = {
             },
             ['reply'],
           ),
+          node(
+            'a2a-call',
+            {
+              agentCard: { type: 'string', format: 'uri' },
+              text: { type: 'string' },
+              data: { type: 'object' },
+              skill: { type: 'string', minLength: 1 },
+              connectUrl: { type: 'string', format: 'uri' },
+            },
+            ['agentCard', 'text'],
+          ),
+          {
+            ...node(
+              'mcp-call',
+              {
+                server: { type: 'string', format: 'uri' },
+                stdio: { type: 'string', minLength: 1 },
+                tool: { type: 'string', minLength: 1 },
+                arguments: { type: 'object' },
+                task: { type: 'boolean' },
+              },
+              ['tool'],
+            ),
+            oneOf: [{ required: ['server'] }, { required: ['stdio'] }],
+          },
           node('all', { nodes: { type: 'array', minItems: 1, items: { oneOf: askNodes } } }, [
             'nodes',
           ]),

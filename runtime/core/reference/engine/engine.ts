@@ -26,7 +26,8 @@ import type {
 import { extend } from '../../../util/extend.ts';
 import { killPoint } from '../../../util/kill-point.ts';
 import type { NodeDef, WorkflowDefinition } from './definition.ts';
-import { conversationState, nextExchange, openConversation } from './converse.ts';
+import { Outbound, type OutboundDeps } from './outbound/outbound.ts';
+import { conversationState, converseStep, nextExchange } from './converse.ts';
 import { resolutionChange } from './resolve.ts';
 import { suspension } from './suspend.ts';
 import { render } from './template.ts';
@@ -67,6 +68,10 @@ export interface EngineDeps {
   now?: () => Date;
   /** Where host-side failures are reported (the host's logger). */
   onError?: (err: unknown, runId: string) => void;
+  /** What the operator should know that fails nothing (an outbound send repeated after a crash). */
+  onWarning?: (message: string, runId: string) => void;
+  /** How outbound steps reach agents and tools; without it they fail `outbound_disabled`. */
+  outbound?: OutboundDeps;
 }
 
 export class Engine {
@@ -77,12 +82,14 @@ export class Engine {
   private sweeper: NodeJS.Timeout | undefined;
   private readonly now: () => Date;
   private readonly leases: RunLeases;
+  private readonly outbound: Outbound;
   private readonly stalled = new StalledRuns((id) => this.exclusive(id, () => this.resume(id)));
 
   constructor(private readonly deps: EngineDeps) {
     this.wait = deps.store.durable ? { wait: 'commit' } : {};
     this.now = deps.now ?? (() => new Date());
     this.leases = deps.leases ?? new LocalRunLeases(deps.store);
+    this.outbound = new Outbound(deps, this);
   }
 
   /** Serialise every operation on one run (across hosts when the leases span them); stalled.ts. */
@@ -105,10 +112,7 @@ export class Engine {
    * undefined when the change's guard failed. During a run's first turn (firstTurn) the change is
    * kept for the run's insert instead, its guard checked against the run in hand.
    */
-  private async commit(
-    run: RunRecord,
-    change: Omit<RunChange, 'at'>,
-  ): Promise<RunRecord | undefined> {
+  async commit(run: RunRecord, change: Omit<RunChange, 'at'>): Promise<RunRecord | undefined> {
     const full: RunChange = extend(change, { at: this.now().toISOString() });
     const firstTurn = this.firstTurns.get(run.runId);
     if (firstTurn) {
@@ -199,20 +203,11 @@ export class Engine {
       case 'all':
         return stop(await this.commit(run, suspension(run, node, this.now().toISOString())));
       case 'converse':
-        return this.converse(run, node);
+        return converseStep(run, node, this.now().toISOString(), (r, c) => this.commit(r, c));
+      case 'a2a-call':
+      case 'mcp-call':
+        return this.outbound.step(run, node, this.firstTurns.has(run.runId));
     }
-  }
-
-  /** Open the conversation (answering the run's first message); goes on when it closed at once. */
-  private async converse(
-    run: RunRecord,
-    node: Extract<NodeDef, { kind: 'converse' }>,
-  ): Promise<Step> {
-    if (conversationState(run, node)) return stop(run); // open: waiting for the next message
-    const opened = openConversation(run, node, this.now().toISOString());
-    if (!('reply' in opened)) return stop(await this.commit(run, opened));
-    const after = await this.commit(run, opened.change);
-    return { run: after, goOn: opened.closes };
   }
 
   /**
@@ -347,6 +342,7 @@ export class Engine {
     const after = await this.commit(run, cancelledChange(run, reason, cancelledBy, this.now()));
     if (after) killPoint('cancel');
     this.clearTimer(run.runId);
+    if (after) this.outbound.cancel(run);
     if (!after) throw new CoreError('run_terminal', 'the run has already ended');
     return after;
   }
@@ -395,6 +391,7 @@ export class Engine {
     clearInterval(this.sweeper);
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
+    this.outbound.close();
     await this.leases.close();
   }
 }

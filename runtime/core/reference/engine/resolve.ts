@@ -16,6 +16,9 @@ import type {
   RunRecord,
 } from '../../../ports/store/run-store.ts';
 import { checkAgainst, redactSecrets } from '../../../util/json-schema.ts';
+
+const isObject = (v: unknown): v is JsonObject =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 import { approvalVar, askChange, readApproval, refineChange } from './approval.ts';
 import { DECLINED_APPROVAL, DECLINED_INPUT, INTERRUPT_CANCEL_REASON, WAITING } from './codes.ts';
 import type { WorkflowDefinition } from './definition.ts';
@@ -167,6 +170,16 @@ async function granted(
   // than one, so only an `all` node needs the look.
   const node = (run.definition as unknown as WorkflowDefinition).nodes[run.engine.nodeIndex];
   const othersOpen = node?.kind === 'all' && (await r.othersOpen());
+  // A remote's question (an outbound node): the same node runs again and sends the answer back.
+  if (node?.kind === 'a2a-call' || node?.kind === 'mcp-call') {
+    const remote = { ...run.engine.outbound, answer: (isObject(value) ? value : {}) as JsonObject };
+    change.patch = {
+      status: 'running',
+      currentNodeId: null,
+      engine: { ...run.engine, outbound: remote },
+    };
+    return { change, resumes: true };
+  }
   const vars = { ...run.engine.vars, [it.nodeId]: value };
   change.patch = othersOpen
     ? { engine: { nodeIndex: run.engine.nodeIndex, vars } }
