@@ -6,6 +6,7 @@
 // every row named.
 import { applyOutboundEgress } from './serve/outbound-egress.ts';
 import { applyOutboundLimits } from './serve/outbound-limits.ts';
+import { applyOutboundTargets } from './serve/outbound-targets.ts';
 import type { Logger } from 'pino';
 import { defaultConfig } from './config.ts';
 import { createSqliteHost, type SqliteHost as Host } from './host/index.ts';
@@ -145,6 +146,7 @@ async function startHost(
   applyPushEgress(config.a2a.push, settings);
   applyOutboundEgress(config.outbound, settings);
   applyOutboundLimits(config.outbound, settings.outboundLimits);
+  applyOutboundTargets(config.outbound, settings.outboundTargets);
   // The MRTR requestState HMAC key: environment only (never a flag, so it stays out of `ps`);
   // without it the host keeps a generated key in its store.
   const stateSecret = env['WOPGEN_MCP_STATE_SECRET'];

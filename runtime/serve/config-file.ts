@@ -4,9 +4,9 @@
 import { join } from 'node:path';
 import { isLogFormat, isLogLevel, type LogFormat, type LogLevel } from '../log/logger.ts';
 import { didYouMean } from '../util/did-you-mean.ts';
-import type { AgentManifest, OutboundLimits } from '../config.ts';
+import type { AgentManifest } from '../config.ts';
 import { readAgents } from './agents-file.ts';
-import { readOutboundFile } from './outbound-limits.ts';
+import { readOutboundFile, type OutboundFileSettings } from './outbound-limits.ts';
 import { readJsonFile } from './read-json.ts';
 import { UsageError } from './usage.ts';
 
@@ -25,8 +25,8 @@ export interface ServeFileSettings {
   logFormat?: LogFormat;
   workflows?: string;
   agents?: AgentManifest[];
-  /** The bounds of what outbound steps read (serve/outbound-limits.ts). */
-  outbound?: Partial<OutboundLimits>;
+  /** The bounds of what outbound steps read, and the operator's bindings to targets. */
+  outbound?: OutboundFileSettings;
 }
 
 type Check = (v: unknown) => boolean;

@@ -7,6 +7,12 @@
 // ~24.8 days); anything else is a UsageError naming the flag, variable or key it came from.
 import { DEFAULT_OUTBOUND_LIMITS, type OutboundConfig, type OutboundLimits } from '../config.ts';
 import { UsageError } from './usage.ts';
+import {
+  OUTBOUND_TARGET_KEYS,
+  readCredentials,
+  readStdioServers,
+  type OutboundTargets,
+} from './outbound-targets.ts';
 
 interface Bound {
   key: keyof OutboundLimits;
@@ -42,7 +48,13 @@ export const OUTBOUND_LIMIT_OPTIONS = {
 } as const;
 
 /** The keys `serve.outbound` of wopgen.config.json may hold. */
-export const OUTBOUND_FILE_KEYS = BOUNDS.map((b) => b.key);
+export const OUTBOUND_FILE_KEYS: readonly string[] = [
+  ...BOUNDS.map((b) => b.key),
+  ...OUTBOUND_TARGET_KEYS,
+];
+
+/** `serve.outbound` as read: the bounds, and the bindings of outbound-targets.ts. */
+export type OutboundFileSettings = Partial<OutboundLimits> & OutboundTargets;
 
 /** The usage lines of both flags, each with its default, variable and config key. */
 export function outboundLimitHelp(): string {
@@ -60,11 +72,19 @@ const inRange = (b: Bound, n: number) => Number.isSafeInteger(n) && n >= b.min &
  * `serve.outbound` of the config file at `path`, checked key by key (the file's own refusals
  * name the key, as config-file.ts does for the rest of `serve`).
  */
-export function readOutboundFile(value: unknown, path: string): Partial<OutboundLimits> {
+export function readOutboundFile(value: unknown, path: string): OutboundFileSettings {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new UsageError(`${path}: "serve.outbound" must be an object`);
-  const out: Partial<OutboundLimits> = {};
+  const out: OutboundFileSettings = {};
   for (const [key, v] of Object.entries(value)) {
+    if (key === 'credentials') {
+      out.credentials = readCredentials(v, path);
+      continue;
+    }
+    if (key === 'stdio') {
+      out.stdio = readStdioServers(v, path);
+      continue;
+    }
     const b = BOUNDS.find((x) => x.key === key);
     if (!b)
       throw new UsageError(
@@ -83,9 +103,10 @@ export function readOutboundFile(value: unknown, path: string): Partial<Outbound
 export function outboundLimitSettings(
   values: Readonly<Record<string, unknown>>,
   env: NodeJS.ProcessEnv,
-  file: Partial<OutboundLimits> = {},
+  file: OutboundFileSettings = {},
 ): Partial<OutboundLimits> | undefined {
-  const out: Partial<OutboundLimits> = { ...file };
+  const out: Partial<OutboundLimits> = {};
+  for (const b of BOUNDS) if (file[b.key] !== undefined) out[b.key] = file[b.key];
   for (const b of BOUNDS) {
     const flag = values[b.flag];
     const text = flag ?? env[b.env];

@@ -7,6 +7,7 @@ import {
   type OutboundEgressSettings,
 } from './outbound-egress.ts';
 import { OUTBOUND_LIMIT_OPTIONS, outboundLimitSettings } from './outbound-limits.ts';
+import type { OutboundTargets } from './outbound-targets.ts';
 import {
   isLogFormat,
   isLogLevel,
@@ -66,6 +67,8 @@ export interface ServeSettings
   storeTimeouts?: Partial<PgTimeouts>;
   /** The bounds of what outbound steps read, where given (outbound-limits.ts). */
   outboundLimits?: Partial<OutboundLimits>;
+  /** The operator's credentials and stdio servers of `serve.outbound` (outbound-targets.ts). */
+  outboundTargets?: OutboundTargets;
 }
 
 const OPTIONS = {
@@ -198,6 +201,12 @@ export function serveSettings(
     ...(Object.keys(limits).length > 0 && { limits }),
     ...(storeTimeouts && { storeTimeouts }),
     ...(outboundLimits && { outboundLimits }),
+    ...((file.outbound?.credentials || file.outbound?.stdio) && {
+      outboundTargets: {
+        ...(file.outbound.credentials && { credentials: file.outbound.credentials }),
+        ...(file.outbound.stdio && { stdio: file.outbound.stdio }),
+      },
+    }),
     ...contentModeSettings(values, env),
     ...outboundEgressSettings(values, env),
     ...pushEgressSettings(values, env),

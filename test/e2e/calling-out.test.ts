@@ -29,6 +29,8 @@ let base: string;
 let flood: Server;
 /** What --outbound-max-answer-bytes allows of one answer (the clients' default is 4 MiB). */
 const MAX_ANSWER_BYTES = 16_384;
+/** The tool server's credential, bound by the operator in wopgen.config.json by reference. */
+const TOOLS_SECRET = 'Bearer tools-secret-2c1f';
 
 /** A peer whose answer never ends: JSON text written for as long as the connection stays open. */
 async function startFlood(): Promise<Server> {
@@ -71,23 +73,40 @@ beforeAll(async () => {
       ],
     }),
   );
-  served = startServe([
-    '--port',
-    '0',
-    '--store',
-    `sqlite:${join(dir, 'host.db')}`,
-    '--api-key',
-    `${KEYS.acme}=acme`,
-    '--workflows',
-    join(dir, 'workflows'),
-    '--outbound-allow-cidrs',
-    '127.0.0.0/8',
-    '--outbound-ports',
-    [...[agent.cardUrl, tools.url].map((u) => new URL(u).port), floodPort].join(','),
-    '--outbound-allow-http',
-    '--outbound-max-answer-bytes',
-    String(MAX_ANSWER_BYTES),
-  ]);
+  // The operator binds a credential to the tool server's origin by reference (serve.outbound);
+  // its value is only in the host's environment.
+  writeFileSync(
+    join(dir, 'wopgen.config.json'),
+    JSON.stringify({
+      serve: {
+        outbound: {
+          credentials: [
+            { origin: new URL(tools.url).origin, header: 'authorization', env: 'TOOLS_TOKEN' },
+          ],
+        },
+      },
+    }),
+  );
+  served = startServe(
+    [
+      '--port',
+      '0',
+      '--store',
+      `sqlite:${join(dir, 'host.db')}`,
+      '--api-key',
+      `${KEYS.acme}=acme`,
+      '--workflows',
+      join(dir, 'workflows'),
+      '--outbound-allow-cidrs',
+      '127.0.0.0/8',
+      '--outbound-ports',
+      [...[agent.cardUrl, tools.url].map((u) => new URL(u).port), floodPort].join(','),
+      '--outbound-allow-http',
+      '--outbound-max-answer-bytes',
+      String(MAX_ANSWER_BYTES),
+    ],
+    { cwd: dir, env: { TOOLS_TOKEN: TOOLS_SECRET } },
+  );
   const ready = await served.ready;
   base = /listening on (\S+)/.exec(ready.msg)![1]!;
   const cardUrl = `${base}/.well-known/agent-card.json`;
@@ -158,6 +177,9 @@ describe('calling out through wopgen serve', () => {
     expect(sent.openwop?.traceparent).not.toBe(TRACEPARENT);
     expect(tools.seen.at(-1)!.tool).toBe('echo');
     expect(traceOf(tools.seen.at(-1)!.meta['traceparent'])).toBe(TRACE_ID);
+    // The operator's credential reached the origin it is bound to; our caller's key went nowhere.
+    expect(tools.seen.at(-1)!.headers['authorization']).toBe(TOOLS_SECRET);
+    expect(JSON.stringify(tools.seen)).not.toContain(KEYS.acme);
   }, 60_000);
 
   it("the agent's INPUT_REQUIRED is our task's; the answer round-trips", async () => {

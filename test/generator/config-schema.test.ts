@@ -73,7 +73,12 @@ describe('wopgen.config.schema.json', () => {
           logFormat: 'json',
           workflows: 'flows',
           agents: [AGENT],
-          outbound: { timeoutMs: 10_000, maxAnswerBytes: 65_536 },
+          outbound: {
+            timeoutMs: 10_000,
+            maxAnswerBytes: 65_536,
+            credentials: [{ origin: 'https://agent.example', header: 'authorization', env: 'T' }],
+            stdio: { files: { command: 'npx', args: ['files-server'], env: { ROOT: '/srv' } } },
+          },
         },
       },
     ],
@@ -102,6 +107,37 @@ describe('wopgen.config.schema.json', () => {
     ['an unknown outbound key', { serve: { outbound: { maxBytes: 2048 } } }],
     ['outbound as a number', { serve: { outbound: 5 } }],
     ['an empty outbound', { serve: { outbound: {} } }],
+    [
+      'a credential origin with a path',
+      {
+        serve: {
+          outbound: { credentials: [{ origin: 'https://a.example/x', header: 'a', env: 'T' }] },
+        },
+      },
+    ],
+    [
+      'a credential without its variable',
+      { serve: { outbound: { credentials: [{ origin: 'https://a.example', header: 'a' }] } } },
+    ],
+    [
+      'a credential value written in the file',
+      {
+        serve: {
+          outbound: {
+            credentials: [{ origin: 'https://a.example', header: 'a', env: 'T', value: 's' }],
+          },
+        },
+      },
+    ],
+    [
+      'a stdio server without a command',
+      { serve: { outbound: { stdio: { files: { args: [] } } } } },
+    ],
+    [
+      'stdio arguments as a string',
+      { serve: { outbound: { stdio: { f: { command: 'x', args: 'y' } } } } },
+    ],
+    ['credentials as an object', { serve: { outbound: { credentials: {} } } }],
   ];
   it.each(files)('agrees with the loaders on %s', (_name, data) => {
     expect(validate(data)).toBe(loadersAccept(data));

@@ -113,7 +113,7 @@ describe('outbound limit settings', () => {
     ],
     [
       { maxBytes: 2048 },
-      'unknown key "serve.outbound.maxBytes" (known: timeoutMs, maxAnswerBytes)',
+      'unknown key "serve.outbound.maxBytes" (known: timeoutMs, maxAnswerBytes, credentials, stdio)',
     ],
     [[1], '"serve.outbound" must be an object'],
   ])('serve.outbound %j in the config file is a usage error naming the key', (outbound, why) => {
