@@ -17,7 +17,7 @@ import type { RunRecord } from '../../../../ports/store/run-store.ts';
 import type { A2aCallNode } from '../definition.ts';
 import { render } from '../template.ts';
 import {
-  REMOTE_FAILED,
+  remoteFailed,
   type CallReports,
   type OutboundDeps,
   type OutboundOutcome,
@@ -52,7 +52,7 @@ export async function callA2a(
   const { interface: chosen, negotiation } = selectInterface(card, node.agentCard);
   await reports.decided(negotiation);
   if (!chosen)
-    return failed(`the agent at ${node.agentCard} offers no A2A interface this host speaks`);
+    return remoteFailed(`the agent at ${node.agentCard} offers no A2A interface this host speaks`);
   const client = new A2aClient({ interface: chosen, fetch: deps.fetch, limits: deps.limits });
   let task: Task;
   if (remote.taskId !== undefined && remote.answer === undefined) {
@@ -119,7 +119,7 @@ export async function callA2a(
       connectUrl: node.connectUrl ?? node.agentCard,
       remote: asked,
     };
-  return failed(
+  return remoteFailed(
     `the agent's task ${task.id} ended ${state.replace('TASK_STATE_', '').toLowerCase()}: ${textOf(task.status.message?.parts)}`,
   );
 }
@@ -232,11 +232,6 @@ function resultOf(task: Task | undefined, message?: Message): JsonObject {
   }
   return result;
 }
-
-const failed = (message: string): OutboundOutcome => ({
-  kind: 'failed',
-  error: { code: REMOTE_FAILED, message },
-});
 
 /** Our run was cancelled: CancelTask on the agent's task (a task already ended is left as it is). */
 export async function cancelA2a(

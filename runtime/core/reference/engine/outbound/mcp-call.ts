@@ -21,7 +21,7 @@ import { pause } from './pause.ts';
 import { sendOnce } from './seam.ts';
 import { outboundTrace } from './trace.ts';
 import {
-  REMOTE_FAILED,
+  remoteFailed,
   type CallReports,
   type OutboundDeps,
   type OutboundOutcome,
@@ -40,7 +40,8 @@ export async function callMcp(
   reports: CallReports,
 ): Promise<OutboundOutcome> {
   const transport = transportOf(node, deps);
-  if (!transport) return failed(`the stdio server ${node.stdio} is not one the operator allows`);
+  if (!transport)
+    return remoteFailed(`the stdio server ${node.stdio} is not one the operator allows`);
   const client = new McpClient({
     transport,
     clientInfo: { name: 'wopgen', version: '2' },
@@ -125,7 +126,7 @@ async function follow(
     const status = task['status'];
     if (status === 'completed' && isObject(task['result'])) return outcomeOf(task['result']);
     if (status === 'failed' || status === 'cancelled')
-      return failed(`the server's task ${remote.taskId} ended ${String(status)}`);
+      return remoteFailed(`the server's task ${remote.taskId} ended ${String(status)}`);
     if (status === 'input_required') return ask(task['inputRequests'], remote);
     await pause(Math.max(deps.pollMs, Number(task['pollIntervalMs']) || 0), signal);
   }
@@ -137,7 +138,7 @@ function ask(inputRequests: unknown, remote: RemoteState): OutboundOutcome {
   for (const [key, req] of Object.entries(isObject(inputRequests) ? inputRequests : {})) {
     const params = isObject(req) ? req['params'] : undefined;
     if (!isObject(req) || req['method'] !== 'elicitation/create' || !isObject(params))
-      return failed(
+      return remoteFailed(
         `the server asks for ${String(isObject(req) && req['method'])} (${key}), which this host does not bridge`,
       );
     const schema = isObject(params['requestedSchema']) ? params['requestedSchema'] : {};
@@ -167,17 +168,12 @@ function outcomeOf(result: Record<string, unknown>): OutboundOutcome {
     .map((c) => (isObject(c) && c['type'] === 'text' ? String(c['text']) : ''))
     .filter(Boolean)
     .join('\n');
-  if (result['isError'] === true) return failed(`the tool answered an error: ${text}`);
+  if (result['isError'] === true) return remoteFailed(`the tool answered an error: ${text}`);
   const out: JsonObject = { text };
   if (isObject(result['structuredContent']))
     out['structuredContent'] = result['structuredContent'] as JsonObject;
   return { kind: 'done', result: out };
 }
-
-const failed = (message: string): OutboundOutcome => ({
-  kind: 'failed',
-  error: { code: REMOTE_FAILED, message },
-});
 
 /** Our run was cancelled: `tasks/cancel` on the server's task of the tasks extension. */
 export async function cancelMcp(

@@ -55,3 +55,9 @@ export interface CallReports {
 /** Codes of an outbound step's failure (run.failed `error.code`). */
 export const REMOTE_FAILED = 'remote_failed';
 export const REMOTE_UNREACHABLE = 'remote_unreachable';
+
+/** A step failed by what the remote answered (`remote_failed`, with what it said). */
+export const remoteFailed = (message: string): OutboundOutcome => ({
+  kind: 'failed',
+  error: { code: REMOTE_FAILED, message },
+});
